@@ -1,0 +1,54 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode (strict concurrency) and warnings
+/// treated as errors, so what builds here builds in CI.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Genkan",
+    platforms: [.macOS(.v15)],
+    products: [
+        // MARK: Products
+        .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .executable(name: "genkan", targets: ["genkan"]),
+    ],
+    targets: [
+        // MARK: C targets (the only code that names C library functions)
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // MARK: Build tools
+        .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
+
+        // MARK: Swift targets
+        .target(
+            name: "GenkanUnicode",
+            dependencies: ["CICU"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanValidation",
+            dependencies: ["CPCRE2", "GenkanUnicode"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]),
+        .executableTarget(
+            name: "genkan",
+            dependencies: ["GenkanValidation"],
+            swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(
+            name: "GenkanValidationTests",
+            dependencies: ["GenkanValidation"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+    ]
+)

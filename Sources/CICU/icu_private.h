@@ -1,0 +1,19 @@
+#ifndef GENKAN_ICU_PRIVATE_H
+#define GENKAN_ICU_PRIVATE_H
+
+#include "CICU.h"
+#include <unicode/utypes.h>
+
+/// The one place an ICU status becomes a Genkan result: `length` when ICU succeeded or only
+/// reported that the buffer was too small (the caller retries with `length`), a status otherwise.
+static inline int32_t genkan_icu_result(UErrorCode status, int32_t length) {
+    if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING) return length;
+    if (U_FAILURE(status)) {
+        if (status == U_ILLEGAL_ARGUMENT_ERROR) return GenkanICUStatusInvalidArgument;
+        if (status == U_MISSING_RESOURCE_ERROR || status == U_FILE_ACCESS_ERROR) return GenkanICUStatusUnavailable;
+        return GenkanICUStatusFailure;
+    }
+    return length;
+}
+
+#endif

@@ -1,0 +1,4 @@
+#ifndef GENKAN_CSQLITE_SHIM_H
+#define GENKAN_CSQLITE_SHIM_H
+#include <sqlite3.h>
+#endif

@@ -1,0 +1,49 @@
+private import CICU
+
+/// UTS #46 processing of domain names through ICU.
+package enum IDNA {
+    package struct Options: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
+        package static let std3Rules = Options(rawValue: UInt32(GenkanIDNAOptionSTD3Rules))
+        package static let checkBidi = Options(rawValue: UInt32(GenkanIDNAOptionCheckBidi))
+        package static let checkContextJ = Options(rawValue: UInt32(GenkanIDNAOptionCheckContextJ))
+        package static let checkContextO = Options(rawValue: UInt32(GenkanIDNAOptionCheckContextO))
+        package static let nontransitional = Options(rawValue: UInt32(GenkanIDNAOptionNontransitional))
+    }
+
+    /// The processing errors UTS #46 defines, one flag each.
+    package struct Errors: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
+        package static let emptyLabel = Errors(rawValue: UInt32(GenkanIDNAErrorEmptyLabel))
+        package static let labelTooLong = Errors(rawValue: UInt32(GenkanIDNAErrorLabelTooLong))
+        package static let domainTooLong = Errors(rawValue: UInt32(GenkanIDNAErrorDomainTooLong))
+        package static let leadingHyphen = Errors(rawValue: UInt32(GenkanIDNAErrorLeadingHyphen))
+        package static let trailingHyphen = Errors(rawValue: UInt32(GenkanIDNAErrorTrailingHyphen))
+        package static let hyphen34 = Errors(rawValue: UInt32(GenkanIDNAErrorHyphen34))
+        package static let leadingCombiningMark = Errors(rawValue: UInt32(GenkanIDNAErrorLeadingCombiningMark))
+        package static let disallowed = Errors(rawValue: UInt32(GenkanIDNAErrorDisallowed))
+        package static let punycode = Errors(rawValue: UInt32(GenkanIDNAErrorPunycode))
+        package static let labelHasDot = Errors(rawValue: UInt32(GenkanIDNAErrorLabelHasDot))
+        package static let invalidACELabel = Errors(rawValue: UInt32(GenkanIDNAErrorInvalidACELabel))
+        package static let bidi = Errors(rawValue: UInt32(GenkanIDNAErrorBidi))
+        package static let contextJ = Errors(rawValue: UInt32(GenkanIDNAErrorContextJ))
+        package static let contextOPunctuation = Errors(rawValue: UInt32(GenkanIDNAErrorContextOPunctuation))
+        package static let contextODigits = Errors(rawValue: UInt32(GenkanIDNAErrorContextODigits))
+    }
+
+    /// UTS #46 ToASCII (`uidna_nameToASCII`). `value` is nil only when ICU itself failed.
+    package static func toASCII(_ domain: String, options: Options) -> (value: String?, errors: Errors) {
+        var bits: UInt32 = 0
+        let value = icuString(domain) { GenkanICU_idnaToASCII(options.rawValue, $0, $1, $2, $3, &bits) }
+        return (value, Errors(rawValue: bits))
+    }
+
+    /// UTS #46 ToUnicode (`uidna_nameToUnicode`).
+    package static func toUnicode(_ domain: String, options: Options) -> (value: String?, errors: Errors) {
+        var bits: UInt32 = 0
+        let value = icuString(domain) { GenkanICU_idnaToUnicode(options.rawValue, $0, $1, $2, $3, &bits) }
+        return (value, Errors(rawValue: bits))
+    }
+}

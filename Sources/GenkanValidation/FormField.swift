@@ -1,0 +1,9 @@
+/// The fields of Genkan's forms; an issue names the field it belongs to.
+public enum FormField: String, Sendable, Hashable, CaseIterable, Codable {
+    case name
+    case email
+    case password
+    case passwordConfirmation = "password-confirmation"
+    case currentPassword = "current-password"
+    case newPassword = "new-password"
+}

@@ -1,0 +1,4 @@
+extension IssueCode {
+    /// The codes of Email issues.
+    public static var emailCodes: [IssueCodeDescriptor] { [] }
+}

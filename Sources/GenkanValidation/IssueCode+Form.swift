@@ -1,0 +1,4 @@
+extension IssueCode {
+    /// The codes of Form issues.
+    public static var formCodes: [IssueCodeDescriptor] { [] }
+}

@@ -1,0 +1,4 @@
+extension IssueCode {
+    /// The codes of Name issues.
+    public static var nameCodes: [IssueCodeDescriptor] { [] }
+}

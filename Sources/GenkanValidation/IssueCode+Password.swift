@@ -1,0 +1,4 @@
+extension IssueCode {
+    /// The codes of Password issues.
+    public static var passwordCodes: [IssueCodeDescriptor] { [] }
+}

@@ -1,0 +1,2 @@
+import GenkanValidation
+print(IssueCode.all.count)

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what a Genkan command needs and is missing: Debian packages (with sudo when not root)
+# and, for tests and benchmarks, a Python virtual environment in .venv with the reference tools.
+#
+#   scripts/install-deps.sh build      C libraries the package links against
+#   scripts/install-deps.sh test       build + what the tests run (browser, gettext, xmllint, Python)
+#   scripts/install-deps.sh bench      test + load generators and the reference server (wrk, nginx)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=${1:-build}
+build_packages=(pkg-config libpcre2-dev libicu-dev libsodium-dev libsqlite3-dev libh2o-evloop-dev)
+test_packages=(chromium chromium-driver gettext libxml2-utils)
+bench_packages=(wrk nginx-light valgrind)
+
+case "$profile" in
+  build) wanted=("${build_packages[@]}") ;;
+  test) wanted=("${build_packages[@]}" "${test_packages[@]}") ;;
+  bench) wanted=("${build_packages[@]}" "${test_packages[@]}" "${bench_packages[@]}") ;;
+  *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$profile" != build ]; then
+  if [ ! -x .venv/bin/python ] || ! cmp -s scripts/requirements.txt .venv/requirements.txt; then
+    echo "Preparing .venv with the Python reference tools (scripts/requirements.txt)"
+    python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
+    cp scripts/requirements.txt .venv/requirements.txt
+  fi
+fi
