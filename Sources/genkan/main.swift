@@ -1,2 +1,3 @@
-import GenkanValidation
-print(IssueCode.all.count)
+import Foundation
+
+exit(CommandLineTool.main(CommandLine.arguments))
