@@ -14,6 +14,7 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .executable(name: "genkan", targets: ["genkan"]),
     ],
     targets: [
@@ -39,9 +40,14 @@ let package = Package(
             dependencies: ["CPCRE2", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
+        .target(
+            name: "GenkanLocalization",
+            dependencies: ["GenkanValidation", "GenkanUnicode"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation"],
+            dependencies: ["GenkanValidation", "GenkanLocalization"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -52,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "GenkanValidationTests",
             dependencies: ["GenkanValidation"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanLocalizationTests",
+            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
     ]
