@@ -31,7 +31,7 @@ extension AuthError {
             return
         }
         if let code = error as? AuthErrorCode {
-            self.init(code)
+            self.init(code, input: code.rawValue, detail: nil)
             return
         }
         let nsError = error as NSError
@@ -73,9 +73,9 @@ extension AuthError {
     }
 
     /// The first known, specific server error among the strings, errors and dictionaries of a
-    /// `userInfo`, looking at most three levels deep.
+    /// `userInfo`, looking at most six levels deep.
     private static func serverError(in value: Any, platform: AuthErrorPlatform, depth: Int) -> AuthError? {
-        guard depth < 4 else { return nil }
+        guard depth < 6 else { return nil }
         switch value {
         case let text as String:
             guard let found = read(text, platform: platform, depth: 1), found.code != .internalError else { return nil }
