@@ -87,6 +87,10 @@ public struct LocaleNegotiator: Sendable {
         return (sameScript.first { $0.region == region } ?? sameScript.first)?.locale
     }
 
+    /// Whether `text` is a well-formed language tag as far as negotiation reads one (language,
+    /// optional script and region, further subtags of 1–8 letters or digits; `_` is taken as `-`).
+    public static func isLanguageTag(_ text: String) -> Bool { LanguageTag(text) != nil }
+
     /// The language ranges of an `Accept-Language` header with their quality, best first (stable).
     static func parseAcceptLanguage(_ header: String) -> [(range: String, quality: Double)] {
         var result: [(range: String, quality: Double)] = []
