@@ -150,3 +150,13 @@ func everySpellingOfARowParsesToIt(_ row: ReferenceRow) throws {
     #expect(AuthErrorCode.keychainError.webCode == nil)
     #expect(AuthErrorCode(spelling: "FIRAuthErrorCodeInvalidEmail") == .invalidEmail)
 }
+
+@Test func theFixtureIsTheProjectsReferenceTable() throws {
+    // Tests/GenkanLocalizationTests/Fixtures holds a copy so a clean clone builds and tests alone;
+    // where the project's shared reference sits beside the clone (as in CI), the copy must match it.
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/reference/firebase-auth-errors.tsv")
+    let fixture = repository.appendingPathComponent("Tests/GenkanLocalizationTests/Fixtures/firebase-auth-errors.tsv")
+    guard let reference = FileManager.default.contents(atPath: shared.path) else { return }
+    #expect(FileManager.default.contents(atPath: fixture.path) == reference, "refresh the fixture and run scripts/generate-auth-error-codes.py")
+}

@@ -40,10 +40,10 @@ let requiredKeys: [String] = AuthErrorCode.allCases.map(\.rawValue)
     }
     // Xcode's layout: two-space indentation, " : " between name and value, keys sorted.
     #expect(text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"))
-    let keyLines = text.split(separator: "\n").filter { $0.hasPrefix("    \"") && !$0.hasPrefix("     ") }
+    let keyLines = text.components(separatedBy: "\n").filter { $0.hasPrefix("    \"") }
     let keysInFile = keyLines.map { String($0.dropFirst(5).prefix { $0 != "\"" }) }
     #expect(keysInFile == strings.keys.sorted())
-    #expect(!text.contains("\t"))
+    #expect(!text.utf8.contains(UInt8(ascii: "\t")))
 }
 
 /// A localization is a string unit, plural (or device) variations of localizations, and
