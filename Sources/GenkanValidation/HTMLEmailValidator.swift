@@ -135,13 +135,20 @@ enum HTMLEmailValidator {
             }
         }
         issues += refused.issues(invalidCode: .emailDomainInvalidCharacters, in: domain)
+        // Labels as the user wrote them (mapped separators split them), for the structural errors.
+        let written = domain.split(omittingEmptySubsequences: false, whereSeparator: { character in
+            character.unicodeScalars.count == 1 && EmailDomain.labelSeparators.contains(character.unicodeScalars.first!)
+        }).map { $0.lowercased() }
         let labels = (conversion.ascii ?? String(domain)).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if errors.contains(.emptyLabel) || errors.contains(.leadingHyphen) || errors.contains(.trailingHyphen)
-            || errors.contains(.labelTooLong)
-        {
-            issues.append(contentsOf: labelIssues(labels))
+        if !errors.isDisjoint(with: [.emptyLabel, .leadingHyphen, .trailingHyphen]) {
+            issues.append(contentsOf: labelIssues(written).filter { $0.code != .emailDomainLabelTooLong })
         }
-        if errors.contains(.hyphen34), let label = labels.first(where: { $0.count >= 4 && Array($0)[2...3] == ["-", "-"] && !$0.hasPrefix("xn--") }) {
+        if errors.contains(.labelTooLong) {
+            issues.append(contentsOf: labelIssues(labels).filter { $0.code == .emailDomainLabelTooLong })
+        }
+        if errors.contains(.hyphen34),
+            let label = written.first(where: { $0.count >= 4 && Array($0)[2...3] == ["-", "-"] && !$0.hasPrefix("xn--") })
+        {
             issues.append(ValidationIssue(.emailDomainLabelReservedHyphens, ["label": label]))
         }
         if errors.contains(.domainTooLong) {
