@@ -2,7 +2,7 @@ import Testing
 @testable import GenkanValidation
 @testable import GenkanUnicode
 @Test func smoke() {
-    #expect(EmbeddedResources.passwordBlocklist == "password\n")
+    #expect(EmbeddedResources.passwordBlocklist.contains("\npassword\n"))
     #expect("ﾀﾛｳ　Ｙａｍａｄａ".normalized(.nfkc) == "タロウ Yamada")
     #expect(IDNA.toASCII("Bücher.example", options: [.nontransitional]).value == "xn--bcher-kva.example")
     #expect(SpoofChecker.check("Аdmin").contains(.mixedScriptConfusable))
