@@ -67,6 +67,7 @@ struct NameCorpusCase: Sendable, Decodable, CustomTestStringConvertible {
         let validation = profile.enforce(input)
         let precisIssues = validation.issues.filter { !NameProfile.policyCodes.contains($0.code) }
         #expect(precisIssues.isEmpty == expected.valid, "\(validation.issues)")
+        #expect(validation.issues.allSatisfy { profile.issueCodes.contains($0.code) }, "\(validation.issues)")
         if validation.isValid {
             #expect(validation.normalized == expected.output)
             if expected.comparisonKey != nil { #expect(validation.comparisonKey == expected.comparisonKey) }

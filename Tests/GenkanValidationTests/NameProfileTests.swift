@@ -115,6 +115,17 @@ import Testing
         #expect(attributes(.opaqueString)["type"] == "password")
     }
 
+    @Test func jsonDescription() {
+        let expected = #"{"rule":"name","profile":"username","attributes":{"type":"text","required":"","#
+            + #""maxlength":"128","autocomplete":"username","autocapitalize":"none","spellcheck":"false"},"#
+            + #""limits":{"maxGraphemes":32,"maxBytes":128},"codes":["name.empty","name.too-long","#
+            + #""name.too-many-bytes","name.disallowed-character","name.unassigned-character","#
+            + #""name.control-character","name.format-character","name.zero-width-character","#
+            + #""name.bidi-control-character","name.space-not-allowed","name.character-out-of-context","#
+            + #""name.bidi-rule","name.unstable","name.mixed-script-confusable"]}"#
+        #expect(NameProfile.username.jsonDescription == expected)
+    }
+
     @Test func codesAreDescribed() {
         let described = Set(IssueCode.nameCodes.map(\.code))
         let raised: [IssueCode] = [

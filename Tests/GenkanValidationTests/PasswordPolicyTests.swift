@@ -285,6 +285,27 @@ import Testing
         #expect(rules == #"minlength: 10; maxlength: 4096; required: upper; required: []^$*.[{}()?"!@#%&/\,><':;|_~];"#)
     }
 
+    @Test func issueCodesListEveryRequirement() {
+        let context = PasswordContext(email: "taro@example.com", name: "Taro")
+        let firebase = PasswordPolicy.firebase(
+            requireUppercase: true, requireLowercase: true, requireNumeric: true, requireNonAlphanumeric: true)
+        for policy in [PasswordPolicy.default, .nist, .legacy, .firebase(), firebase] {
+            #expect(policy.evaluate("x", context: context).requirements.map(\.code) == policy.issueCodes, "\(policy.name)")
+        }
+    }
+
+    @Test func jsonDescription() {
+        let expected = #"{"rule":"password","policy":"legacy","attributes":{"type":"password","required":"","#
+            + #""minlength":"8","maxlength":"8192","autocomplete":"new-password","autocapitalize":"none","#
+            + #""spellcheck":"false","passwordrules":"minlength: 8; maxlength: 4096;"},"#
+            + #""limits":{"minlength":8,"maxlength":4096,"hardMaximum":4096,"unit":"characters"},"#
+            + #""requires":{"uppercase":false,"lowercase":false,"number":false,"symbol":false,"#
+            + #""symbols":"^$*.[]{}()?\"!@#%\u0026/\\,\u003e\u003c':;|_~"},"#
+            + #""checks":{"controlCharacters":false,"blocklist":false,"context":false,"patterns":false},"#
+            + #""codes":["password.empty","password.too-short","password.too-long"]}"#
+        #expect(PasswordPolicy.legacy.jsonDescription == expected)
+    }
+
     @Test func codesAreDescribed() {
         let described = Set(IssueCode.passwordCodes.map(\.code))
         let raised: [IssueCode] = [

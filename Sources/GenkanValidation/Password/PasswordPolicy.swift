@@ -20,6 +20,8 @@ public struct PasswordPolicy: Sendable, Hashable {
         case characters
     }
 
+    /// The preset this policy comes from: "default", "nist", "firebase" or "legacy".
+    public let name: String
     /// The fewest characters a password may have.
     public let minimumLength: Int
     /// The most characters a password may have; never below 64 nor above `hardMaximumLength`.
@@ -49,13 +51,13 @@ public struct PasswordPolicy: Sendable, Hashable {
 
     /// ASVS 5 level 1: at least 8 code points, up to 128, not common, not the user's e-mail or
     /// name, not mostly a run, sequence or keyboard row.
-    public static let `default` = PasswordPolicy(minimumLength: 8, maximumLength: 128)
+    public static let `default` = PasswordPolicy(name: "default", minimumLength: 8, maximumLength: 128)
     /// NIST SP 800-63B-4 for a password used alone: at least 15 code points, with the same checks.
-    public static let nist = PasswordPolicy(minimumLength: 15, maximumLength: 128)
+    public static let nist = PasswordPolicy(name: "nist", minimumLength: 15, maximumLength: 128)
     /// The original rule, `password.count >= 8` counting Swift characters, with nothing else but
     /// the hard maximum.
     public static let legacy = PasswordPolicy(
-        minimumLength: 8, maximumLength: hardMaximumLength, lengthUnit: .characters,
+        name: "legacy", minimumLength: 8, maximumLength: hardMaximumLength, lengthUnit: .characters,
         rejectsControlCharacters: false, checksBlocklist: false, checksContext: false, checksPatterns: false)
 
     /// The characters Firebase Authentication's password policy counts as non-alphanumeric.
@@ -72,17 +74,18 @@ public struct PasswordPolicy: Sendable, Hashable {
         requireLowercase: Bool = false, requireNumeric: Bool = false, requireNonAlphanumeric: Bool = false
     ) -> PasswordPolicy {
         PasswordPolicy(
-            minimumLength: min(max(minimumLength, 6), 30), maximumLength: maximumLength,
+            name: "firebase", minimumLength: min(max(minimumLength, 6), 30), maximumLength: maximumLength,
             requiresUppercase: requireUppercase, requiresLowercase: requireLowercase,
             requiresNumber: requireNumeric, requiresSymbol: requireNonAlphanumeric)
     }
 
     init(
-        minimumLength: Int, maximumLength: Int, requiresUppercase: Bool = false, requiresLowercase: Bool = false,
+        name: String, minimumLength: Int, maximumLength: Int, requiresUppercase: Bool = false, requiresLowercase: Bool = false,
         requiresNumber: Bool = false, requiresSymbol: Bool = false, symbols: String = firebaseSymbols,
         lengthUnit: LengthUnit = .codePoints, rejectsControlCharacters: Bool = true, checksBlocklist: Bool = true,
         checksContext: Bool = true, checksPatterns: Bool = true
     ) {
+        self.name = name
         self.maximumLength = min(max(maximumLength, Self.smallestMaximumLength), Self.hardMaximumLength)
         self.minimumLength = min(max(minimumLength, 1), self.maximumLength)
         self.requiresUppercase = requiresUppercase
