@@ -91,6 +91,11 @@ public struct UnitPath: Sendable, Hashable, Comparable, CustomStringConvertible 
         UnitPath(Array(components.dropLast(2)) + ["plural", category])
     }
 
+    /// This path followed by the plural category `category` (for a variation's parent path).
+    public func appendingPlural(_ category: String) -> UnitPath {
+        UnitPath(components + ["plural", category])
+    }
+
     /// The substitution name when this path lies inside one.
     public var substitution: String? {
         components.count >= 2 && components[0] == "substitutions" ? components[1] : nil

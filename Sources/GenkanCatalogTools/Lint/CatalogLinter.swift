@@ -135,11 +135,11 @@ public struct CatalogLinter: Sendable {
             let missing = expected.filter { !present.contains($0) }
             let where_ = parent.isPlain ? "the plural variation" : "the plural variation of \(parent)"
             if !missing.isEmpty {
-                findings.append(.init(.pluralIncomplete, key: entry.key, locale: locale, path: parent.withPluralCategory(missing[0]),
+                findings.append(.init(.pluralIncomplete, key: entry.key, locale: locale, path: parent.appendingPlural(missing[0]),
                     "\(where_) lacks \(missing.joined(separator: ", ")) (\(locale) uses \(expected.joined(separator: ", ")))"))
             }
             for extra in present where !expected.contains(extra) {
-                findings.append(.init(.pluralUnusedCategory, key: entry.key, locale: locale, path: parent.withPluralCategory(extra),
+                findings.append(.init(.pluralUnusedCategory, key: entry.key, locale: locale, path: parent.appendingPlural(extra),
                     "\(locale) has no '\(extra)' category (it uses \(expected.joined(separator: ", "))); the string is never shown"))
             }
         }
