@@ -57,7 +57,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCatalogToolsTests",
-            dependencies: ["GenkanCatalogTools", "GenkanUnicode"],
+            dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
     ]

@@ -117,7 +117,8 @@ import Testing
         with open(sys.argv[3], "rb") as f:
             d = plistlib.load(f)
         print("stringsdict", sorted(d))
-        st = factory.getobject(sys.argv[4])
+        from translate.storage import properties
+        st = properties.stringsutf8file.parsefile(sys.argv[4])
         print("strings", [(u.getid(), u.source) for u in st.units])
         """
         let run = try runTool(venvPython!, ["-c", script, folders[0].appending(path: "pl.po").path,
@@ -128,9 +129,9 @@ import Testing
         let lines = run.output.split(separator: "\n").map(String.init)
         // pl: 2 plural entries (days, files substitution), plain: invalid-email, the 2 device strings, title, Found format.
         #expect(lines.contains("po 7 2 ('3', '(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)')"), "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("xliff 14 6") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("xliff 13 5") }, "\(lines)")
         #expect(lines.contains("stringsdict ['%lld days left', 'Found %#@files@', 'button.back']"), "\(lines)")
-        #expect(lines.contains { $0.hasPrefix("strings [('auth/invalid-email',") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("strings [('auth/invalid-email', 'name@example.com のような") }, "\(lines)")
     }
 
     @Test func xliffUsesXcodeUnitIDs() throws {
