@@ -33,7 +33,7 @@ struct CatalogLintCommand: Command {
         }
         let findings = linter.lint(file.catalog)
         if format == "json" {
-            Terminal.write(JSONWriter.xcodeText(.array(findings.map { json($0, file: file.displayPath) })) + "\n")
+            Terminal.write(XcodeJSONWriter.xcodeText(.array(findings.map { json($0, file: file.displayPath) })) + "\n")
         } else {
             let color = Terminal.isInteractive
             for finding in findings {
@@ -48,12 +48,12 @@ struct CatalogLintCommand: Command {
         return findings.contains { $0.severity == .error } ? ExitStatus.failure : ExitStatus.success
     }
 
-    static func json(_ finding: LintFinding, file: String) -> JSONValue {
+    static func json(_ finding: LintFinding, file: String) -> OrderedJSON {
         .object([
             .init("check", .string(finding.check.name)),
             .init("severity", .string(finding.severity.rawValue)),
             .init("key", .string(finding.key)),
-            .init("locale", finding.locale.map(JSONValue.string) ?? .null),
+            .init("locale", finding.locale.map(OrderedJSON.string) ?? .null),
             .init("path", .string(finding.path.description)),
             .init("message", .string(finding.message)),
             .init("file", .string(file)),

@@ -23,7 +23,7 @@ import GenkanUnicode
 
     @Test func escapesAsFoundationDoes() {
         var out = ""
-        JSONWriter.escape("a/b \"q\" \\ \n\t\u{1}é😀", into: &out)
+        XcodeJSONWriter.escape("a/b \"q\" \\ \n\t\u{1}é😀", into: &out)
         #expect(out == #""a/b \"q\" \\ \n\t\u0001é😀""#)
     }
 
@@ -37,7 +37,7 @@ import GenkanUnicode
 
     @Test func depthIsLimited() {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        #expect(throws: CatalogError.self) { _ = try JSONReader.parse(deep, limits: .init(maximumDepth: 64)) }
+        #expect(throws: CatalogError.self) { _ = try OrderedJSONReader.parse(deep, limits: .init(maximumDepth: 64)) }
     }
 
     /// Key order observed in a catalog Xcode wrote (a public app's Localizable.xcstrings): symbols

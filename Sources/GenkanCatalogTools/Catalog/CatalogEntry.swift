@@ -1,7 +1,7 @@
 /// One key of a String Catalog with its localizations.
 public struct CatalogEntry: Sendable, Equatable {
     public let key: String
-    public let value: JSONValue
+    public let value: OrderedJSON
 
     public var comment: String? { value["comment"]?.stringValue }
     /// `manual`, `extracted_with_value`, `stale`, `migrated`, or nil (extracted from code).
@@ -13,7 +13,7 @@ public struct CatalogEntry: Sendable, Equatable {
     public var localizationLocales: [String] { value["localizations"]?.names ?? [] }
 
     /// The raw localization object for `locale`.
-    public func localization(_ locale: String) -> JSONValue? { value["localizations"]?[locale] }
+    public func localization(_ locale: String) -> OrderedJSON? { value["localizations"]?[locale] }
 
     /// Every string of `locale` with its variation path, in file order.
     public func units(_ locale: String) -> [TranslationUnit] {
@@ -25,7 +25,7 @@ public struct CatalogEntry: Sendable, Equatable {
 
     /// Walks a localization (or a substitution) object: its `stringUnit`, its `variations`, and its
     /// `substitutions`.
-    private static func collect(_ node: JSONValue, path: [String], key: String, locale: String, into units: inout [TranslationUnit]) {
+    private static func collect(_ node: OrderedJSON, path: [String], key: String, locale: String, into units: inout [TranslationUnit]) {
         if let unit = node["stringUnit"] {
             units.append(TranslationUnit(
                 key: key, locale: locale, path: UnitPath(path),

@@ -20,7 +20,7 @@ public struct CatalogExporter: Sendable {
         let chosen = locales.isEmpty ? catalog.targetLocales : locales
         guard !chosen.isEmpty else { throw CatalogError("the catalog has no locale besides its source language \(catalog.sourceLanguage); name one with --locale") }
         var files: [ExportedFile] = []
-        var manifest: [JSONValue.Member] = []
+        var manifest: [OrderedJSON.Member] = []
         for locale in chosen {
             guard locale != catalog.sourceLanguage else {
                 throw CatalogError("\(locale) is the source language; export translations into other locales")
@@ -38,12 +38,12 @@ public struct CatalogExporter: Sendable {
                 manifest.append(.init(unit.id, .string(unit.source)))
             }
         }
-        let document = JSONValue.object([
+        let document = OrderedJSON.object([
             .init("sourceLanguage", .string(catalog.sourceLanguage)),
             .init("sources", .object(manifest)),
             .init("table", .string(tableName)),
         ])
-        files.append(ExportedFile(path: Self.manifestName, contents: JSONWriter.xcodeText(document) + "\n"))
+        files.append(ExportedFile(path: Self.manifestName, contents: XcodeJSONWriter.xcodeText(document) + "\n"))
         return files
     }
 }

@@ -2,7 +2,7 @@
 /// string where there is none yet).
 enum JSONFlatFormat {
     static func write(_ units: [ExchangeUnit], locale: String) -> ExportedFile {
-        let object = JSONValue.object(units.map { .init($0.id, .string($0.target ?? "")) })
-        return ExportedFile(path: "\(locale).json", contents: JSONWriter.xcodeText(object) + "\n")
+        let object = OrderedJSON.object(units.map { .init($0.id, .string($0.target ?? "")) })
+        return ExportedFile(path: "\(locale).json", contents: XcodeJSONWriter.xcodeText(object) + "\n")
     }
 }

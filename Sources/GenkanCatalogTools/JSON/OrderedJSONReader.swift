@@ -1,6 +1,6 @@
 /// A strict RFC 8259 parser that keeps member order and refuses what Xcode would refuse: duplicate
 /// names, trailing commas, comments, lone surrogates, and input past its limits.
-public struct JSONReader {
+public struct OrderedJSONReader {
     /// Limits on the input, so that a hostile file cannot exhaust memory or the stack.
     public struct Limits: Sendable {
         public var maximumBytes: Int
@@ -12,11 +12,11 @@ public struct JSONReader {
     }
 
     /// Parses `bytes` as one JSON text.
-    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(CatalogError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(CatalogError) -> OrderedJSON {
         guard bytes.count <= limits.maximumBytes else {
             throw CatalogError("the file is \(bytes.count) bytes; the limit is \(limits.maximumBytes)")
         }
-        var reader = JSONReader(bytes: bytes, limits: limits)
+        var reader = OrderedJSONReader(bytes: bytes, limits: limits)
         // A UTF-8 byte order mark is tolerated (RFC 8259 §8.1 lets parsers ignore it).
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
@@ -27,7 +27,7 @@ public struct JSONReader {
     }
 
     /// Parses UTF-8 text.
-    public static func parse(_ text: String, limits: Limits = Limits()) throws(CatalogError) -> JSONValue {
+    public static func parse(_ text: String, limits: Limits = Limits()) throws(CatalogError) -> OrderedJSON {
         try parse(Array(text.utf8), limits: limits)
     }
 
@@ -59,7 +59,7 @@ public struct JSONReader {
         index += 1
     }
 
-    private mutating func value(depth: Int) throws(CatalogError) -> JSONValue {
+    private mutating func value(depth: Int) throws(CatalogError) -> OrderedJSON {
         guard depth < limits.maximumDepth else { throw failure("nested deeper than \(limits.maximumDepth) levels") }
         guard index < bytes.count else { throw failure("unexpected end of input") }
         switch bytes[index] {
@@ -82,9 +82,9 @@ public struct JSONReader {
         index += expected.count
     }
 
-    private mutating func object(depth: Int) throws(CatalogError) -> JSONValue {
+    private mutating func object(depth: Int) throws(CatalogError) -> OrderedJSON {
         try expect(UInt8(ascii: "{"))
-        var members: [JSONValue.Member] = []
+        var members: [OrderedJSON.Member] = []
         var seen = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -103,7 +103,7 @@ public struct JSONReader {
             skipWhitespace()
             try expect(UInt8(ascii: ":"))
             skipWhitespace()
-            members.append(JSONValue.Member(name, try value(depth: depth + 1)))
+            members.append(OrderedJSON.Member(name, try value(depth: depth + 1)))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -112,9 +112,9 @@ public struct JSONReader {
         }
     }
 
-    private mutating func array(depth: Int) throws(CatalogError) -> JSONValue {
+    private mutating func array(depth: Int) throws(CatalogError) -> OrderedJSON {
         try expect(UInt8(ascii: "["))
-        var elements: [JSONValue] = []
+        var elements: [OrderedJSON] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1

@@ -1,8 +1,8 @@
 /// A JSON value that keeps the order of object members as they were read, so that a String Catalog
 /// can be written back with its unknown fields and its order intact (RFC 8259).
-public enum JSONValue: Sendable, Hashable {
+public enum OrderedJSON: Sendable, Hashable {
     case object([Member])
-    case array([JSONValue])
+    case array([OrderedJSON])
     case string(String)
     /// A number as its source text, so that "1.0" stays "1.0".
     case number(String)
@@ -12,15 +12,15 @@ public enum JSONValue: Sendable, Hashable {
     /// One name/value pair of an object.
     public struct Member: Sendable, Hashable {
         public var name: String
-        public var value: JSONValue
-        public init(_ name: String, _ value: JSONValue) {
+        public var value: OrderedJSON
+        public init(_ name: String, _ value: OrderedJSON) {
             self.name = name
             self.value = value
         }
     }
 
     /// The value of member `name` when this is an object that has it.
-    public subscript(name: String) -> JSONValue? {
+    public subscript(name: String) -> OrderedJSON? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.name == name }?.value
     }
@@ -47,7 +47,7 @@ public enum JSONValue: Sendable, Hashable {
     /// where `precedes` says it belongs among the existing names (or at the end when they are not
     /// sorted that way). Does nothing when this is not an object.
     public mutating func set(
-        _ name: String, _ value: JSONValue, order precedes: (String, String) -> Bool = { $0 < $1 }
+        _ name: String, _ value: OrderedJSON, order precedes: (String, String) -> Bool = { $0 < $1 }
     ) {
         guard case .object(var members) = self else { return }
         if let index = members.firstIndex(where: { $0.name == name }) {
@@ -68,7 +68,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Changes the value at `path` (member names from here), creating empty objects on the way.
     public mutating func update(
-        _ path: [String], order precedes: (String, String) -> Bool = { $0 < $1 }, _ change: (inout JSONValue) -> Void
+        _ path: [String], order precedes: (String, String) -> Bool = { $0 < $1 }, _ change: (inout OrderedJSON) -> Void
     ) {
         guard let first = path.first else {
             change(&self)

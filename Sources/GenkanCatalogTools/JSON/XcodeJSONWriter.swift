@@ -1,15 +1,15 @@
 /// Writes JSON the way Xcode writes a String Catalog: two-space indentation, `" : "` between a
 /// name and its value, an empty object as `{` newline, blank line, `}`, slashes and non-ASCII text
 /// unescaped, and no newline after the last brace.
-public enum JSONWriter {
+public enum XcodeJSONWriter {
     /// The text of `value` in Xcode's layout.
-    public static func xcodeText(_ value: JSONValue) -> String {
+    public static func xcodeText(_ value: OrderedJSON) -> String {
         var output = ""
         write(value, indent: 0, into: &output)
         return output
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into output: inout String) {
+    private static func write(_ value: OrderedJSON, indent: Int, into output: inout String) {
         switch value {
         case .object(let members):
             let inner = String(repeating: " ", count: indent + 2)
