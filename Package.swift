@@ -51,6 +51,10 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(
+            name: "GenkanUnicodeTests",
+            dependencies: ["GenkanUnicode"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GenkanValidationTests",
             dependencies: ["GenkanValidation"],
             resources: [.copy("Fixtures")],
