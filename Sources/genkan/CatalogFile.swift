@@ -25,7 +25,15 @@ struct CatalogFile {
             url = own
         }
         let catalog = try CatalogLocator.read(url)
-        return CatalogFile(url: url, catalog: catalog, isGenkanCatalog: own.map { $0.standardizedFileURL.path == url.path } ?? false)
+        return CatalogFile(url: url, catalog: catalog, isGenkanCatalog: isGenkanRepository(catalog: url))
+    }
+
+    /// Whether `catalog` is `Resources/Localizable.xcstrings` of a package named Genkan.
+    static func isGenkanRepository(catalog: URL) -> Bool {
+        guard catalog.path.hasSuffix("/" + CatalogLocator.relativePath) else { return false }
+        let root = catalog.deletingLastPathComponent().deletingLastPathComponent()
+        guard let manifest = try? String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8) else { return false }
+        return manifest.contains("name: \"Genkan\"")
     }
 
     /// A short name for messages: the path relative to the current directory when inside it.

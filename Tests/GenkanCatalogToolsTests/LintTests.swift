@@ -72,3 +72,42 @@ import Testing
         #expect(MessageSyntax.problems(in: text).count == problems)
     }
 }
+
+@Suite struct CredentialWordingTests {
+    @Test(arguments: [
+        ("The email address or password is incorrect.", "en"), ("Die E-Mail-Adresse oder das Passwort ist falsch.", "de"),
+        ("メールアドレスまたはパスワードが正しくありません。", "ja"), ("L’adresse e-mail ou le mot de passe est incorrect.", "fr"),
+        ("Sign-in failed. Check your details and try again.", "en"),
+    ])
+    func genericMessagesPass(text: String, locale: String) {
+        #expect(CredentialWording.revealingPhrase(in: text, locale: locale) == nil)
+    }
+
+    @Test(arguments: [
+        ("No account matches this email address.", "en"), ("The password is incorrect.", "en"), ("Das Passwort ist falsch.", "de"),
+        ("このメールアドレスに一致するアカウントが見つかりません。", "ja"), ("Aucun compte ne correspond à cette adresse.", "fr"),
+    ])
+    func revealingMessagesAreCaught(text: String, locale: String) {
+        #expect(CredentialWording.revealingPhrase(in: text, locale: locale) != nil)
+    }
+
+    @Test func onlyCredentialMessagesAreJudged() {
+        #expect(CredentialWording.isCredentialKey("auth/user-not-found"))
+        #expect(CredentialWording.isCredentialKey("auth.credentials-rejected"))
+        #expect(!CredentialWording.isCredentialKey("ui.signin.signup-prompt"))
+        #expect(!CredentialWording.isCredentialKey("auth/email-already-in-use"))
+    }
+
+    /// W3C's expected expansion, with a margin: ordinary German and Spanish growth passes.
+    @Test(arguments: [
+        ("Include a number.", "Verwenden Sie mindestens eine Ziffer.", false), ("Email address", "Dirección de correo electrónico", false),
+        ("Bad request", "リクエストが正しくありません", false), ("OK", "Verstanden und vollkommen einverstanden", true),
+        ("Save", "Speichern", false), ("Sign in", "Bitte melden Sie sich jetzt mit Ihrem Konto an", true),
+    ])
+    func lengthLimit(source: String, translation: String, flagged: Bool) {
+        var catalog = StringCatalog(sourceLanguage: "en")
+        catalog.setUnit("k", locale: "en", path: .plain, value: source, state: "translated")
+        catalog.setUnit("k", locale: "de", path: .plain, value: translation, state: "translated")
+        #expect(CatalogLinter().lint(catalog).contains { $0.check == .tooLong } == flagged)
+    }
+}

@@ -13,10 +13,23 @@ public struct CatalogLinter: Sendable {
     /// Which keys are credential messages (sign-in, password reset) for the account-enumeration
     /// check.
     public var isCredentialKey: @Sendable (String) -> Bool
-    /// A translation is too long when it is wider than `lengthRatio` times the source and at least
-    /// `lengthSlack` columns wider.
-    public var lengthRatio = 2.0
+    /// A translation is too long when it is wider than the expansion W3C expects for a source of
+    /// its length ("Text size in translation": up to 300% for 10 characters, 200% for 11–20, 180%
+    /// for 21–30, 160% for 31–50, 170% for 51–70, 130% beyond) times `lengthMargin`, and at least
+    /// `lengthSlack` columns wider than the source.
+    public var lengthMargin = 1.3
     public var lengthSlack = 10
+
+    static func expectedExpansion(_ sourceWidth: Int) -> Double {
+        switch sourceWidth {
+        case ...10: 3.0
+        case 11...20: 2.0
+        case 21...30: 1.8
+        case 31...50: 1.6
+        case 51...70: 1.7
+        default: 1.3
+        }
+    }
 
     public init(expectedKeys: Set<String>? = nil, isCredentialKey: @escaping @Sendable (String) -> Bool = CredentialWording.isCredentialKey) {
         self.expectedKeys = expectedKeys
@@ -90,7 +103,8 @@ public struct CatalogLinter: Sendable {
             add(.whitespaceMismatch, "the source has \(sourceText.filter(\.isNewline).count) line breaks, the translation \(unit.value.filter(\.isNewline).count)")
         }
         let width = DisplayWidth.of(unit.value), sourceWidth = DisplayWidth.of(sourceText)
-        if Double(width) > lengthRatio * Double(max(sourceWidth, 1)), width - sourceWidth >= lengthSlack {
+        let allowed = Self.expectedExpansion(sourceWidth) * lengthMargin * Double(max(sourceWidth, 1))
+        if Double(width) > allowed, width - sourceWidth >= lengthSlack {
             add(.tooLong, "\(width) columns against the source's \(sourceWidth); shorten it or give the UI more room")
         }
         return findings

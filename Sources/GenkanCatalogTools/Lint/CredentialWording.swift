@@ -3,15 +3,15 @@
 /// Error Messages": respond with a generic message whether the user ID or the password was wrong).
 public enum CredentialWording {
     /// Whether `key` is a credential message: a Firebase sign-in or reset error, or a key whose
-    /// name says sign-in, login or password reset.
+    /// name says it reports rejected credentials or a failed sign-in.
     public static func isCredentialKey(_ key: String) -> Bool {
         let exact: Set<String> = [
             "auth/wrong-password", "auth/user-not-found", "auth/invalid-credential", "auth/invalid-login-credentials",
-            "auth/invalid-password", "auth/missing-password", "auth/user-disabled", "auth/too-many-requests",
+            "auth/invalid-password", "auth/missing-password", "auth/user-disabled",
         ]
         if exact.contains(key) { return true }
         let lowered = key.lowercased()
-        return ["sign-in", "signin", "sign_in", "login", "log-in", "password-reset", "reset-password", "forgot-password", "credential"]
+        return ["credential", "wrong-password", "user-not-found", "login-failed", "signin-failed", "sign-in-failed", "reset-sent"]
             .contains { lowered.contains($0) }
     }
 
@@ -55,34 +55,43 @@ public enum CredentialWording {
         "ar": ["غير موجود", "غير مسجل", "كلمة المرور خاطئة", "كلمة المرور غير صحيحة", "لا يوجد حساب"],
     ]
 
-    /// Generic pairs ("email or password") that say nothing about which part was wrong; they are
-    /// taken out before the phrases are looked for.
-    static let genericPairs: [String: [String]] = [
-        "en": ["email or password", "e-mail or password", "email address or password", "username or password", "email and password", "password or email"],
-        "ja": ["メールアドレスまたはパスワード", "メールアドレスかパスワード", "メールアドレスもしくはパスワード", "ユーザー名またはパスワード", "idまたはパスワード"],
-        "de": ["e-mail oder passwort", "e-mail-adresse oder passwort", "benutzername oder passwort", "e-mail oder kennwort"],
-        "fr": ["e-mail ou mot de passe", "adresse e-mail ou mot de passe", "identifiant ou mot de passe", "email ou mot de passe"],
-        "es": ["correo o contraseña", "correo electrónico o contraseña", "usuario o contraseña"],
-        "pt": ["e-mail ou senha", "email ou senha", "e-mail ou palavra-passe"],
-        "it": ["email o password", "e-mail o password"],
-        "nl": ["e-mail of wachtwoord", "e-mailadres of wachtwoord"],
-        "ko": ["이메일 또는 비밀번호", "이메일 주소 또는 비밀번호"],
-        "zh": ["邮箱或密码", "電子郵件或密碼", "邮件地址或密码", "用户名或密码"],
-        "ru": ["почта или пароль", "адрес электронной почты или пароль", "логин или пароль"],
-        "pl": ["e-mail lub hasło", "adres e-mail lub hasło", "login lub hasło"],
-        "uk": ["пошта або пароль", "логін або пароль"],
-        "tr": ["e-posta veya şifre", "e-posta veya parola"],
-        "ar": ["البريد الإلكتروني أو كلمة المرور"],
+    /// Words for the account identifier, for "or", and for the password, by language: a message
+    /// naming the identifier or the password together says nothing about which one was wrong.
+    static let genericWords: [String: (identifier: [String], or: [String], password: [String])] = [
+        "en": (["email", "e-mail", "username", "user name", "account"], [" or "], ["password"]),
+        "ja": (["メールアドレス", "メール", "ユーザー名", "id"], ["または", "もしくは", "か"], ["パスワード"]),
+        "de": (["e-mail", "benutzername", "konto"], [" oder "], ["passwort", "kennwort"]),
+        "fr": (["e-mail", "adresse", "identifiant", "courriel"], [" ou "], ["mot de passe"]),
+        "es": (["correo", "usuario"], [" o "], ["contraseña"]),
+        "pt": (["e-mail", "email", "usuário"], [" ou "], ["senha", "palavra-passe"]),
+        "it": (["email", "e-mail", "nome utente"], [" o "], ["password"]),
+        "nl": (["e-mail", "gebruikersnaam"], [" of "], ["wachtwoord"]),
+        "ko": (["이메일", "아이디"], ["또는"], ["비밀번호"]),
+        "zh": (["邮箱", "邮件", "電子郵件", "用户名", "使用者名稱"], ["或"], ["密码", "密碼"]),
+        "ru": (["почт", "логин"], [" или "], ["пароль"]),
+        "pl": (["e-mail", "login"], [" lub ", " albo "], ["hasło"]),
+        "uk": (["пошт", "логін"], [" або "], ["пароль"]),
+        "tr": (["e-posta", "kullanıcı adı"], [" veya ", " ya da "], ["şifre", "parola"]),
+        "ar": (["البريد", "اسم المستخدم"], [" أو "], ["كلمة المرور"]),
     ]
+
+    /// Whether `text` names the identifier and the password joined by "or".
+    static func isGeneric(_ lowered: String, language: String) -> Bool {
+        for words in [genericWords[language], genericWords["en"]].compactMap({ $0 }) {
+            if words.identifier.contains(where: lowered.contains), words.or.contains(where: lowered.contains),
+               words.password.contains(where: lowered.contains) {
+                return true
+            }
+        }
+        return false
+    }
 
     /// The first revealing phrase in `text`, for `locale`'s language (and English, which shows
     /// up untranslated).
     public static func revealingPhrase(in text: String, locale: String) -> String? {
         let language = String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()
-        var lowered = text.lowercased()
-        for pair in (genericPairs[language] ?? []) + (genericPairs["en"] ?? []) {
-            lowered = lowered.replacingAll(pair, "◇")
-        }
+        let lowered = text.lowercased()
+        if isGeneric(lowered, language: language) { return nil }
         for list in [phrases[language] ?? [], language == "en" ? [] : phrases["en"]!] {
             if let hit = list.first(where: { lowered.contains($0) }) { return hit }
         }
