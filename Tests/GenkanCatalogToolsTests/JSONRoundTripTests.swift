@@ -63,3 +63,11 @@ import GenkanUnicode
         #expect(catalog.entry("Bing")!.localizationLocales == ["de", "ja"])
     }
 }
+
+/// Genkan's own catalog, once it is in the repository, is in Xcode's layout: reading and writing it
+/// changes no byte.
+@Test(.enabled(if: FileManager.default.fileExists(atPath: Fixture.repository.appending(path: "Resources/Localizable.xcstrings").path)))
+func genkanCatalogComesBackByteForByte() throws {
+    let bytes = Array(try Data(contentsOf: Fixture.repository.appending(path: "Resources/Localizable.xcstrings")))
+    #expect(Array(try StringCatalog(bytes: bytes).text.utf8) == bytes)
+}
