@@ -26,6 +26,8 @@ enum AndroidFormat {
                 }
                 out += "    </plurals>\n"
             } else {
+                // Device variations and substitutions: say so, for the translator and the reviewer.
+                out += "    <!-- not exported (no Android form): \(try XMLText.escape(unit.id.replacingAll("--", "- -"))) -->\n"
                 index += 1
             }
         }

@@ -186,16 +186,3 @@ public struct CatalogLinter: Sendable {
         "\"" + text.replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
     }
 }
-
-extension String {
-    var trimmingWhitespace: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
-    }
-
-    func replacingAll(_ target: String, _ replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}
