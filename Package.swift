@@ -14,6 +14,7 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .executable(name: "genkan", targets: ["genkan"]),
     ],
     targets: [
@@ -39,9 +40,13 @@ let package = Package(
             dependencies: ["CPCRE2", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
+        .target(
+            name: "GenkanCatalogTools",
+            dependencies: ["GenkanUnicode"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation"],
+            dependencies: ["GenkanValidation", "GenkanCatalogTools"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -52,6 +57,11 @@ let package = Package(
         .testTarget(
             name: "GenkanValidationTests",
             dependencies: ["GenkanValidation"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCatalogToolsTests",
+            dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
     ]
