@@ -14,6 +14,7 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .executable(name: "genkan", targets: ["genkan"]),
     ],
@@ -41,12 +42,17 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .target(
+            name: "GenkanLocalization",
+            dependencies: ["GenkanValidation", "GenkanUnicode"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]),
+        .target(
             name: "GenkanCatalogTools",
             dependencies: ["GenkanUnicode"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanCatalogTools"],
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -57,6 +63,11 @@ let package = Package(
         .testTarget(
             name: "GenkanValidationTests",
             dependencies: ["GenkanValidation"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanLocalizationTests",
+            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(

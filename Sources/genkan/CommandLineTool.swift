@@ -5,7 +5,10 @@ import Foundation
 enum CommandLineTool {
     /// Every command, in the order `genkan --help` lists them.
     static var commands: [any Command.Type] {
-        [CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self]
+        [
+            ErrorsListCommand.self, ErrorsShowCommand.self,
+            CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self,
+        ]
     }
 
     static func main(_ argv: [String]) -> Int32 {
