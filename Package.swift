@@ -71,6 +71,10 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "GenkanCLITests",
+            dependencies: ["genkan"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GenkanCatalogToolsTests",
             dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
