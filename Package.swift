@@ -15,6 +15,7 @@ let package = Package(
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
         .executable(name: "genkan", targets: ["genkan"]),
+        .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
     targets: [
         // MARK: C targets (the only code that names C library functions)
@@ -41,6 +42,10 @@ let package = Package(
             plugins: ["EmbedResources"]),
         .executableTarget(
             name: "genkan",
+            dependencies: ["GenkanValidation"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "GenkanBench",
             dependencies: ["GenkanValidation"],
             swiftSettings: swiftSettings),
 
