@@ -234,3 +234,41 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+/// Values at the longest length a rule reads, shaped to make each step of the rule work hardest:
+/// every one gets a verdict, and a refusal always names at least one issue.
+@Suite("EmailRule worst cases")
+struct EmailRuleWorstCaseTests {
+    static let shapes: [String] = {
+        let limit = EmailRule.maximumInputLength
+        func fill(_ unit: String, prefix: String = "", suffix: String = "") -> String {
+            var value = prefix
+            while value.utf8.count + unit.utf8.count + suffix.utf8.count <= limit { value += unit }
+            return value + suffix
+        }
+        return [
+            fill("<\u{338}", suffix: "@example.com"),
+            fill("a@"),
+            fill("\"", suffix: "@example.com"),
+            fill("\\\"", prefix: "\"", suffix: "\"@example.com"),
+            fill("ü.", prefix: "a@", suffix: "com"),
+            fill("xn--a.", prefix: "a@", suffix: "com"),
+            fill("日", prefix: "a@", suffix: ".jp"),
+            fill("\u{301}", prefix: "a@"),
+            fill("(", suffix: "@example.com"),
+            fill("a", suffix: "@example.com"),
+            fill(" "),
+            fill("\u{5D0}1.", prefix: "a@", suffix: "com"),
+        ]
+    }()
+
+    @Test(arguments: shapes)
+    func answersWithReasons(_ value: String) {
+        #expect(value.utf8.count <= EmailRule.maximumInputLength)
+        for mode in EmailRule.Mode.allCases {
+            let result = EmailRule(mode: mode).validate(value)
+            #expect(result.isValid == result.issues.isEmpty)
+            #expect(result.isValid == (result.normalized != nil))
+        }
+    }
+}
