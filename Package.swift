@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .executable(name: "genkan", targets: ["genkan"]),
+        .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
     targets: [
         // MARK: C targets (the only code that names C library functions)
@@ -53,6 +54,10 @@ let package = Package(
         .executableTarget(
             name: "genkan",
             dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "GenkanBench",
+            dependencies: ["GenkanValidation"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
