@@ -15,7 +15,9 @@ let package = Package(
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
+        .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .executable(name: "genkan", targets: ["genkan"]),
+        .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
     targets: [
         // MARK: C targets (the only code that names C library functions)
@@ -45,9 +47,17 @@ let package = Package(
             dependencies: ["GenkanValidation", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
+        .target(
+            name: "GenkanCatalogTools",
+            dependencies: ["GenkanUnicode"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanLocalization"],
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "GenkanBench",
+            dependencies: ["GenkanValidation"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -63,6 +73,15 @@ let package = Package(
         .testTarget(
             name: "GenkanLocalizationTests",
             dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCLITests",
+            dependencies: ["genkan"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCatalogToolsTests",
+            dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
     ]
