@@ -3,9 +3,12 @@ import GenkanValidation
 /// Localized messages for Firebase Authentication errors, validation issues and Genkan's UI strings,
 /// from one String Catalog.
 ///
-/// By default the errors that would tell an attacker whether an account exists (`userNotFound`,
+/// By default the errors that could tell an attacker whether an account exists (`userNotFound`,
 /// `wrongPassword`, `invalidCredential`, and the server's `INVALID_LOGIN_CREDENTIALS`) share one
-/// message; set `groupsCredentialErrors` to false to tell them apart.
+/// message; with `groupsCredentialErrors` false each is looked up under its own key. Genkan's
+/// catalog words those keys so that they still never reveal an account (an app's own catalog may
+/// choose otherwise); `auth/invalid-credential` then reads as "incorrect or expired sign-in
+/// details", which suits sign-in with another provider better.
 ///
 /// ```swift
 /// let model = AuthErrorModel()
