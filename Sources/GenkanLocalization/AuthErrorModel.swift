@@ -142,3 +142,17 @@ public struct LocalizedAuthError: Sendable, Hashable {
         return ([message] + details).joined(separator: separator)
     }
 }
+
+extension AuthErrorModel {
+    /// Every catalog key this library can look up for an error or a validation issue: the web
+    /// code of each `AuthErrorCode`, the shared credential message, the password-requirement
+    /// messages and every `IssueCode`. `genkan catalog lint` checks the catalog against it.
+    public static var referencedKeys: Set<String> {
+        var keys = Set(AuthErrorCode.allCases.map(\.rawValue))
+        keys.insert(credentialErrorKey)
+        let requirements: [PasswordRequirement] = [.minimumLength(0), .maximumLength(0), .unrecognized("")]
+        keys.formUnion(requirements.map(\.messageKey))
+        keys.formUnion(IssueCode.all.map(\.code.rawValue))
+        return keys
+    }
+}
