@@ -33,6 +33,10 @@ public struct MessageCatalog: Sendable {
             ?? MessageCatalog(sourceLanguage: "en", locales: ["en"], entries: [:])
     }()
 
+    /// The text of Genkan's own catalog as compiled into the library, for tools that read the
+    /// catalog when no copy is on disk.
+    public static var standardSource: String { EmbeddedResources.localizableCatalog }
+
     private init(sourceLanguage: String, locales: [String], entries: [String: Entry]) {
         self.sourceLanguage = sourceLanguage
         self.locales = locales

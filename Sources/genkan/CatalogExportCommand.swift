@@ -10,7 +10,8 @@ struct CatalogExportCommand: Command {
 
         Writes one file (or folder) per locale into DIR, plus genkan-export.json with the source
         text of every exported string, so that an import can tell when the source changed since.
-        FILE defaults to Genkan's own Resources/Localizable.xcstrings.
+        FILE defaults to Genkan's own Resources/Localizable.xcstrings (the copy built into genkan
+        when there is none in this directory or above it).
 
           --format F     xliff (as Xcode exports), po (gettext), strings (.strings + .stringsdict),
                          android (strings.xml with <plurals>), json (flat)

@@ -9,9 +9,12 @@ struct CatalogFile {
     let catalog: StringCatalog
     /// True when this is Genkan's own catalog (so its keys are checked against Genkan's codes).
     let isGenkanCatalog: Bool
+    /// True when no file was found and the copy compiled into `genkan` is read instead.
+    var isEmbedded = false
 
-    /// Opens `path`, or finds Genkan's catalog when `path` is nil.
-    static func open(_ path: String?) throws -> CatalogFile {
+    /// Opens `path`, or finds Genkan's catalog when `path` is nil: in `Resources/` of the current
+    /// directory or one above it, else (for commands that only read) the copy built into genkan.
+    static func open(_ path: String?, writable: Bool = false) throws -> CatalogFile {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let own = CatalogLocator.genkanCatalog(from: current)
         let url: URL
@@ -20,7 +23,13 @@ struct CatalogFile {
             url = URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL
         } else {
             guard let own else {
-                throw CatalogError("no \(CatalogLocator.relativePath) in this directory or above it; name the catalog: genkan catalog ... FILE")
+                guard !writable else {
+                    throw CatalogError("no \(CatalogLocator.relativePath) in this directory or above it; name the catalog to write to: genkan catalog import FILE TRANSLATED_FILE ...")
+                }
+                let catalog = try StringCatalog(text: MessageCatalog.standardSource)
+                return CatalogFile(
+                    url: current.appending(path: "Localizable.xcstrings"), catalog: catalog, isGenkanCatalog: true,
+                    isEmbedded: true)
             }
             url = own
         }
@@ -38,6 +47,7 @@ struct CatalogFile {
 
     /// A short name for messages: the path relative to the current directory when inside it.
     var displayPath: String {
+        if isEmbedded { return "Localizable.xcstrings (built into genkan)" }
         let current = FileManager.default.currentDirectoryPath + "/"
         return url.path.hasPrefix(current) ? String(url.path.dropFirst(current.count)) : url.path
     }

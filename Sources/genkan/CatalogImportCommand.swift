@@ -27,7 +27,7 @@ struct CatalogImportCommand: Command {
             positionals.removeFirst()
         }
         guard !positionals.isEmpty else { throw UsageError("name at least one TRANSLATED_FILE") }
-        let file = try CatalogFile.open(catalogPath)
+        let file = try CatalogFile.open(catalogPath, writable: true)
         let importer = CatalogImporter()
         // Read everything first: one unreadable file leaves the catalog untouched.
         let translated = try positionals.map { path in

@@ -10,7 +10,8 @@ struct CatalogLintCommand: Command {
         Usage: genkan catalog lint [FILE] [--format text|json]
 
         Checks every string of a String Catalog. FILE defaults to Genkan's own
-        Resources/Localizable.xcstrings. Exit status 1 when any error is found.
+        Resources/Localizable.xcstrings (the copy built into genkan when there is none in this
+        directory or above it). Exit status 1 when any error is found.
 
           --format text|json   text (default): one line per finding; json: an array of findings
                                with check, severity, key, locale, path and message.

@@ -9,7 +9,7 @@ struct CatalogStatsCommand: Command {
         Usage: genkan catalog stats [FILE] [--html report.html]
 
         Prints, per locale, how many keys are translated, need review or miss a string. FILE
-        defaults to Genkan's own Resources/Localizable.xcstrings.
+        defaults to Genkan's own Resources/Localizable.xcstrings (or the copy built into genkan).
 
           --html FILE   also write a self-contained HTML page with a bar chart of the same
 

@@ -32,3 +32,20 @@ import Testing
         #expect(result.stdout.contains("password.too-short: error missing-key"))
     }
 }
+
+/// Outside a checkout, the read-only catalog commands fall back to the catalog built into genkan.
+@Suite struct EmbeddedCatalogTests {
+    @Test func lintAndStatsReadTheBuiltInCatalogOutsideACheckout() throws {
+        let lint = try GenkanProcess.run(["catalog", "lint"], in: FileManager.default.temporaryDirectory)
+        #expect(lint.status == 0)
+        #expect(lint.stdout.contains("built into genkan"))
+        let stats = try GenkanProcess.run(["catalog", "stats"], in: FileManager.default.temporaryDirectory)
+        #expect(stats.stdout.split(separator: "\n").count == 14)   // header, rule, 12 locales
+    }
+
+    @Test func importRefusesToGuessWhereToWrite() throws {
+        let result = try GenkanProcess.run(["catalog", "import", "ja.po"], in: FileManager.default.temporaryDirectory)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("name the catalog to write to"))
+    }
+}

@@ -22,7 +22,9 @@ struct GenkanProcess {
         return repository.appending(path: ".build/debug/genkan")
     }
 
-    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> GenkanProcess {
+    static func run(
+        _ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:], in workingDirectory: URL? = nil
+    ) throws -> GenkanProcess {
         let directory = FileManager.default.temporaryDirectory.appending(path: "genkan-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -34,6 +36,7 @@ struct GenkanProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
         env["LC_ALL"] = nil
