@@ -99,8 +99,8 @@ import Testing
     }
 
     /// translate-toolkit (PyPI) reads the .po and XLIFF files, Python's plistlib the .stringsdict.
-    @Test(.enabled(if: venvPython != nil, "needs .venv from scripts/install-deps.sh test"))
-    func pythonToolsReadTheExports() throws {
+    @Test func pythonToolsReadTheExports() throws {
+        let python = try #require(venvPython, "needs .venv with translate-toolkit: run scripts/install-deps.sh test (make test does)")
         let catalog = try Fixture.catalog("Exchange.xcstrings")
         var folders: [URL] = []
         defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
@@ -121,7 +121,7 @@ import Testing
         st = properties.stringsutf8file.parsefile(sys.argv[4])
         print("strings", [(u.getid(), u.source) for u in st.units])
         """
-        let run = try runTool(venvPython!, ["-c", script, folders[0].appending(path: "pl.po").path,
+        let run = try runTool(python, ["-c", script, folders[0].appending(path: "pl.po").path,
                                             folders[1].appending(path: "pl.xliff").path,
                                             folders[2].appending(path: "pl.lproj/Localizable.stringsdict").path,
                                             folders[2].appending(path: "ja.lproj/Localizable.strings").path])
