@@ -40,6 +40,10 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .executableTarget(
+            name: "GenkanBench",
+            dependencies: ["GenkanValidation"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "genkan",
             dependencies: ["GenkanValidation"],
             swiftSettings: swiftSettings),

@@ -197,6 +197,16 @@ int32_t GenkanICU_formatInteger(const char *locale, int64_t value, uint16_t *des
 /// tag, NUL-terminated. Returns its length.
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity);
 
+// MARK: - UTF-8 entry points (normalization and lower case)
+
+/// `src` (UTF-8) in `form`, written to `dest` as UTF-8. When `src` is already in `form`,
+/// `*unchanged` is set to 1, nothing is written and `length` is returned.
+int32_t GenkanICU_normalizeUTF8(GenkanICUNormalForm form, const char *src, int32_t length,
+                                char *dest, int32_t capacity, int32_t *unchanged);
+
+/// Full lower-case mapping in the root locale of `src` (UTF-8), written to `dest` as UTF-8.
+int32_t GenkanICU_toLowerUTF8(const char *src, int32_t length, char *dest, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,12 +4,12 @@ import GenkanUnicode
 /// right-to-left characters.
 enum BidiRule {
     /// Whether any code point has Bidi_Class R, AL or AN, which makes the rule apply (RFC 5893 §1.4).
-    static func applies(to properties: [CodePointProperties]) -> Bool {
+    static func applies(to properties: [PrecisCodePoint]) -> Bool {
         properties.contains { [.R, .AL, .AN].contains($0.bidiClass) }
     }
 
     /// Whether the six conditions of RFC 5893 §2 hold for a whole string.
-    static func holds(for properties: [CodePointProperties]) -> Bool {
+    static func holds(for properties: [PrecisCodePoint]) -> Bool {
         guard let first = properties.first?.bidiClass else { return false }
         let allowed: Set<CodePointProperties.BidiClass>
         let endings: Set<CodePointProperties.BidiClass>

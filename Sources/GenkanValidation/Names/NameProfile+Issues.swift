@@ -34,7 +34,7 @@ extension NameProfile {
     private static func code(for scalar: Unicode.Scalar, _ property: PrecisDerivedProperty, _ category: PrecisCategory)
         -> IssueCode
     {
-        let properties = CodePointProperties(scalar)
+        let properties = PrecisCodePoint(scalar)
         if property == .unassigned { return .nameUnassignedCharacter }
         if properties.generalCategory == .Cc { return .nameControlCharacter }
         if properties.isBidiControl { return .nameBidiControlCharacter }
@@ -56,7 +56,7 @@ extension NameProfile {
     /// (controls, format, spaces, marks, unassigned) as `U+XXXX`.
     static func describe(_ scalars: [Unicode.Scalar]) -> String {
         scalars.prefix(listedCharacterLimit).map { scalar in
-            switch CodePointProperties(scalar).generalCategory {
+            switch PrecisCodePoint(scalar).generalCategory {
             case .Cc, .Cf, .Cs, .Co, .Cn, .Zs, .Zl, .Zp, .Mn, .Mc, .Me:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

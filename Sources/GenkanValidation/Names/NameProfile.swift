@@ -56,16 +56,20 @@ public struct NameProfile: Sendable, Hashable {
         var issues = Self.issues(for: result.failures)
         let output = result.output
         if !output.isEmpty {
-            let graphemes = output.graphemeCount
-            if graphemes > maximumGraphemes {
-                issues.append(ValidationIssue(.nameTooLong, field: .name, ["maximum": maximumGraphemes, "actual": graphemes]))
+            // A string never has more grapheme clusters than code points, so the clusters are only
+            // counted when the code points exceed the limit.
+            if output.unicodeScalars.count > maximumGraphemes {
+                let graphemes = output.graphemeCount
+                if graphemes > maximumGraphemes {
+                    issues.append(ValidationIssue(.nameTooLong, field: .name, ["maximum": maximumGraphemes, "actual": graphemes]))
+                }
             }
             let bytes = output.utf8.count
             if bytes > maximumBytes {
                 issues.append(ValidationIssue(.nameTooManyBytes, field: .name, ["maximum": maximumBytes, "actual": bytes]))
             }
         }
-        if checksConfusables, result.isValid, !isASCIIFast(output),
+        if checksConfusables, result.isValid, !Self.isSingleScript(output),
             SpoofChecker.check(output).contains(.mixedScriptConfusable)
         {
             issues.append(ValidationIssue(.nameMixedScriptConfusable, field: .name))
@@ -73,16 +77,52 @@ public struct NameProfile: Sendable, Hashable {
         guard issues.isEmpty else {
             return NameValidation(input: input, issues: issues, normalized: nil, comparisonKey: nil)
         }
-        let key = precis == .nickname ? PrecisProfile.nicknameCaseMapped.enforce(input).output : output
-        return NameValidation(input: input, issues: [], normalized: output, comparisonKey: key)
+        return NameValidation(input: input, issues: [], normalized: output, comparisonKey: comparisonKey(input, output))
+    }
+
+    /// Whether every letter belongs to one and the same script, and every other code point is
+    /// ASCII (digits, punctuation and spaces, which are Common without Script_Extensions). Such a
+    /// string is "single script" or "ASCII only" under UTS #39 §5.2, which the spoof checker's
+    /// restriction level always accepts, so the check can be skipped.
+    static func isSingleScript(_ text: String) -> Bool {
+        var script: UInt8?
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80, !scalar.isASCIILetter { continue }
+            let code = PrecisCodePoint(scalar).script
+            let scripts = PrecisCodePoint.Scripts.self
+            if code == scripts.common || code == scripts.inherited || code == 255 { return false }
+            if let script, script != code { return false }
+            script = code
+        }
+        return true
     }
 
     /// The PRECIS verdict alone, without Genkan's length limits and confusable check.
     package func enforcePrecis(_ input: String) -> (output: String?, comparisonKey: String?) {
         let result = precis.enforce(input)
         guard result.isValid else { return (nil, nil) }
-        guard precis == .nickname else { return (result.output, result.output) }
-        let key = PrecisProfile.nicknameCaseMapped.enforce(input)
-        return (result.output, key.isValid ? key.output : nil)
+        return (result.output, comparisonKey(input, result.output))
     }
+
+    /// The comparison form of a valid name: for nicknames, the NicknameCaseMapped enforcement of
+    /// the input (RFC 8266 §2.4); the enforced form otherwise.
+    ///
+    /// When neither the input nor the enforced nickname has a character that lower-casing could
+    /// change, the case mapping rule changes nothing in any pass (every pass after the first sees
+    /// text that NFKC already produced and only respaces it), so the key is the enforced form.
+    private func comparisonKey(_ input: String, _ output: String) -> String? {
+        guard precis == .nickname else { return output }
+        if !Self.mayChangeWhenLowercased(input), !Self.mayChangeWhenLowercased(output) { return output }
+        let key = PrecisProfile.nicknameCaseMapped.enforce(input)
+        return key.isValid ? key.output : nil
+    }
+
+    private static func mayChangeWhenLowercased(_ text: String) -> Bool {
+        if isASCIIFast(text) { return text.utf8.contains { (0x41...0x5A).contains($0) } }
+        return text.unicodeScalars.contains { PrecisCodePoint($0).mayChangeWhenLowercased }
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

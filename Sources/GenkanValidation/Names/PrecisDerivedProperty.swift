@@ -52,22 +52,6 @@ extension CodePointProperties {
         default: return .other
         }
     }
-
-    /// The PRECIS derived property of this code point in `stringClass` (RFC 8264 §8).
-    func precisDerivedProperty(of scalar: Unicode.Scalar, in stringClass: PrecisStringClass)
-        -> (property: PrecisDerivedProperty, category: PrecisCategory)
-    {
-        let category = precisCategory(of: scalar)
-        let freeformOnly: PrecisDerivedProperty = stringClass == .freeform ? .freePvalid : .disallowed
-        switch category {
-        case .exceptions: return (PrecisExceptions.value(for: scalar.value)!, category)
-        case .unassigned: return (.unassigned, category)
-        case .ascii7, .letterDigits: return (.pvalid, category)
-        case .joinControl: return (.contextJ, category)
-        case .oldHangulJamo, .ignorable, .controls, .other: return (.disallowed, category)
-        case .hasCompat, .otherLetterDigits, .spaces, .symbols, .punctuation: return (freeformOnly, category)
-        }
-    }
 }
 
 /// The Exceptions category (RFC 8264 §9.6): the fixed table of RFC 5892 §2.6, whose values the

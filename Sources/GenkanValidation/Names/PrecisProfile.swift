@@ -16,6 +16,8 @@ package enum PrecisProfile: Sendable, Hashable {
         self == .usernameCaseMapped ? .identifier : .freeform
     }
 
+    private var isNickname: Bool { self == .nickname || self == .nicknameCaseMapped }
+
     /// Why enforcement failed; several reasons can hold at once.
     package enum Failure: Sendable, Hashable {
         /// Nothing is left after the rules (RFC 8264 §7, RFC 8266 §2.3).
@@ -35,16 +37,21 @@ package enum PrecisProfile: Sendable, Hashable {
         package var isValid: Bool { failures.isEmpty }
     }
 
-    /// Enforces the profile on `input` (RFC 8264 §7): the five rules, once more to check that they
-    /// are stable (twice more for nicknames, RFC 8266 §2.3), then the string class per code point.
+    /// Enforces the profile on `input` (RFC 8264 §7): the five rules, then once more to check that
+    /// they are stable (for nicknames twice more, RFC 8266 §2.3, since trimming can expose spaces
+    /// that NFKC produced), then the string class, code point by code point.
     package func enforce(_ input: String) -> Result {
         var failures: [Failure] = []
         var bidiFailed = false
         var output = applyRules(input, bidiFailed: &bidiFailed)
-        if self == .nickname || self == .nicknameCaseMapped {
-            output = applyRules(output, bidiFailed: &bidiFailed)
+        var next = applyRules(output, bidiFailed: &bidiFailed)
+        if isNickname, next != output {
+            output = next
+            next = applyRules(output, bidiFailed: &bidiFailed)
         }
-        if applyRules(output, bidiFailed: &bidiFailed) != output { failures.append(.unstable) }
+        // When a pass changed nothing, the rules are deterministic and the pass after it would
+        // change nothing either, so it is not run.
+        if next != output { failures.append(.unstable) }
         if bidiFailed { failures.append(.bidiRule) }
         if output.isEmpty { failures.append(.empty) }
         failures += classFailures(output)
@@ -55,17 +62,23 @@ package enum PrecisProfile: Sendable, Hashable {
 
     private func applyRules(_ value: String, bidiFailed: inout Bool) -> String {
         var text = value
-        if self == .usernameCaseMapped { text = Self.mapWidth(text) }
+        let ascii = isASCIIFast(text)
+        if self == .usernameCaseMapped, !ascii { text = Self.mapWidth(text) }
         switch self {
-        case .opaqueString: text = Self.mapNonASCIISpaces(text)
-        case .nickname, .nicknameCaseMapped: text = Self.collapseSpaces(Self.mapNonASCIISpaces(text))
+        case .opaqueString: if !ascii { text = Self.mapNonASCIISpaces(text) }
+        case .nickname, .nicknameCaseMapped:
+            if !ascii { text = Self.mapNonASCIISpaces(text) }
+            text = Self.collapseSpaces(text)
         case .usernameCaseMapped: break
         }
-        if self == .usernameCaseMapped || self == .nicknameCaseMapped { text = Self.lowercased(text) }
-        text = text.normalized(self == .nickname || self == .nicknameCaseMapped ? .nfkc : .nfc)
-        if self == .usernameCaseMapped, !isASCIIFast(text) {
-            let properties = text.unicodeScalars.map(CodePointProperties.init)
-            if BidiRule.applies(to: properties), !BidiRule.holds(for: properties) { bidiFailed = true }
+        if self == .usernameCaseMapped || self == .nicknameCaseMapped { text = Self.lowercased(text, ascii: ascii) }
+        if !ascii {
+            let form: NormalizationForm = isNickname ? .nfkc : .nfc
+            text = text.normalizedUTF8(form)
+            if self == .usernameCaseMapped {
+                let properties = text.unicodeScalars.map(PrecisCodePoint.init)
+                if BidiRule.applies(to: properties), !BidiRule.holds(for: properties) { bidiFailed = true }
+            }
         }
         return text
     }
@@ -73,11 +86,10 @@ package enum PrecisProfile: Sendable, Hashable {
     /// Width mapping rule (RFC 8265 §3.3.1): a fullwidth or halfwidth character becomes its
     /// decomposition mapping when that is a single code point.
     static func mapWidth(_ text: String) -> String {
-        if isASCIIFast(text) { return text }
+        guard text.unicodeScalars.contains(where: { PrecisCodePoint($0).hasWidthDecomposition }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            let properties = CodePointProperties(scalar)
-            if properties.decompositionType == .wide || properties.decompositionType == .narrow {
+            if PrecisCodePoint(scalar).hasWidthDecomposition {
                 let mapped = String(scalar).normalized(.nfkc).unicodeScalars
                 if mapped.count == 1 {
                     result.append(mapped.first!)
@@ -92,14 +104,13 @@ package enum PrecisProfile: Sendable, Hashable {
     /// Additional mapping rule of OpaqueString and Nickname (RFC 8265 §4.2.1, RFC 8266 §2.1): every
     /// non-ASCII space (General_Category Zs) becomes U+0020.
     static func mapNonASCIISpaces(_ text: String) -> String {
-        if isASCIIFast(text) { return text }
+        func isNonASCIISpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value >= 0x80 && PrecisCodePoint(scalar).generalCategory == .Zs
+        }
+        guard text.unicodeScalars.contains(where: isNonASCIISpace) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if scalar.value >= 0x80, CodePointProperties(scalar).generalCategory == .Zs {
-                result.append(" ")
-            } else {
-                result.append(scalar)
-            }
+            result.append(isNonASCIISpace(scalar) ? " " : scalar)
         }
         return String(result)
     }
@@ -107,6 +118,13 @@ package enum PrecisProfile: Sendable, Hashable {
     /// The rest of the Nickname additional mapping rule (RFC 8266 §2.1): leading and trailing
     /// U+0020 removed, interior runs of U+0020 reduced to one.
     static func collapseSpaces(_ text: String) -> String {
+        var previous: UInt8 = 0x20
+        var needed = false
+        for byte in text.utf8 {
+            if byte == 0x20, previous == 0x20 { needed = true; break }
+            previous = byte
+        }
+        guard needed || previous == 0x20 else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -123,9 +141,10 @@ package enum PrecisProfile: Sendable, Hashable {
     }
 
     /// Case mapping rule (RFC 8265 §3.3.1, RFC 8266 §2.4): Unicode toLowerCase.
-    static func lowercased(_ text: String) -> String {
-        if isASCIIFast(text) { return text.lowercased() }
-        return text.icuLowercased
+    static func lowercased(_ text: String, ascii: Bool) -> String {
+        if ascii { return text.utf8.contains { (0x41...0x5A).contains($0) } ? text.lowercased() : text }
+        guard text.unicodeScalars.contains(where: { PrecisCodePoint($0).mayChangeWhenLowercased }) else { return text }
+        return text.lowercasedUTF8
     }
 
     // MARK: The string class
@@ -147,19 +166,28 @@ package enum PrecisProfile: Sendable, Hashable {
             }
             return failures
         }
+        // Most names are valid everywhere: one pass without allocating settles them.
+        let needsContext = output.unicodeScalars.contains { scalar in
+            switch PrecisCodePoint(scalar).derivedProperty(of: scalar, in: stringClass) {
+            case .pvalid, .freePvalid: false
+            default: true
+            }
+        }
+        guard needsContext else { return [] }
         let scalars = Array(output.unicodeScalars)
-        let properties = scalars.map(CodePointProperties.init)
+        let properties = scalars.map(PrecisCodePoint.init)
         var seen = Set<Unicode.Scalar>()
         for (index, scalar) in scalars.enumerated() {
-            let (property, category) = properties[index].precisDerivedProperty(of: scalar, in: stringClass)
+            let property = properties[index].derivedProperty(of: scalar, in: stringClass)
             switch property {
-            case .pvalid: continue
-            case .freePvalid: continue   // only produced for the FreeformClass
+            case .pvalid, .freePvalid: continue   // FREE_PVAL is only produced for the FreeformClass
             case .contextJ, .contextO:
                 if PrecisContextRules.allows(scalars, properties, at: index) { continue }
             case .disallowed, .unassigned: break
             }
-            if seen.insert(scalar).inserted { failures.append(.character(scalar, property, category)) }
+            if seen.insert(scalar).inserted {
+                failures.append(.character(scalar, property, properties[index].precisCategory))
+            }
         }
         return failures
     }

@@ -1,0 +1,91 @@
+import GenkanUnicode
+
+/// The properties of one code point that the PRECIS rules, the context rules and the Bidi Rule
+/// read, packed in 32 bits and read from ICU (through `CodePointProperties`).
+///
+/// The Basic Multilingual Plane is looked up in a table built from ICU once, on first use (a few
+/// milliseconds); other planes are read from ICU each time. The table is immutable after it is
+/// built, so any thread may read it.
+struct PrecisCodePoint: Sendable {
+    private let bits: UInt32
+
+    var generalCategory: CodePointProperties.GeneralCategory {
+        CodePointProperties.GeneralCategory(rawValue: UInt8(bits & 0x1F)) ?? .Cn
+    }
+    var bidiClass: CodePointProperties.BidiClass {
+        CodePointProperties.BidiClass(rawValue: UInt8((bits >> 5) & 0x1F)) ?? .ON
+    }
+    var precisCategory: PrecisCategory { Self.categories[Int((bits >> 10) & 0xF)] }
+    /// Joining_Type as its one-letter code (`U`, `C`, `D`, `L`, `R`, `T`).
+    var joiningType: Character { Self.joiningTypes[Int((bits >> 14) & 0x7)] }
+    var isVirama: Bool { bits & (1 << 17) != 0 }
+    var isJoinControl: Bool { bits & (1 << 18) != 0 }
+    var isBidiControl: Bool { bits & (1 << 19) != 0 }
+    var isDefaultIgnorable: Bool { bits & (1 << 20) != 0 }
+    /// Decomposition_Type is Wide or Narrow (RFC 8265 §3.3.1 width mapping).
+    var hasWidthDecomposition: Bool { bits & (1 << 21) != 0 }
+    /// Uppercase or titlecase: lower-casing may change it (every code point that
+    /// Changes_When_Lowercased has one of these properties).
+    var mayChangeWhenLowercased: Bool { bits & (1 << 22) != 0 }
+    /// The ICU script code, or 255 for a code above 254.
+    var script: UInt8 { UInt8(bits >> 24) }
+
+    init(_ scalar: Unicode.Scalar) {
+        self = scalar.value <= 0xFFFF ? Self.table[Int(scalar.value)] : Self(reading: scalar)
+    }
+
+    private init(bits: UInt32) { self.bits = bits }
+
+    private init(reading scalar: Unicode.Scalar) {
+        let p = CodePointProperties(scalar)
+        var bits = UInt32(p.generalCategory.rawValue) | UInt32(p.bidiClass.rawValue) << 5
+        bits |= UInt32(Self.categories.firstIndex(of: p.precisCategory(of: scalar))!) << 10
+        bits |= UInt32(Self.joiningTypes.firstIndex(of: p.joiningType) ?? 0) << 14
+        if p.canonicalCombiningClass == 9 { bits |= 1 << 17 }
+        if p.isJoinControl { bits |= 1 << 18 }
+        if p.isBidiControl { bits |= 1 << 19 }
+        if p.isDefaultIgnorable { bits |= 1 << 20 }
+        if p.decompositionType == .wide || p.decompositionType == .narrow { bits |= 1 << 21 }
+        if p.isUppercase || p.generalCategory == .Lt { bits |= 1 << 22 }
+        bits |= UInt32(min(max(p.script, 0), 255)) << 24
+        self.bits = bits
+    }
+
+    private static let categories: [PrecisCategory] = [
+        .exceptions, .unassigned, .ascii7, .joinControl, .oldHangulJamo, .ignorable, .controls,
+        .hasCompat, .letterDigits, .otherLetterDigits, .spaces, .symbols, .punctuation, .other,
+    ]
+    private static let joiningTypes: [Character] = ["U", "C", "D", "L", "R", "T"]
+
+    private static let table: [PrecisCodePoint] = (0...0xFFFF).map { value in
+        // Surrogate code points are not scalars and never occur in a Swift string.
+        Unicode.Scalar(UInt32(value)).map(PrecisCodePoint.init(reading:)) ?? PrecisCodePoint(bits: 0)
+    }
+
+    /// The ICU script codes the rules compare with.
+    enum Scripts {
+        static let common = code("Zyyy")
+        static let inherited = code("Zinh")
+        static let greek = code("Grek")
+        static let hebrew = code("Hebr")
+        static let japanese: Set<UInt8> = [code("Hira"), code("Kana"), code("Hani")]
+        private static func code(_ name: String) -> UInt8 {
+            UInt8(clamping: CodePointProperties.scriptCode(name) ?? 255)
+        }
+    }
+}
+
+extension PrecisCodePoint {
+    /// The PRECIS derived property in `stringClass` (RFC 8264 §8), from the stored category.
+    func derivedProperty(of scalar: Unicode.Scalar, in stringClass: PrecisStringClass) -> PrecisDerivedProperty {
+        switch precisCategory {
+        case .exceptions: PrecisExceptions.value(for: scalar.value)!
+        case .unassigned: .unassigned
+        case .ascii7, .letterDigits: .pvalid
+        case .joinControl: .contextJ
+        case .oldHangulJamo, .ignorable, .controls, .other: .disallowed
+        case .hasCompat, .otherLetterDigits, .spaces, .symbols, .punctuation:
+            stringClass == .freeform ? .freePvalid : .disallowed
+        }
+    }
+}
