@@ -207,6 +207,14 @@ int32_t GenkanICU_normalizeUTF8(GenkanICUNormalForm form, const char *src, int32
 /// Full lower-case mapping in the root locale of `src` (UTF-8), written to `dest` as UTF-8.
 int32_t GenkanICU_toLowerUTF8(const char *src, int32_t length, char *dest, int32_t capacity);
 
+enum {
+    GenkanQuickCheckNFCStarter = 1 << 0,    ///< NFC_QC=Yes and Canonical_Combining_Class 0.
+    GenkanQuickCheckNFKCStarter = 1 << 1,   ///< NFKC_QC=Yes and Canonical_Combining_Class 0.
+};
+
+/// GenkanQuickCheck bits for one code point (UAX #15 §9), or a negative status.
+int32_t GenkanICU_normalizationQuickCheck(uint32_t codePoint);
+
 #ifdef __cplusplus
 }
 #endif

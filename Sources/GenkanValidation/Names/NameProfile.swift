@@ -112,6 +112,8 @@ public struct NameProfile: Sendable, Hashable {
     /// text that NFKC already produced and only respaces it), so the key is the enforced form.
     private func comparisonKey(_ input: String, _ output: String) -> String? {
         guard precis == .nickname else { return output }
+        // For ASCII, the passes only respace and lower-case, which commute.
+        if isASCIIFast(input) { return output.lowercased() }
         if !Self.mayChangeWhenLowercased(input), !Self.mayChangeWhenLowercased(output) { return output }
         let key = PrecisProfile.nicknameCaseMapped.enforce(input)
         return key.isValid ? key.output : nil

@@ -3,9 +3,9 @@ import GenkanUnicode
 /// The properties of one code point that the PRECIS rules, the context rules and the Bidi Rule
 /// read, packed in 32 bits and read from ICU (through `CodePointProperties`).
 ///
-/// The Basic Multilingual Plane is looked up in a table built from ICU once, on first use (a few
-/// milliseconds); other planes are read from ICU each time. The table is immutable after it is
-/// built, so any thread may read it.
+/// Planes 0 and 1 are looked up in tables built from ICU once, on first use (a few milliseconds
+/// each); other planes are read from ICU each time. The tables are immutable after they are
+/// built, so any thread may read them.
 struct PrecisCodePoint: Sendable {
     private let bits: UInt32
 
@@ -19,7 +19,12 @@ struct PrecisCodePoint: Sendable {
     /// Joining_Type as its one-letter code (`U`, `C`, `D`, `L`, `R`, `T`).
     var joiningType: Character { Self.joiningTypes[Int((bits >> 14) & 0x7)] }
     var isVirama: Bool { bits & (1 << 17) != 0 }
-    var isJoinControl: Bool { bits & (1 << 18) != 0 }
+    /// Join_Control: the code points of the JoinControl category (RFC 8264 §9.8), and no others.
+    var isJoinControl: Bool { precisCategory == .joinControl }
+    /// A starter with NFC_QC=Yes (UAX #15 §9).
+    var isNFCStarter: Bool { bits & (1 << 18) != 0 }
+    /// A starter with NFKC_QC=Yes (UAX #15 §9).
+    var isNFKCStarter: Bool { bits & (1 << 23) != 0 }
     var isBidiControl: Bool { bits & (1 << 19) != 0 }
     var isDefaultIgnorable: Bool { bits & (1 << 20) != 0 }
     /// Decomposition_Type is Wide or Narrow (RFC 8265 §3.3.1 width mapping).
@@ -31,7 +36,14 @@ struct PrecisCodePoint: Sendable {
     var script: UInt8 { UInt8(bits >> 24) }
 
     init(_ scalar: Unicode.Scalar) {
-        self = scalar.value <= 0xFFFF ? Self.table[Int(scalar.value)] : Self(reading: scalar)
+        let value = Int(scalar.value)
+        if value <= 0xFFFF {
+            self = Self.basicPlane[value]
+        } else if value <= 0x1FFFF {
+            self = Self.supplementaryPlane[value - 0x10000]
+        } else {
+            self = Self(reading: scalar)
+        }
     }
 
     private init(bits: UInt32) { self.bits = bits }
@@ -42,7 +54,9 @@ struct PrecisCodePoint: Sendable {
         bits |= UInt32(Self.categories.firstIndex(of: p.precisCategory(of: scalar))!) << 10
         bits |= UInt32(Self.joiningTypes.firstIndex(of: p.joiningType) ?? 0) << 14
         if p.canonicalCombiningClass == 9 { bits |= 1 << 17 }
-        if p.isJoinControl { bits |= 1 << 18 }
+        let quickCheck = scalar.normalizationQuickCheck
+        if quickCheck.nfcStarter { bits |= 1 << 18 }
+        if quickCheck.nfkcStarter { bits |= 1 << 23 }
         if p.isBidiControl { bits |= 1 << 19 }
         if p.isDefaultIgnorable { bits |= 1 << 20 }
         if p.decompositionType == .wide || p.decompositionType == .narrow { bits |= 1 << 21 }
@@ -57,9 +71,15 @@ struct PrecisCodePoint: Sendable {
     ]
     private static let joiningTypes: [Character] = ["U", "C", "D", "L", "R", "T"]
 
-    private static let table: [PrecisCodePoint] = (0...0xFFFF).map { value in
-        // Surrogate code points are not scalars and never occur in a Swift string.
-        Unicode.Scalar(UInt32(value)).map(PrecisCodePoint.init(reading:)) ?? PrecisCodePoint(bits: 0)
+    /// Planes 0 and 1, where nearly every name's code points are (plane 1 holds the emoji).
+    private static let basicPlane = plane(0)
+    private static let supplementaryPlane = plane(1)
+
+    private static func plane(_ number: UInt32) -> [PrecisCodePoint] {
+        (0...0xFFFF).map { offset in
+            // Surrogate code points are not scalars and never occur in a Swift string.
+            Unicode.Scalar(number << 16 | UInt32(offset)).map(PrecisCodePoint.init(reading:)) ?? PrecisCodePoint(bits: 0)
+        }
     }
 
     /// The ICU script codes the rules compare with.

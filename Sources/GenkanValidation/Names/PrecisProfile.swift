@@ -62,19 +62,24 @@ package enum PrecisProfile: Sendable, Hashable {
 
     private func applyRules(_ value: String, bidiFailed: inout Bool) -> String {
         var text = value
-        let ascii = isASCIIFast(text)
-        if self == .usernameCaseMapped, !ascii { text = Self.mapWidth(text) }
-        switch self {
-        case .opaqueString: if !ascii { text = Self.mapNonASCIISpaces(text) }
-        case .nickname, .nicknameCaseMapped:
-            if !ascii { text = Self.mapNonASCIISpaces(text) }
-            text = Self.collapseSpaces(text)
-        case .usernameCaseMapped: break
+        var survey = Survey(text)
+        if self == .usernameCaseMapped, survey.hasWidthDecomposition {
+            text = Self.mapWidth(text)
+            survey = Survey(text)
         }
-        if self == .usernameCaseMapped || self == .nicknameCaseMapped { text = Self.lowercased(text, ascii: ascii) }
-        if !ascii {
-            let form: NormalizationForm = isNickname ? .nfkc : .nfc
-            text = text.normalizedUTF8(form)
+        if self != .usernameCaseMapped, survey.hasNonASCIISpace { text = Self.mapNonASCIISpaces(text) }
+        if isNickname { text = Self.collapseSpaces(text) }
+        if self == .usernameCaseMapped || self == .nicknameCaseMapped, survey.mayChangeWhenLowercased {
+            if survey.isASCII {
+                text = text.lowercased()
+            } else {
+                text = text.lowercasedUTF8
+                survey.isNormalizedQuickly = (false, false)   // lower-casing can produce combining marks
+            }
+        }
+        if !survey.isASCII {
+            let quick = isNickname ? survey.isNormalizedQuickly.nfkc : survey.isNormalizedQuickly.nfc
+            if !quick { text = text.normalizedUTF8(isNickname ? .nfkc : .nfc) }
             if self == .usernameCaseMapped {
                 let properties = text.unicodeScalars.map(PrecisCodePoint.init)
                 if BidiRule.applies(to: properties), !BidiRule.holds(for: properties) { bidiFailed = true }
@@ -83,10 +88,36 @@ package enum PrecisProfile: Sendable, Hashable {
         return text
     }
 
+    /// What one pass over a string's code points tells the rules about the work they have to do.
+    private struct Survey {
+        var isASCII = true
+        var hasNonASCIISpace = false
+        var hasWidthDecomposition = false
+        var mayChangeWhenLowercased = false
+        /// Every code point is a starter with a quick-check value of Yes, so the string is already
+        /// in NFC or NFKC (UAX #15 §9).
+        var isNormalizedQuickly = (nfc: true, nfkc: true)
+
+        init(_ text: String) {
+            for scalar in text.unicodeScalars {
+                if scalar.value < 0x80 {
+                    if ("A"..."Z").contains(scalar) { mayChangeWhenLowercased = true }
+                    continue
+                }
+                isASCII = false
+                let properties = PrecisCodePoint(scalar)
+                if properties.generalCategory == .Zs { hasNonASCIISpace = true }
+                if properties.hasWidthDecomposition { hasWidthDecomposition = true }
+                if properties.mayChangeWhenLowercased { mayChangeWhenLowercased = true }
+                if !properties.isNFCStarter { isNormalizedQuickly.nfc = false }
+                if !properties.isNFKCStarter { isNormalizedQuickly.nfkc = false }
+            }
+        }
+    }
+
     /// Width mapping rule (RFC 8265 §3.3.1): a fullwidth or halfwidth character becomes its
     /// decomposition mapping when that is a single code point.
     static func mapWidth(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { PrecisCodePoint($0).hasWidthDecomposition }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if PrecisCodePoint(scalar).hasWidthDecomposition {
@@ -138,13 +169,6 @@ package enum PrecisProfile: Sendable, Hashable {
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Case mapping rule (RFC 8265 §3.3.1, RFC 8266 §2.4): Unicode toLowerCase.
-    static func lowercased(_ text: String, ascii: Bool) -> String {
-        if ascii { return text.utf8.contains { (0x41...0x5A).contains($0) } ? text.lowercased() : text }
-        guard text.unicodeScalars.contains(where: { PrecisCodePoint($0).mayChangeWhenLowercased }) else { return text }
-        return text.lowercasedUTF8
     }
 
     // MARK: The string class

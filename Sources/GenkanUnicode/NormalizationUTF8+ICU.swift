@@ -67,3 +67,13 @@ private func utf8ICUString(
         }
     }
 }
+
+extension Unicode.Scalar {
+    /// Whether the code point is a starter (Canonical_Combining_Class 0) with NFC_QC=Yes and with
+    /// NFKC_QC=Yes (UAX #15 §9): a string made only of such code points is already in that form.
+    package var normalizationQuickCheck: (nfcStarter: Bool, nfkcStarter: Bool) {
+        let bits = GenkanICU_normalizationQuickCheck(value)
+        guard bits >= 0 else { return (false, false) }
+        return (bits & Int32(GenkanQuickCheckNFCStarter) != 0, bits & Int32(GenkanQuickCheckNFKCStarter) != 0)
+    }
+}
