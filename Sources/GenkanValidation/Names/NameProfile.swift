@@ -58,7 +58,7 @@ public struct NameProfile: Sendable, Hashable {
         if !output.isEmpty {
             // A string never has more grapheme clusters than code points, so the clusters are only
             // counted when the code points exceed the limit.
-            if output.unicodeScalars.count > maximumGraphemes {
+            if result.survey.count > maximumGraphemes {
                 let graphemes = output.graphemeCount
                 if graphemes > maximumGraphemes {
                     issues.append(ValidationIssue(.nameTooLong, field: .name, ["maximum": maximumGraphemes, "actual": graphemes]))
@@ -69,7 +69,7 @@ public struct NameProfile: Sendable, Hashable {
                 issues.append(ValidationIssue(.nameTooManyBytes, field: .name, ["maximum": maximumBytes, "actual": bytes]))
             }
         }
-        if checksConfusables, result.isValid, !Self.isSingleScript(output),
+        if checksConfusables, result.isValid, !result.survey.isSingleScript,
             SpoofChecker.check(output).contains(.mixedScriptConfusable)
         {
             issues.append(ValidationIssue(.nameMixedScriptConfusable, field: .name))
@@ -77,31 +77,19 @@ public struct NameProfile: Sendable, Hashable {
         guard issues.isEmpty else {
             return NameValidation(input: input, issues: issues, normalized: nil, comparisonKey: nil)
         }
-        return NameValidation(input: input, issues: [], normalized: output, comparisonKey: comparisonKey(input, output))
+        return NameValidation(input: input, issues: [], normalized: output, comparisonKey: comparisonKey(input, result))
     }
 
-    /// Whether every letter belongs to one and the same script, and every other code point is
-    /// ASCII (digits, punctuation and spaces, which are Common without Script_Extensions). Such a
-    /// string is "single script" or "ASCII only" under UTS #39 §5.2, which the spoof checker's
-    /// restriction level always accepts, so the check can be skipped.
+    /// Whether `text` is provably single-script, so ICU's spoof checker would accept it.
     static func isSingleScript(_ text: String) -> Bool {
-        var script: UInt8?
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x80, !scalar.isASCIILetter { continue }
-            let code = PrecisCodePoint(scalar).script
-            let scripts = PrecisCodePoint.Scripts.self
-            if code == scripts.common || code == scripts.inherited || code == 255 { return false }
-            if let script, script != code { return false }
-            script = code
-        }
-        return true
+        OutputSurvey(text, .freeform).isSingleScript
     }
 
     /// The PRECIS verdict alone, without Genkan's length limits and confusable check.
     package func enforcePrecis(_ input: String) -> (output: String?, comparisonKey: String?) {
         let result = precis.enforce(input)
         guard result.isValid else { return (nil, nil) }
-        return (result.output, comparisonKey(input, result.output))
+        return (result.output, comparisonKey(input, result))
     }
 
     /// The comparison form of a valid name: for nicknames, the NicknameCaseMapped enforcement of
@@ -110,21 +98,13 @@ public struct NameProfile: Sendable, Hashable {
     /// When neither the input nor the enforced nickname has a character that lower-casing could
     /// change, the case mapping rule changes nothing in any pass (every pass after the first sees
     /// text that NFKC already produced and only respaces it), so the key is the enforced form.
-    private func comparisonKey(_ input: String, _ output: String) -> String? {
+    private func comparisonKey(_ input: String, _ result: PrecisProfile.Result) -> String? {
+        let output = result.output
         guard precis == .nickname else { return output }
         // For ASCII, the passes only respace and lower-case, which commute.
         if isASCIIFast(input) { return output.lowercased() }
-        if !Self.mayChangeWhenLowercased(input), !Self.mayChangeWhenLowercased(output) { return output }
+        if !result.inputMayChangeWhenLowercased, !result.survey.mayChangeWhenLowercased { return output }
         let key = PrecisProfile.nicknameCaseMapped.enforce(input)
         return key.isValid ? key.output : nil
     }
-
-    private static func mayChangeWhenLowercased(_ text: String) -> Bool {
-        if isASCIIFast(text) { return text.utf8.contains { (0x41...0x5A).contains($0) } }
-        return text.unicodeScalars.contains { PrecisCodePoint($0).mayChangeWhenLowercased }
-    }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

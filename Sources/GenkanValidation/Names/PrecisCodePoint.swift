@@ -85,6 +85,7 @@ struct PrecisCodePoint: Sendable {
     /// The ICU script codes the rules compare with.
     enum Scripts {
         static let common = code("Zyyy")
+        static let latin = code("Latn")
         static let inherited = code("Zinh")
         static let greek = code("Grek")
         static let hebrew = code("Hebr")

@@ -35,6 +35,10 @@ package enum PrecisProfile: Sendable, Hashable {
         package let output: String
         package let failures: [Failure]
         package var isValid: Bool { failures.isEmpty }
+        /// Whether lower-casing could change the input (it has an upper-case or title-case letter).
+        let inputMayChangeWhenLowercased: Bool
+        /// What the class check saw in the output, for the caller's own checks.
+        let survey: OutputSurvey
     }
 
     /// Enforces the profile on `input` (RFC 8264 §7): the five rules, then once more to check that
@@ -43,26 +47,31 @@ package enum PrecisProfile: Sendable, Hashable {
     package func enforce(_ input: String) -> Result {
         var failures: [Failure] = []
         var bidiFailed = false
-        var output = applyRules(input, bidiFailed: &bidiFailed)
-        var next = applyRules(output, bidiFailed: &bidiFailed)
+        var inputSurvey = Survey(input)
+        let inputMayChange = inputSurvey.mayChangeWhenLowercased
+        var output = applyRules(input, survey: &inputSurvey, bidiFailed: &bidiFailed)
+        var nextSurvey = Survey(output)
+        var next = applyRules(output, survey: &nextSurvey, bidiFailed: &bidiFailed)
         if isNickname, next != output {
             output = next
-            next = applyRules(output, bidiFailed: &bidiFailed)
+            nextSurvey = Survey(output)
+            next = applyRules(output, survey: &nextSurvey, bidiFailed: &bidiFailed)
         }
         // When a pass changed nothing, the rules are deterministic and the pass after it would
         // change nothing either, so it is not run.
         if next != output { failures.append(.unstable) }
         if bidiFailed { failures.append(.bidiRule) }
         if output.isEmpty { failures.append(.empty) }
-        failures += classFailures(output)
-        return Result(output: output, failures: failures)
+        let survey = OutputSurvey(output, stringClass)
+        if !survey.isValid { failures += classFailures(output) }
+        return Result(output: output, failures: failures, inputMayChangeWhenLowercased: inputMayChange, survey: survey)
     }
 
     // MARK: The five rules
 
-    private func applyRules(_ value: String, bidiFailed: inout Bool) -> String {
+    /// One application of the five rules to `value`, whose survey the caller has taken.
+    private func applyRules(_ value: String, survey: inout Survey, bidiFailed: inout Bool) -> String {
         var text = value
-        var survey = Survey(text)
         if self == .usernameCaseMapped, survey.hasWidthDecomposition {
             text = Self.mapWidth(text)
             survey = Survey(text)
@@ -175,31 +184,9 @@ package enum PrecisProfile: Sendable, Hashable {
 
     /// Every code point of `output` that its string class refuses, once each, in order.
     private func classFailures(_ output: String) -> [Failure] {
-        var failures: [Failure] = []
-        if isASCIIFast(output) {
-            // ASCII7 is PVALID; only spaces and controls need a look (RFC 8264 §9.11).
-            var seen = Set<UInt8>()
-            for byte in output.utf8 where byte < 0x21 || byte == 0x7F {
-                guard seen.insert(byte).inserted else { continue }
-                let scalar = Unicode.Scalar(byte)
-                if byte == 0x20 {
-                    if stringClass == .identifier { failures.append(.character(scalar, .disallowed, .spaces)) }
-                } else {
-                    failures.append(.character(scalar, .disallowed, .controls))
-                }
-            }
-            return failures
-        }
-        // Most names are valid everywhere: one pass without allocating settles them.
-        let needsContext = output.unicodeScalars.contains { scalar in
-            switch PrecisCodePoint(scalar).derivedProperty(of: scalar, in: stringClass) {
-            case .pvalid, .freePvalid: false
-            default: true
-            }
-        }
-        guard needsContext else { return [] }
         let scalars = Array(output.unicodeScalars)
         let properties = scalars.map(PrecisCodePoint.init)
+        var failures: [Failure] = []
         var seen = Set<Unicode.Scalar>()
         for (index, scalar) in scalars.enumerated() {
             let property = properties[index].derivedProperty(of: scalar, in: stringClass)
@@ -214,5 +201,52 @@ package enum PrecisProfile: Sendable, Hashable {
             }
         }
         return failures
+    }
+}
+
+/// One pass over an enforced string: whether every code point is valid in the string class
+/// without looking at context, and the facts NameProfile's own checks need.
+struct OutputSurvey: Sendable, Hashable {
+    /// Every code point is PVALID (or FREE_PVAL in the FreeformClass); when false, the class
+    /// check looks at each code point in context.
+    private(set) var isValid = true
+    /// Some code point is upper-case or title-case.
+    private(set) var mayChangeWhenLowercased = false
+    /// Every letter belongs to one and the same script, and every other code point is ASCII
+    /// (digits, punctuation and spaces: Common, without Script_Extensions). Such a string is
+    /// "single script" or "ASCII only" under UTS #39 §5.2, which the spoof checker's restriction
+    /// level always accepts.
+    private(set) var isSingleScript = true
+    /// The number of code points.
+    private(set) var count = 0
+
+    init(_ text: String, _ stringClass: PrecisStringClass) {
+        var script: UInt8?
+        func see(_ code: UInt8) {
+            if let script, script != code { isSingleScript = false }
+            script = code
+        }
+        for scalar in text.unicodeScalars {
+            count += 1
+            if scalar.value < 0x80 {
+                switch scalar.value {
+                case 0x41...0x5A: mayChangeWhenLowercased = true; see(PrecisCodePoint.Scripts.latin)
+                case 0x61...0x7A: see(PrecisCodePoint.Scripts.latin)
+                case 0x20: if stringClass == .identifier { isValid = false }   // RFC 8264 §9.14
+                case 0x00..<0x20, 0x7F: isValid = false   // RFC 8264 §9.12
+                default: break   // ASCII7 (RFC 8264 §9.11)
+                }
+                continue
+            }
+            let properties = PrecisCodePoint(scalar)
+            switch properties.derivedProperty(of: scalar, in: stringClass) {
+            case .pvalid, .freePvalid: break
+            default: isValid = false
+            }
+            if properties.mayChangeWhenLowercased { mayChangeWhenLowercased = true }
+            let code = properties.script
+            let scripts = PrecisCodePoint.Scripts.self
+            if code == scripts.common || code == scripts.inherited || code == 255 { isSingleScript = false } else { see(code) }
+        }
     }
 }
