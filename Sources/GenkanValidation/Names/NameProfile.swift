@@ -82,7 +82,7 @@ public struct NameProfile: Sendable, Hashable {
 
     /// Whether `text` is provably single-script, so ICU's spoof checker would accept it.
     static func isSingleScript(_ text: String) -> Bool {
-        OutputSurvey(text, .freeform).isSingleScript
+        Survey(text, .freeform).isSingleScript
     }
 
     /// The PRECIS verdict alone, without Genkan's length limits and confusable check.

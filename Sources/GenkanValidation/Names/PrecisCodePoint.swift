@@ -35,14 +35,17 @@ struct PrecisCodePoint: Sendable {
     /// The ICU script code, or 255 for a code above 254.
     var script: UInt8 { UInt8(bits >> 24) }
 
-    init(_ scalar: Unicode.Scalar) {
-        let value = Int(scalar.value)
+    init(_ scalar: Unicode.Scalar) { self.init(codePoint: scalar.value) }
+
+    /// The properties of a code point known to be a Unicode scalar value.
+    init(codePoint: UInt32) {
+        let value = Int(codePoint)
         if value <= 0xFFFF {
             self = Self.basicPlane[value]
         } else if value <= 0x1FFFF {
             self = Self.supplementaryPlane[value - 0x10000]
         } else {
-            self = Self(reading: scalar)
+            self = Self(reading: Unicode.Scalar(codePoint)!)
         }
     }
 
@@ -99,8 +102,12 @@ struct PrecisCodePoint: Sendable {
 extension PrecisCodePoint {
     /// The PRECIS derived property in `stringClass` (RFC 8264 §8), from the stored category.
     func derivedProperty(of scalar: Unicode.Scalar, in stringClass: PrecisStringClass) -> PrecisDerivedProperty {
+        derivedProperty(of: scalar.value, in: stringClass)
+    }
+
+    func derivedProperty(of codePoint: UInt32, in stringClass: PrecisStringClass) -> PrecisDerivedProperty {
         switch precisCategory {
-        case .exceptions: PrecisExceptions.value(for: scalar.value)!
+        case .exceptions: PrecisExceptions.value(for: codePoint)!
         case .unassigned: .unassigned
         case .ascii7, .letterDigits: .pvalid
         case .joinControl: .contextJ

@@ -37,8 +37,8 @@ package enum PrecisProfile: Sendable, Hashable {
         package var isValid: Bool { failures.isEmpty }
         /// Whether lower-casing could change the input (it has an upper-case or title-case letter).
         let inputMayChangeWhenLowercased: Bool
-        /// What the class check saw in the output, for the caller's own checks.
-        let survey: OutputSurvey
+        /// What one pass over the output saw, for the caller's own checks.
+        let survey: Survey
     }
 
     /// Enforces the profile on `input` (RFC 8264 §7): the five rules, then once more to check that
@@ -47,14 +47,17 @@ package enum PrecisProfile: Sendable, Hashable {
     package func enforce(_ input: String) -> Result {
         var failures: [Failure] = []
         var bidiFailed = false
-        var inputSurvey = Survey(input)
+        var inputSurvey = Survey(input, stringClass)
         let inputMayChange = inputSurvey.mayChangeWhenLowercased
         var output = applyRules(input, survey: &inputSurvey, bidiFailed: &bidiFailed)
-        var nextSurvey = Survey(output)
+        // The survey of the output serves both the next pass and the class check.
+        var survey = Survey(output, stringClass)
+        var nextSurvey = survey
         var next = applyRules(output, survey: &nextSurvey, bidiFailed: &bidiFailed)
         if isNickname, next != output {
             output = next
-            nextSurvey = Survey(output)
+            survey = Survey(output, stringClass)
+            nextSurvey = survey
             next = applyRules(output, survey: &nextSurvey, bidiFailed: &bidiFailed)
         }
         // When a pass changed nothing, the rules are deterministic and the pass after it would
@@ -62,8 +65,7 @@ package enum PrecisProfile: Sendable, Hashable {
         if next != output { failures.append(.unstable) }
         if bidiFailed { failures.append(.bidiRule) }
         if output.isEmpty { failures.append(.empty) }
-        let survey = OutputSurvey(output, stringClass)
-        if !survey.isValid { failures += classFailures(output) }
+        if !survey.isValidWithoutContext { failures += classFailures(output) }
         return Result(output: output, failures: failures, inputMayChangeWhenLowercased: inputMayChange, survey: survey)
     }
 
@@ -74,7 +76,7 @@ package enum PrecisProfile: Sendable, Hashable {
         var text = value
         if self == .usernameCaseMapped, survey.hasWidthDecomposition {
             text = Self.mapWidth(text)
-            survey = Survey(text)
+            survey = Survey(text, stringClass)
         }
         if self != .usernameCaseMapped, survey.hasNonASCIISpace { text = Self.mapNonASCIISpaces(text) }
         if isNickname { text = Self.collapseSpaces(text) }
@@ -95,33 +97,6 @@ package enum PrecisProfile: Sendable, Hashable {
             }
         }
         return text
-    }
-
-    /// What one pass over a string's code points tells the rules about the work they have to do.
-    private struct Survey {
-        var isASCII = true
-        var hasNonASCIISpace = false
-        var hasWidthDecomposition = false
-        var mayChangeWhenLowercased = false
-        /// Every code point is a starter with a quick-check value of Yes, so the string is already
-        /// in NFC or NFKC (UAX #15 §9).
-        var isNormalizedQuickly = (nfc: true, nfkc: true)
-
-        init(_ text: String) {
-            for scalar in text.unicodeScalars {
-                if scalar.value < 0x80 {
-                    if ("A"..."Z").contains(scalar) { mayChangeWhenLowercased = true }
-                    continue
-                }
-                isASCII = false
-                let properties = PrecisCodePoint(scalar)
-                if properties.generalCategory == .Zs { hasNonASCIISpace = true }
-                if properties.hasWidthDecomposition { hasWidthDecomposition = true }
-                if properties.mayChangeWhenLowercased { mayChangeWhenLowercased = true }
-                if !properties.isNFCStarter { isNormalizedQuickly.nfc = false }
-                if !properties.isNFKCStarter { isNormalizedQuickly.nfkc = false }
-            }
-        }
     }
 
     /// Width mapping rule (RFC 8265 §3.3.1): a fullwidth or halfwidth character becomes its
@@ -158,13 +133,16 @@ package enum PrecisProfile: Sendable, Hashable {
     /// The rest of the Nickname additional mapping rule (RFC 8266 §2.1): leading and trailing
     /// U+0020 removed, interior runs of U+0020 reduced to one.
     static func collapseSpaces(_ text: String) -> String {
-        var previous: UInt8 = 0x20
-        var needed = false
-        for byte in text.utf8 {
-            if byte == 0x20, previous == 0x20 { needed = true; break }
-            previous = byte
+        func isCollapsed(_ bytes: some Collection<UInt8>) -> Bool {
+            var previous: UInt8 = 0x20
+            for byte in bytes {
+                if byte == 0x20, previous == 0x20 { return false }
+                previous = byte
+            }
+            return previous != 0x20
         }
-        guard needed || previous == 0x20 else { return text }
+        let collapsed = text.utf8.withContiguousStorageIfAvailable(isCollapsed) ?? isCollapsed(text.utf8)
+        guard !collapsed else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -204,14 +182,20 @@ package enum PrecisProfile: Sendable, Hashable {
     }
 }
 
-/// One pass over an enforced string: whether every code point is valid in the string class
-/// without looking at context, and the facts NameProfile's own checks need.
-struct OutputSurvey: Sendable, Hashable {
-    /// Every code point is PVALID (or FREE_PVAL in the FreeformClass); when false, the class
-    /// check looks at each code point in context.
-    private(set) var isValid = true
-    /// Some code point is upper-case or title-case.
+/// What one pass over a string's code points tells the rules about the work they have to do, and
+/// tells NameProfile about an enforced name.
+struct Survey: Sendable, Hashable {
+    private(set) var isASCII = true
+    private(set) var hasNonASCIISpace = false
+    private(set) var hasWidthDecomposition = false
+    /// Some code point is upper-case or title-case, so lower-casing may change the string.
     private(set) var mayChangeWhenLowercased = false
+    /// Every code point is a starter with a quick-check value of Yes, so the string is already in
+    /// NFC or NFKC (UAX #15 §9).
+    var isNormalizedQuickly = (nfc: true, nfkc: true)
+    /// Every code point is PVALID (or FREE_PVAL in the FreeformClass); when false, the class check
+    /// looks at each code point in context.
+    private(set) var isValidWithoutContext = true
     /// Every letter belongs to one and the same script, and every other code point is ASCII
     /// (digits, punctuation and spaces: Common, without Script_Extensions). Such a string is
     /// "single script" or "ASCII only" under UTS #39 §5.2, which the spoof checker's restriction
@@ -221,32 +205,95 @@ struct OutputSurvey: Sendable, Hashable {
     private(set) var count = 0
 
     init(_ text: String, _ stringClass: PrecisStringClass) {
-        var script: UInt8?
-        func see(_ code: UInt8) {
-            if let script, script != code { isSingleScript = false }
-            script = code
-        }
-        for scalar in text.unicodeScalars {
-            count += 1
-            if scalar.value < 0x80 {
-                switch scalar.value {
-                case 0x41...0x5A: mayChangeWhenLowercased = true; see(PrecisCodePoint.Scripts.latin)
-                case 0x61...0x7A: see(PrecisCodePoint.Scripts.latin)
-                case 0x20: if stringClass == .identifier { isValid = false }   // RFC 8264 §9.14
-                case 0x00..<0x20, 0x7F: isValid = false   // RFC 8264 §9.12
-                default: break   // ASCII7 (RFC 8264 §9.11)
+        // Native Swift strings are contiguous UTF-8; decoding it here is faster than going through
+        // the scalar view, and this loop runs several times for every name.
+        var survey = Survey()
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var script: UInt8?
+            var index = 0
+            let end = bytes.count
+            while index < end {
+                let lead = UInt32(bytes[index])
+                if lead < 0x80 {
+                    survey.seeASCII(lead, stringClass, &script)
+                    index += 1
+                    continue
                 }
-                continue
+                var value: UInt32
+                if lead < 0xE0 {
+                    value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                } else if lead < 0xF0 {
+                    value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                } else {
+                    value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                    value |= UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                    index += 4
+                }
+                survey.see(value, stringClass, &script)
             }
-            let properties = PrecisCodePoint(scalar)
-            switch properties.derivedProperty(of: scalar, in: stringClass) {
-            case .pvalid, .freePvalid: break
-            default: isValid = false
-            }
-            if properties.mayChangeWhenLowercased { mayChangeWhenLowercased = true }
-            let code = properties.script
-            let scripts = PrecisCodePoint.Scripts.self
-            if code == scripts.common || code == scripts.inherited || code == 255 { isSingleScript = false } else { see(code) }
         }
+        if done == nil {
+            var script: UInt8?
+            for scalar in text.unicodeScalars {
+                if scalar.value < 0x80 { survey.seeASCII(scalar.value, stringClass, &script) } else { survey.see(scalar.value, stringClass, &script) }
+            }
+        }
+        self = survey
+    }
+
+    private init() {}
+
+    private mutating func seeScript(_ code: UInt8, _ script: inout UInt8?) {
+        if let script, script != code { isSingleScript = false }
+        script = code
+    }
+
+    private mutating func seeASCII(_ value: UInt32, _ stringClass: PrecisStringClass, _ script: inout UInt8?) {
+        count += 1
+        switch value {
+        case 0x41...0x5A:
+            mayChangeWhenLowercased = true
+            seeScript(PrecisCodePoint.Scripts.latin, &script)
+        case 0x61...0x7A: seeScript(PrecisCodePoint.Scripts.latin, &script)
+        case 0x20: if stringClass == .identifier { isValidWithoutContext = false }   // RFC 8264 §9.14
+        case 0x00..<0x20, 0x7F: isValidWithoutContext = false   // RFC 8264 §9.12
+        default: break   // ASCII7 (RFC 8264 §9.11)
+        }
+    }
+
+    private mutating func see(_ value: UInt32, _ stringClass: PrecisStringClass, _ script: inout UInt8?) {
+        count += 1
+        isASCII = false
+        let properties = PrecisCodePoint(codePoint: value)
+        if properties.generalCategory == .Zs { hasNonASCIISpace = true }
+        if properties.hasWidthDecomposition { hasWidthDecomposition = true }
+        if properties.mayChangeWhenLowercased { mayChangeWhenLowercased = true }
+        if !properties.isNFCStarter { isNormalizedQuickly.nfc = false }
+        if !properties.isNFKCStarter { isNormalizedQuickly.nfkc = false }
+        switch properties.derivedProperty(of: value, in: stringClass) {
+        case .pvalid, .freePvalid: break
+        default: isValidWithoutContext = false
+        }
+        let code = properties.script
+        let scripts = PrecisCodePoint.Scripts.self
+        if code == scripts.common || code == scripts.inherited || code == 255 {
+            isSingleScript = false
+        } else {
+            seeScript(code, &script)
+        }
+    }
+
+    static func == (a: Survey, b: Survey) -> Bool {
+        a.isASCII == b.isASCII && a.hasNonASCIISpace == b.hasNonASCIISpace
+            && a.hasWidthDecomposition == b.hasWidthDecomposition && a.mayChangeWhenLowercased == b.mayChangeWhenLowercased
+            && a.isNormalizedQuickly == b.isNormalizedQuickly && a.isValidWithoutContext == b.isValidWithoutContext
+            && a.isSingleScript == b.isSingleScript && a.count == b.count
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        hasher.combine(isValidWithoutContext)
     }
 }
