@@ -15,9 +15,18 @@ struct PrecisCodePoint: Sendable {
     var bidiClass: CodePointProperties.BidiClass {
         CodePointProperties.BidiClass(rawValue: UInt8((bits >> 5) & 0x1F)) ?? .ON
     }
-    var precisCategory: PrecisCategory { Self.categories[Int((bits >> 10) & 0xF)] }
+    var precisCategory: PrecisCategory { PrecisCategory(rawValue: UInt8((bits >> 10) & 0xF)) ?? .other }
     /// Joining_Type as its one-letter code (`U`, `C`, `D`, `L`, `R`, `T`).
-    var joiningType: Character { Self.joiningTypes[Int((bits >> 14) & 0x7)] }
+    var joiningType: Character {
+        switch (bits >> 14) & 0x7 {
+        case 1: "C"
+        case 2: "D"
+        case 3: "L"
+        case 4: "R"
+        case 5: "T"
+        default: "U"
+        }
+    }
     var isVirama: Bool { bits & (1 << 17) != 0 }
     /// Join_Control: the code points of the JoinControl category (RFC 8264 §9.8), and no others.
     var isJoinControl: Bool { precisCategory == .joinControl }
@@ -37,6 +46,27 @@ struct PrecisCodePoint: Sendable {
 
     init(_ scalar: Unicode.Scalar) { self.init(codePoint: scalar.value) }
 
+    /// The properties of a code point known to be a Unicode scalar value, looked up in tables the
+    /// caller holds (see `withTables`), which saves a loop the lazy-initialization check.
+    init(codePoint: UInt32, basic: UnsafeBufferPointer<PrecisCodePoint>, supplementary: UnsafeBufferPointer<PrecisCodePoint>) {
+        if codePoint <= 0xFFFF {
+            self = basic[Int(codePoint)]
+        } else if codePoint <= 0x1FFFF {
+            self = supplementary[Int(codePoint - 0x10000)]
+        } else {
+            self = Self(reading: Unicode.Scalar(codePoint)!)
+        }
+    }
+
+    /// Runs `body` with the tables of planes 0 and 1.
+    static func withTables<R>(
+        _ body: (UnsafeBufferPointer<PrecisCodePoint>, UnsafeBufferPointer<PrecisCodePoint>) -> R
+    ) -> R {
+        basicPlane.withUnsafeBufferPointer { basic in
+            supplementaryPlane.withUnsafeBufferPointer { supplementary in body(basic, supplementary) }
+        }
+    }
+
     /// The properties of a code point known to be a Unicode scalar value.
     init(codePoint: UInt32) {
         let value = Int(codePoint)
@@ -54,7 +84,7 @@ struct PrecisCodePoint: Sendable {
     private init(reading scalar: Unicode.Scalar) {
         let p = CodePointProperties(scalar)
         var bits = UInt32(p.generalCategory.rawValue) | UInt32(p.bidiClass.rawValue) << 5
-        bits |= UInt32(Self.categories.firstIndex(of: p.precisCategory(of: scalar))!) << 10
+        bits |= UInt32(p.precisCategory(of: scalar).rawValue) << 10
         bits |= UInt32(Self.joiningTypes.firstIndex(of: p.joiningType) ?? 0) << 14
         if p.canonicalCombiningClass == 9 { bits |= 1 << 17 }
         let quickCheck = scalar.normalizationQuickCheck
@@ -68,15 +98,11 @@ struct PrecisCodePoint: Sendable {
         self.bits = bits
     }
 
-    private static let categories: [PrecisCategory] = [
-        .exceptions, .unassigned, .ascii7, .joinControl, .oldHangulJamo, .ignorable, .controls,
-        .hasCompat, .letterDigits, .otherLetterDigits, .spaces, .symbols, .punctuation, .other,
-    ]
     private static let joiningTypes: [Character] = ["U", "C", "D", "L", "R", "T"]
 
     /// Planes 0 and 1, where nearly every name's code points are (plane 1 holds the emoji).
-    private static let basicPlane = plane(0)
-    private static let supplementaryPlane = plane(1)
+    static let basicPlane = plane(0)
+    static let supplementaryPlane = plane(1)
 
     private static func plane(_ number: UInt32) -> [PrecisCodePoint] {
         (0...0xFFFF).map { offset in

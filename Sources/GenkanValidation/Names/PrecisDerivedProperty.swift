@@ -15,7 +15,7 @@ package enum PrecisDerivedProperty: Sendable, Hashable {
 
 /// The category of RFC 8264 §9 that decided a code point's derived property; it chooses the issue
 /// code Genkan reports for a character the class refuses.
-package enum PrecisCategory: Sendable, Hashable {
+package enum PrecisCategory: UInt8, Sendable, Hashable {
     case exceptions, unassigned, ascii7, joinControl, oldHangulJamo, ignorable, controls
     case hasCompat, letterDigits, otherLetterDigits, spaces, symbols, punctuation, other
 }

@@ -208,36 +208,41 @@ struct Survey: Sendable, Hashable {
         // Native Swift strings are contiguous UTF-8; decoding it here is faster than going through
         // the scalar view, and this loop runs several times for every name.
         var survey = Survey()
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var script: UInt8?
-            var index = 0
-            let end = bytes.count
-            while index < end {
-                let lead = UInt32(bytes[index])
-                if lead < 0x80 {
-                    survey.seeASCII(lead, stringClass, &script)
-                    index += 1
-                    continue
+        var context = Context(stringClass: stringClass)
+        let done: Void? = PrecisCodePoint.withTables { basic, supplementary in
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                var index = 0
+                let end = bytes.count
+                while index < end {
+                    let lead = UInt32(bytes[index])
+                    if lead < 0x80 {
+                        survey.seeASCII(lead, &context)
+                        index += 1
+                        continue
+                    }
+                    var value: UInt32
+                    if lead < 0xE0 {
+                        value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                        index += 2
+                    } else if lead < 0xF0 {
+                        value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                        index += 3
+                    } else {
+                        value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                        value |= UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                        index += 4
+                    }
+                    survey.see(value, PrecisCodePoint(codePoint: value, basic: basic, supplementary: supplementary), &context)
                 }
-                var value: UInt32
-                if lead < 0xE0 {
-                    value = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    index += 2
-                } else if lead < 0xF0 {
-                    value = (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    index += 3
-                } else {
-                    value = (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-                    value |= UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-                    index += 4
-                }
-                survey.see(value, stringClass, &script)
             }
         }
         if done == nil {
-            var script: UInt8?
             for scalar in text.unicodeScalars {
-                if scalar.value < 0x80 { survey.seeASCII(scalar.value, stringClass, &script) } else { survey.see(scalar.value, stringClass, &script) }
+                if scalar.value < 0x80 {
+                    survey.seeASCII(scalar.value, &context)
+                } else {
+                    survey.see(scalar.value, PrecisCodePoint(scalar), &context)
+                }
             }
         }
         self = survey
@@ -245,43 +250,50 @@ struct Survey: Sendable, Hashable {
 
     private init() {}
 
-    private mutating func seeScript(_ code: UInt8, _ script: inout UInt8?) {
-        if let script, script != code { isSingleScript = false }
-        script = code
+    /// What the survey carries from one code point to the next.
+    private struct Context {
+        let stringClass: PrecisStringClass
+        var script: UInt8?
+        let latin = PrecisCodePoint.Scripts.latin
+        let common = PrecisCodePoint.Scripts.common
+        let inherited = PrecisCodePoint.Scripts.inherited
     }
 
-    private mutating func seeASCII(_ value: UInt32, _ stringClass: PrecisStringClass, _ script: inout UInt8?) {
+    private mutating func seeScript(_ code: UInt8, _ context: inout Context) {
+        if let script = context.script, script != code { isSingleScript = false }
+        context.script = code
+    }
+
+    private mutating func seeASCII(_ value: UInt32, _ context: inout Context) {
         count += 1
         switch value {
         case 0x41...0x5A:
             mayChangeWhenLowercased = true
-            seeScript(PrecisCodePoint.Scripts.latin, &script)
-        case 0x61...0x7A: seeScript(PrecisCodePoint.Scripts.latin, &script)
-        case 0x20: if stringClass == .identifier { isValidWithoutContext = false }   // RFC 8264 §9.14
+            seeScript(context.latin, &context)
+        case 0x61...0x7A: seeScript(context.latin, &context)
+        case 0x20: if context.stringClass == .identifier { isValidWithoutContext = false }   // RFC 8264 §9.14
         case 0x00..<0x20, 0x7F: isValidWithoutContext = false   // RFC 8264 §9.12
         default: break   // ASCII7 (RFC 8264 §9.11)
         }
     }
 
-    private mutating func see(_ value: UInt32, _ stringClass: PrecisStringClass, _ script: inout UInt8?) {
+    private mutating func see(_ value: UInt32, _ properties: PrecisCodePoint, _ context: inout Context) {
         count += 1
         isASCII = false
-        let properties = PrecisCodePoint(codePoint: value)
         if properties.generalCategory == .Zs { hasNonASCIISpace = true }
         if properties.hasWidthDecomposition { hasWidthDecomposition = true }
         if properties.mayChangeWhenLowercased { mayChangeWhenLowercased = true }
         if !properties.isNFCStarter { isNormalizedQuickly.nfc = false }
         if !properties.isNFKCStarter { isNormalizedQuickly.nfkc = false }
-        switch properties.derivedProperty(of: value, in: stringClass) {
+        switch properties.derivedProperty(of: value, in: context.stringClass) {
         case .pvalid, .freePvalid: break
         default: isValidWithoutContext = false
         }
         let code = properties.script
-        let scripts = PrecisCodePoint.Scripts.self
-        if code == scripts.common || code == scripts.inherited || code == 255 {
+        if code == context.common || code == context.inherited || code == 255 {
             isSingleScript = false
         } else {
-            seeScript(code, &script)
+            seeScript(code, &context)
         }
     }
 
