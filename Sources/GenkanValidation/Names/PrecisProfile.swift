@@ -123,11 +123,16 @@ package enum PrecisProfile: Sendable, Hashable {
             scalar.value >= 0x80 && PrecisCodePoint(scalar).generalCategory == .Zs
         }
         guard text.unicodeScalars.contains(where: isNonASCIISpace) else { return text }
-        var result = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            result.append(isNonASCIISpace(scalar) ? " " : scalar)
+            if isNonASCIISpace(scalar) {
+                bytes.append(0x20)
+            } else {
+                bytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
         }
-        return String(result)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The rest of the Nickname additional mapping rule (RFC 8266 §2.1): leading and trailing
@@ -165,7 +170,7 @@ package enum PrecisProfile: Sendable, Hashable {
         let scalars = Array(output.unicodeScalars)
         let properties = scalars.map(PrecisCodePoint.init)
         var failures: [Failure] = []
-        var seen = Set<Unicode.Scalar>()
+        var seen: [Unicode.Scalar] = []   // a handful at most: a linear search beats hashing
         for (index, scalar) in scalars.enumerated() {
             let property = properties[index].derivedProperty(of: scalar, in: stringClass)
             switch property {
@@ -174,7 +179,8 @@ package enum PrecisProfile: Sendable, Hashable {
                 if PrecisContextRules.allows(scalars, properties, at: index) { continue }
             case .disallowed, .unassigned: break
             }
-            if seen.insert(scalar).inserted {
+            if !seen.contains(scalar) {
+                seen.append(scalar)
                 failures.append(.character(scalar, property, properties[index].precisCategory))
             }
         }
