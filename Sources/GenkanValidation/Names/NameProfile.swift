@@ -13,7 +13,8 @@ public struct NameProfile: Sendable, Hashable {
     public static let nickname = NameProfile(
         precis: .nickname, maximumGraphemes: 64, maximumBytes: 256, checksConfusables: true)
     /// Account identifiers: RFC 8265 §3.3 UsernameCaseMapped (width mapping, lower case, NFC, the
-    /// Bidi Rule; letters and digits only).
+    /// Bidi Rule; letters, digits and ASCII punctuation, but no spaces, other symbols or
+    /// compatibility characters).
     public static let username = NameProfile(
         precis: .usernameCaseMapped, maximumGraphemes: 32, maximumBytes: 128, checksConfusables: true)
     /// Secrets and other strings compared exactly: RFC 8265 §4.2 OpaqueString.
