@@ -32,10 +32,32 @@ import Testing
         #expect(missed.isEmpty, "\(missed.prefix(20))")
     }
 
+    /// The single-script shortcut rests on two facts of the Unicode data, checked here for every
+    /// code point: a code point of a particular script lists that script among its
+    /// Script_Extensions, and the code points treated as belonging to every script (Common or
+    /// Inherited without extensions of their own) include all of ASCII but its letters.
+    @Test func scriptExtensionsContainTheScript() {
+        let common = CodePointProperties.scriptCode("Zyyy")!, inherited = CodePointProperties.scriptCode("Zinh")!
+        var mismatches: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let script = CodePointProperties(scalar).script
+            let extensions = scalar.scriptExtensions
+            if script != common, script != inherited, !extensions.contains(script) {
+                mismatches.append(String(value, radix: 16))
+            }
+            if value < 0x80, !(("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)), extensions != [common] {
+                mismatches.append(String(value, radix: 16))
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
     /// A string the single-script shortcut lets through is one ICU's spoof checker accepts.
     @Test func singleScriptShortcutAgreesWithTheSpoofChecker() {
         let samples = NameCorpusCase.all.compactMap { NameProfile.nickname.enforcePrecis($0.input).output }
-            + ["山田太郎", "Иван Петров", "Ελένη", "محمد 12", "שלום", "김민준", "ไทย", "Taro-1", "Аdmin", "раураl"]
+            + ["山田太郎", "Иван Петров", "Ελένη", "محمد 12", "שלום", "김민준", "ไทย", "Taro-1", "Аdmin", "раураl",
+               "Taro 😀", "😀", "José", "Иван 👍🏽", "Ωmega", "a\u{301}b", "スミス–ジョン", "山田。", "Ａｄｍｉｎ"]
         for sample in samples where NameProfile.isSingleScript(sample) {
             #expect(!SpoofChecker.check(sample).contains(.mixedScriptConfusable), "\(sample)")
         }

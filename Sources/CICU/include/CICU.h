@@ -215,6 +215,10 @@ enum {
 /// GenkanQuickCheck bits for one code point (UAX #15 §9), or a negative status.
 int32_t GenkanICU_normalizationQuickCheck(uint32_t codePoint);
 
+/// The Script_Extensions of one code point (UAX #24 §5.2) as ICU script codes, at most `capacity`
+/// of them written to `scripts`. Returns how many there are, or a negative status.
+int32_t GenkanICU_scriptExtensions(uint32_t codePoint, int32_t *scripts, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

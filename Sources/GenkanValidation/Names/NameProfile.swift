@@ -103,7 +103,7 @@ public struct NameProfile: Sendable, Hashable {
         let output = result.output
         guard precis == .nickname else { return output }
         // For ASCII, the passes only respace and lower-case, which commute.
-        if isASCIIFast(input) { return output.lowercased() }
+        if isASCIIFast(input) { return result.survey.mayChangeWhenLowercased ? output.lowercased() : output }
         if !result.inputMayChangeWhenLowercased, !result.survey.mayChangeWhenLowercased { return output }
         let key = PrecisProfile.nicknameCaseMapped.enforce(input)
         return key.isValid ? key.output : nil

@@ -41,8 +41,17 @@ struct PrecisCodePoint: Sendable {
     /// Uppercase or titlecase: lower-casing may change it (every code point that
     /// Changes_When_Lowercased has one of these properties).
     var mayChangeWhenLowercased: Bool { bits & (1 << 22) != 0 }
-    /// The ICU script code, or 255 for a code above 254.
+    /// The ICU script code; `Scripts.extended` for a Common or Inherited code point whose
+    /// Script_Extensions name particular scripts, `Scripts.unknown` for a code that does not fit.
     var script: UInt8 { UInt8(bits >> 24) }
+
+    /// The script field: the ICU code, except the two markers above.
+    private static func scriptField(_ script: Int32, extensions: [Int32]) -> UInt8 {
+        guard script >= 0, script < Int32(Scripts.extended) else { return Scripts.unknown }
+        let neutral = script == Int32(Scripts.common) || script == Int32(Scripts.inherited)
+        if neutral, extensions != [script] { return Scripts.extended }
+        return UInt8(script)
+    }
 
     init(_ scalar: Unicode.Scalar) { self.init(codePoint: scalar.value) }
 
@@ -94,7 +103,7 @@ struct PrecisCodePoint: Sendable {
         if p.isDefaultIgnorable { bits |= 1 << 20 }
         if p.decompositionType == .wide || p.decompositionType == .narrow { bits |= 1 << 21 }
         if p.isUppercase || p.generalCategory == .Lt { bits |= 1 << 22 }
-        bits |= UInt32(min(max(p.script, 0), 255)) << 24
+        bits |= UInt32(Self.scriptField(p.script, extensions: scalar.scriptExtensions)) << 24
         self.bits = bits
     }
 
@@ -113,6 +122,9 @@ struct PrecisCodePoint: Sendable {
 
     /// The ICU script codes the rules compare with.
     enum Scripts {
+        /// Marks Common and Inherited code points with their own Script_Extensions (`ー`, `・`).
+        static let extended: UInt8 = 254
+        static let unknown: UInt8 = 255
         static let common = code("Zyyy")
         static let latin = code("Latn")
         static let inherited = code("Zinh")

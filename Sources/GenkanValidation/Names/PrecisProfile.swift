@@ -202,8 +202,8 @@ struct Survey: Sendable, Hashable {
     /// Every code point is PVALID (or FREE_PVAL in the FreeformClass); when false, the class check
     /// looks at each code point in context.
     private(set) var isValidWithoutContext = true
-    /// Every letter belongs to one and the same script, and every other code point is ASCII
-    /// (digits, punctuation and spaces: Common, without Script_Extensions). Such a string is
+    /// Every code point belongs to one and the same script, or is Common or Inherited without
+    /// Script_Extensions of its own. The resolved script set of such a string is not empty: it is
     /// "single script" or "ASCII only" under UTS #39 §5.2, which the spoof checker's restriction
     /// level always accepts.
     private(set) var isSingleScript = true
@@ -295,8 +295,11 @@ struct Survey: Sendable, Hashable {
         case .pvalid, .freePvalid: break
         default: isValidWithoutContext = false
         }
+        // UTS #39 §5.1: Common and Inherited code points without Script_Extensions of their own
+        // (spaces, most punctuation and symbols, emoji, combining accents) belong to every script.
         let code = properties.script
-        if code == context.common || code == context.inherited || code == 255 {
+        if code == context.common || code == context.inherited { return }
+        if code == PrecisCodePoint.Scripts.extended || code == PrecisCodePoint.Scripts.unknown {
             isSingleScript = false
         } else {
             seeScript(code, &context)
