@@ -14,7 +14,10 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
+        .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .executable(name: "genkan", targets: ["genkan"]),
+        .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
     targets: [
         // MARK: C targets (the only code that names C library functions)
@@ -39,12 +42,21 @@ let package = Package(
             dependencies: ["CPCRE2", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
-        .executableTarget(
-            name: "GenkanBench",
-            dependencies: ["GenkanValidation"],
+        .target(
+            name: "GenkanLocalization",
+            dependencies: ["GenkanValidation", "GenkanUnicode"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]),
+        .target(
+            name: "GenkanCatalogTools",
+            dependencies: ["GenkanUnicode"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "GenkanBench",
             dependencies: ["GenkanValidation"],
             swiftSettings: swiftSettings),
 
@@ -56,6 +68,20 @@ let package = Package(
         .testTarget(
             name: "GenkanValidationTests",
             dependencies: ["GenkanValidation"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanLocalizationTests",
+            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCLITests",
+            dependencies: ["genkan"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCatalogToolsTests",
+            dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
     ]

@@ -1,21 +1,21 @@
+// genkan-bench: throughput measurements for `make bench` (scripts/bench/*.py drive it).
+//
+//     genkan-bench <subcommand> [arguments]
+//
+// Each subcommand prints one JSON object on standard output. Add a subcommand by adding an
+// entry to `BenchCommand.all`.
 import Foundation
 
-// GenkanBench SUBCOMMAND [ARGUMENTS]: throughput measurements that `make bench` runs in release
-// builds and compares with reference implementations (scripts/bench/).
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("GenkanBench: \(message)\n".utf8))
-    exit(2)
-}
-
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "nickname":
-    // GenkanBench nickname CORPUS.json [SECONDS]
-    guard arguments.count >= 2, let inputs = NicknameBench.inputs(fromCorpus: arguments[1]), !inputs.isEmpty else {
-        fail("usage: GenkanBench nickname CORPUS.json [SECONDS]")
-    }
-    NicknameBench.run(inputs: inputs, seconds: arguments.count > 2 ? Double(arguments[2]) ?? 2 : 2)
-default:
-    fail("usage: GenkanBench nickname CORPUS.json [SECONDS]")
+guard let name = arguments.first, let command = BenchCommand.all.first(where: { $0.name == name }) else {
+    var usage = "usage: genkan-bench <subcommand> [arguments]\n\nsubcommands:\n"
+    for command in BenchCommand.all { usage += "  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(command.summary)\n" }
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
+}
+do {
+    print(try command.run(Array(arguments.dropFirst())))
+} catch {
+    FileHandle.standardError.write(Data("genkan-bench \(name): \(error)\n".utf8))
+    exit(2)
 }

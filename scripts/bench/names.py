@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Nickname enforcement throughput: Genkan (`GenkanBench nickname`, release build) against the
+"""Nickname enforcement throughput: Genkan (`genkan-bench nickname`, release build) against the
 reference implementation precis-i18n, on the same inputs, printed side by side with the ratio.
 
 The inputs are the names corpus (Tests/GenkanValidationTests/Fixtures/names-corpus.json). Both
@@ -7,7 +7,7 @@ sides do the same work per input: the Nickname enforcement and the comparison ke
 (NicknameCasePreserved and NicknameCaseMapped in precis-i18n; Genkan's enforce also counts
 graphemes and runs ICU's confusable check).
 
-    swift build -c release --product GenkanBench
+    swift build -c release --product genkan-bench
     .venv/bin/python scripts/bench/names.py [--seconds 2] [--rounds 3] [--goal 20]
 
 The two implementations run in alternating rounds and each keeps its best round, so that a burst
@@ -25,7 +25,7 @@ import precis_i18n
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "Tests" / "GenkanValidationTests" / "Fixtures" / "names-corpus.json"
-BINARY = ROOT / ".build" / "release" / "GenkanBench"
+BINARY = ROOT / ".build" / "release" / "genkan-bench"
 
 
 def reference(inputs, seconds):
@@ -54,10 +54,10 @@ def reference(inputs, seconds):
 
 def genkan(seconds):
     if not BINARY.exists():
-        sys.exit(f"{BINARY.relative_to(ROOT)} is missing: run `swift build -c release --product GenkanBench`")
-    output = subprocess.run([str(BINARY), "nickname", str(CORPUS), str(seconds)],
+        sys.exit(f"{BINARY.relative_to(ROOT)} is missing: run `swift build -c release --product genkan-bench`")
+    output = subprocess.run([str(BINARY), "nickname", "--corpus", str(CORPUS), "--seconds", str(seconds)],
                             check=True, capture_output=True, text=True).stdout
-    return json.loads(output)["perSecond"]
+    return json.loads(output)["nickname"]["opsPerSecond"]
 
 
 def main():
