@@ -12,6 +12,10 @@ struct BenchCommand: Sendable {
             name: "email",
             summary: "e-mail validation and pattern engines: --addresses FILE (JSON array of strings) [--seconds S]",
             run: EmailBench.run),
+        BenchCommand(
+            name: "nickname",
+            summary: "NameProfile.nickname enforcement: --corpus FILE (names corpus JSON) [--seconds S]",
+            run: NicknameBench.run),
     ]
 }
 

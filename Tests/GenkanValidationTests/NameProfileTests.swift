@@ -126,6 +126,18 @@ import Testing
         #expect(NameProfile.username.jsonDescription == expected)
     }
 
+    /// The property tables are built on first use; many threads asking at once get one table and
+    /// the same answers as a single thread.
+    @Test func concurrentEnforcementAgreesWithSequential() async {
+        let inputs = NameCorpusCase.all.map(\.input)
+        let sequential = inputs.map { NameProfile.nickname.enforce($0) }
+        let parallel = await withTaskGroup(of: [NameValidation].self) { group in
+            for _ in 0..<8 { group.addTask { inputs.map { NameProfile.nickname.enforce($0) } } }
+            return await group.reduce(into: [[NameValidation]]()) { $0.append($1) }
+        }
+        #expect(parallel.allSatisfy { $0 == sequential })
+    }
+
     @Test func codesAreDescribed() {
         let described = Set(IssueCode.nameCodes.map(\.code))
         let raised: [IssueCode] = [

@@ -197,6 +197,28 @@ int32_t GenkanICU_formatInteger(const char *locale, int64_t value, uint16_t *des
 /// tag, NUL-terminated. Returns its length.
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity);
 
+// MARK: - UTF-8 entry points (normalization and lower case)
+
+/// `src` (UTF-8) in `form`, written to `dest` as UTF-8. When `src` is already in `form`,
+/// `*unchanged` is set to 1, nothing is written and `length` is returned.
+int32_t GenkanICU_normalizeUTF8(GenkanICUNormalForm form, const char *src, int32_t length,
+                                char *dest, int32_t capacity, int32_t *unchanged);
+
+/// Full lower-case mapping in the root locale of `src` (UTF-8), written to `dest` as UTF-8.
+int32_t GenkanICU_toLowerUTF8(const char *src, int32_t length, char *dest, int32_t capacity);
+
+enum {
+    GenkanQuickCheckNFCStarter = 1 << 0,    ///< NFC_QC=Yes and Canonical_Combining_Class 0.
+    GenkanQuickCheckNFKCStarter = 1 << 1,   ///< NFKC_QC=Yes and Canonical_Combining_Class 0.
+};
+
+/// GenkanQuickCheck bits for one code point (UAX #15 §9), or a negative status.
+int32_t GenkanICU_normalizationQuickCheck(uint32_t codePoint);
+
+/// The Script_Extensions of one code point (UAX #24 §5.2) as ICU script codes, at most `capacity`
+/// of them written to `scripts`. Returns how many there are, or a negative status.
+int32_t GenkanICU_scriptExtensions(uint32_t codePoint, int32_t *scripts, int32_t capacity);
+
 // MARK: - Collation (UTS #10)
 
 /// Compares two String Catalog keys the way Xcode orders them: English collation, tertiary

@@ -2,14 +2,17 @@ import GenkanUnicode
 
 /// The Bidi Rule of RFC 5893 §2, which RFC 8265 §3.3 applies to usernames that contain
 /// right-to-left characters.
+///
+/// It reads only Bidi_Class, from `PrecisCodePoint` (names) or `CodePointProperties` (IDNA labels
+/// of e-mail domains).
 enum BidiRule {
     /// Whether any code point has Bidi_Class R, AL or AN, which makes the rule apply (RFC 5893 §1.4).
-    static func applies(to properties: [CodePointProperties]) -> Bool {
+    static func applies<Properties: BidiClassified>(to properties: [Properties]) -> Bool {
         properties.contains { [.R, .AL, .AN].contains($0.bidiClass) }
     }
 
     /// Whether the six conditions of RFC 5893 §2 hold for a whole string.
-    static func holds(for properties: [CodePointProperties]) -> Bool {
+    static func holds<Properties: BidiClassified>(for properties: [Properties]) -> Bool {
         guard let first = properties.first?.bidiClass else { return false }
         let allowed: Set<CodePointProperties.BidiClass>
         let endings: Set<CodePointProperties.BidiClass>
@@ -43,3 +46,11 @@ enum BidiRule {
         return true
     }
 }
+
+/// A code point's properties, as far as the Bidi Rule reads them.
+protocol BidiClassified {
+    var bidiClass: CodePointProperties.BidiClass { get }
+}
+
+extension CodePointProperties: BidiClassified {}
+extension PrecisCodePoint: BidiClassified {}

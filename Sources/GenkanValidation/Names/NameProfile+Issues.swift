@@ -23,7 +23,7 @@ extension NameProfile {
             if code == .nameSpaceNotAllowed {
                 issues.append(ValidationIssue(code, field: .name))
             } else {
-                issues.append(ValidationIssue(code, field: .name, ["characters": describe(scalars)]))
+                issues.append(ValidationIssue(code, field: .name, IssueParameters([("characters", .text(describe(scalars)))])))
             }
         }
         return issues
@@ -34,7 +34,7 @@ extension NameProfile {
     private static func code(for scalar: Unicode.Scalar, _ property: PrecisDerivedProperty, _ category: PrecisCategory)
         -> IssueCode
     {
-        let properties = CodePointProperties(scalar)
+        let properties = PrecisCodePoint(scalar)
         if property == .unassigned { return .nameUnassignedCharacter }
         if properties.generalCategory == .Cc { return .nameControlCharacter }
         if properties.isBidiControl { return .nameBidiControlCharacter }
@@ -55,14 +55,22 @@ extension NameProfile {
     /// The characters of an issue, separated by spaces: visible ones as themselves, invisible ones
     /// (controls, format, spaces, marks, unassigned) as `U+XXXX`.
     static func describe(_ scalars: [Unicode.Scalar]) -> String {
-        scalars.prefix(listedCharacterLimit).map { scalar in
-            switch CodePointProperties(scalar).generalCategory {
+        var text = ""
+        for scalar in scalars.prefix(listedCharacterLimit) {
+            if !text.isEmpty { text.append(" ") }
+            switch PrecisCodePoint(scalar).generalCategory {
             case .Cc, .Cf, .Cs, .Co, .Cn, .Zs, .Zl, .Zp, .Mn, .Mc, .Me:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                text.append("U+")
+                let digits = scalar.value > 0xFFFF ? (scalar.value > 0xFFFFF ? 6 : 5) : 4
+                for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
+                    text.unicodeScalars.append(hexDigits[Int((scalar.value >> UInt32(shift)) & 0xF)])
+                }
             default:
-                return String(scalar)
+                text.unicodeScalars.append(scalar)
             }
-        }.joined(separator: " ")
+        }
+        return text
     }
+
+    private static let hexDigits: [Unicode.Scalar] = Array("0123456789ABCDEF".unicodeScalars)
 }

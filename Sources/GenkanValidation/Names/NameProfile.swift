@@ -13,7 +13,8 @@ public struct NameProfile: Sendable, Hashable {
     public static let nickname = NameProfile(
         precis: .nickname, maximumGraphemes: 64, maximumBytes: 256, checksConfusables: true)
     /// Account identifiers: RFC 8265 §3.3 UsernameCaseMapped (width mapping, lower case, NFC, the
-    /// Bidi Rule; letters and digits only).
+    /// Bidi Rule; letters, digits and ASCII punctuation, but no spaces, other symbols or
+    /// compatibility characters).
     public static let username = NameProfile(
         precis: .usernameCaseMapped, maximumGraphemes: 32, maximumBytes: 128, checksConfusables: true)
     /// Secrets and other strings compared exactly: RFC 8265 §4.2 OpaqueString.
@@ -56,16 +57,20 @@ public struct NameProfile: Sendable, Hashable {
         var issues = Self.issues(for: result.failures)
         let output = result.output
         if !output.isEmpty {
-            let graphemes = output.graphemeCount
-            if graphemes > maximumGraphemes {
-                issues.append(ValidationIssue(.nameTooLong, field: .name, ["maximum": maximumGraphemes, "actual": graphemes]))
+            // A string never has more grapheme clusters than code points, so the clusters are only
+            // counted when the code points exceed the limit.
+            if result.survey.count > maximumGraphemes {
+                let graphemes = output.graphemeCount
+                if graphemes > maximumGraphemes {
+                    issues.append(ValidationIssue(.nameTooLong, field: .name, ["maximum": maximumGraphemes, "actual": graphemes]))
+                }
             }
             let bytes = output.utf8.count
             if bytes > maximumBytes {
                 issues.append(ValidationIssue(.nameTooManyBytes, field: .name, ["maximum": maximumBytes, "actual": bytes]))
             }
         }
-        if checksConfusables, result.isValid, !isASCIIFast(output),
+        if checksConfusables, result.isValid, !result.survey.isSingleScript,
             SpoofChecker.check(output).contains(.mixedScriptConfusable)
         {
             issues.append(ValidationIssue(.nameMixedScriptConfusable, field: .name))
@@ -73,16 +78,34 @@ public struct NameProfile: Sendable, Hashable {
         guard issues.isEmpty else {
             return NameValidation(input: input, issues: issues, normalized: nil, comparisonKey: nil)
         }
-        let key = precis == .nickname ? PrecisProfile.nicknameCaseMapped.enforce(input).output : output
-        return NameValidation(input: input, issues: [], normalized: output, comparisonKey: key)
+        return NameValidation(input: input, issues: [], normalized: output, comparisonKey: comparisonKey(input, result))
+    }
+
+    /// Whether `text` is provably single-script, so ICU's spoof checker would accept it.
+    static func isSingleScript(_ text: String) -> Bool {
+        Survey(text, .freeform).isSingleScript
     }
 
     /// The PRECIS verdict alone, without Genkan's length limits and confusable check.
     package func enforcePrecis(_ input: String) -> (output: String?, comparisonKey: String?) {
         let result = precis.enforce(input)
         guard result.isValid else { return (nil, nil) }
-        guard precis == .nickname else { return (result.output, result.output) }
+        return (result.output, comparisonKey(input, result))
+    }
+
+    /// The comparison form of a valid name: for nicknames, the NicknameCaseMapped enforcement of
+    /// the input (RFC 8266 §2.4); the enforced form otherwise.
+    ///
+    /// When neither the input nor the enforced nickname has a character that lower-casing could
+    /// change, the case mapping rule changes nothing in any pass (every pass after the first sees
+    /// text that NFKC already produced and only respaces it), so the key is the enforced form.
+    private func comparisonKey(_ input: String, _ result: PrecisProfile.Result) -> String? {
+        let output = result.output
+        guard precis == .nickname else { return output }
+        // For ASCII, the passes only respace and lower-case, which commute.
+        if isASCIIFast(input) { return result.survey.mayChangeWhenLowercased ? output.lowercased() : output }
+        if !result.inputMayChangeWhenLowercased, !result.survey.mayChangeWhenLowercased { return output }
         let key = PrecisProfile.nicknameCaseMapped.enforce(input)
-        return (result.output, key.isValid ? key.output : nil)
+        return key.isValid ? key.output : nil
     }
 }

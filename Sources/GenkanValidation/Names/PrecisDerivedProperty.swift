@@ -15,7 +15,7 @@ package enum PrecisDerivedProperty: Sendable, Hashable {
 
 /// The category of RFC 8264 §9 that decided a code point's derived property; it chooses the issue
 /// code Genkan reports for a character the class refuses.
-package enum PrecisCategory: Sendable, Hashable {
+package enum PrecisCategory: UInt8, Sendable, Hashable {
     case exceptions, unassigned, ascii7, joinControl, oldHangulJamo, ignorable, controls
     case hasCompat, letterDigits, otherLetterDigits, spaces, symbols, punctuation, other
 }
@@ -50,22 +50,6 @@ extension CodePointProperties {
         case .Sm, .Sc, .Sk, .So: return .symbols                                  // §9.15
         case .Pc, .Pd, .Ps, .Pe, .Pi, .Pf, .Po: return .punctuation               // §9.16
         default: return .other
-        }
-    }
-
-    /// The PRECIS derived property of this code point in `stringClass` (RFC 8264 §8).
-    func precisDerivedProperty(of scalar: Unicode.Scalar, in stringClass: PrecisStringClass)
-        -> (property: PrecisDerivedProperty, category: PrecisCategory)
-    {
-        let category = precisCategory(of: scalar)
-        let freeformOnly: PrecisDerivedProperty = stringClass == .freeform ? .freePvalid : .disallowed
-        switch category {
-        case .exceptions: return (PrecisExceptions.value(for: scalar.value)!, category)
-        case .unassigned: return (.unassigned, category)
-        case .ascii7, .letterDigits: return (.pvalid, category)
-        case .joinControl: return (.contextJ, category)
-        case .oldHangulJamo, .ignorable, .controls, .other: return (.disallowed, category)
-        case .hasCompat, .otherLetterDigits, .spaces, .symbols, .punctuation: return (freeformOnly, category)
         }
     }
 }
