@@ -18,6 +18,7 @@ release: deps
 test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	scripts/check-dependent-package.sh
 
 deps-test:
 	scripts/install-deps.sh test

@@ -60,11 +60,11 @@ extension AuthError {
         let reason = error.userInfo[NSLocalizedFailureReasonErrorKey] as? String
         let description = error.userInfo[NSLocalizedDescriptionKey] as? String
         var detail = reason
-        var unmet: [PasswordRequirement] = []
+        var unmet: [ServerPasswordRequirement] = []
         if code == .passwordDoesNotMeetRequirements {
             // The iOS SDK puts the server detail in the description.
             for text in [reason, description].compactMap({ $0 }) where text.contains("[") {
-                unmet = PasswordRequirement.parse(detail: text)
+                unmet = ServerPasswordRequirement.parse(detail: text)
                 detail = text
                 break
             }
@@ -161,8 +161,8 @@ extension AuthError {
         return nil
     }
 
-    private static func requirements(of code: AuthErrorCode, detail: String) -> [PasswordRequirement] {
-        code == .passwordDoesNotMeetRequirements ? PasswordRequirement.parse(detail: detail) : []
+    private static func requirements(of code: AuthErrorCode, detail: String) -> [ServerPasswordRequirement] {
+        code == .passwordDoesNotMeetRequirements ? ServerPasswordRequirement.parse(detail: detail) : []
     }
 }
 

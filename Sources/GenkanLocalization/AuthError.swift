@@ -12,13 +12,13 @@ public struct AuthError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server's detail after `CODE : `, such as `Password should be at least 6 characters`.
     public let detail: String?
     /// The unmet rules of `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`, in the server's order.
-    public let unmetRequirements: [PasswordRequirement]
+    public let unmetRequirements: [ServerPasswordRequirement]
     /// False when the input named no known error and `code` is the internal-error fallback.
     public let isRecognized: Bool
 
     public init(
         _ code: AuthErrorCode, input: String? = nil, detail: String? = nil,
-        unmetRequirements: [PasswordRequirement] = [], isRecognized: Bool = true
+        unmetRequirements: [ServerPasswordRequirement] = [], isRecognized: Bool = true
     ) {
         self.code = code
         self.input = input ?? code.rawValue

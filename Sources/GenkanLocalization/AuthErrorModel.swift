@@ -150,7 +150,7 @@ extension AuthErrorModel {
     public static var referencedKeys: Set<String> {
         var keys = Set(AuthErrorCode.allCases.map(\.rawValue))
         keys.insert(credentialErrorKey)
-        let requirements: [PasswordRequirement] = [.minimumLength(0), .maximumLength(0), .unrecognized("")]
+        let requirements: [ServerPasswordRequirement] = [.minimumLength(0), .maximumLength(0), .unrecognized("")]
         keys.formUnion(requirements.map(\.messageKey))
         keys.formUnion(IssueCode.all.map(\.code.rawValue))
         return keys

@@ -11,7 +11,7 @@ let shippedLocales = ["en", "ja", "zh-Hans", "zh-Hant", "ko", "de", "fr", "es", 
 /// requirements, and every validation issue code.
 let requiredKeys: [String] = AuthErrorCode.allCases.map(\.rawValue)
     + [AuthErrorModel.credentialErrorKey]
-    + [PasswordRequirement.minimumLength(1), .maximumLength(1), .lowercase, .uppercase, .digit, .nonAlphanumeric, .unrecognized("")].map(\.messageKey)
+    + [ServerPasswordRequirement.minimumLength(1), .maximumLength(1), .lowercase, .uppercase, .digit, .nonAlphanumeric, .unrecognized("")].map(\.messageKey)
     + IssueCode.all.map(\.code.rawValue)
 
 @Test func theCatalogLoadsThroughTheEmbeddedResource() throws {

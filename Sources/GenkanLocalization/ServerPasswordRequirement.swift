@@ -2,7 +2,7 @@ import GenkanValidation
 
 /// One rule of a Firebase password policy that a password failed, read from the server's
 /// `PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [...]` detail.
-public enum PasswordRequirement: Sendable, Hashable, CustomStringConvertible {
+public enum ServerPasswordRequirement: Sendable, Hashable, CustomStringConvertible {
     /// At least this many characters.
     case minimumLength(Int)
     /// At most this many characters.
@@ -23,7 +23,7 @@ public enum PasswordRequirement: Sendable, Hashable, CustomStringConvertible {
     /// The server lists the unmet rules in brackets, separated by commas: `Missing password
     /// requirements: [Password must contain at least 8 characters, Password must contain a numeric
     /// character]`. Policy field names (`containsNumericCharacter`) are understood too.
-    public static func parse(detail: String) -> [PasswordRequirement] {
+    public static func parse(detail: String) -> [ServerPasswordRequirement] {
         guard let open = detail.firstIndex(of: "["),
               let close = detail[open...].firstIndex(of: "]")
         else { return [] }
@@ -32,7 +32,7 @@ public enum PasswordRequirement: Sendable, Hashable, CustomStringConvertible {
             .prefix(32)
             .map { $0.trimmingSpaces }
             .filter { !$0.isEmpty }
-            .map(PasswordRequirement.init(serverText:))
+            .map(ServerPasswordRequirement.init(serverText:))
     }
 
     /// The requirement one server phrase states (`Password must contain an upper case character`).
