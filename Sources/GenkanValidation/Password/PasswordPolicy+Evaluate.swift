@@ -26,10 +26,19 @@ extension PasswordPolicy {
         }
         if checksContext { requirements += contextRequirements(folded, context) }
         if checksPatterns { requirements += patternRequirements(folded) }
-        let issues = requirements.filter { !$0.isMet }.map {
+        let unmet = Set(requirements.filter { !$0.isMet }.map(\.code))
+        let issues = requirements.filter { !$0.isMet && !Self.isImpliedByAnother($0.code, unmet) }.map {
             ValidationIssue($0.code, field: .password, $0.parameters)
         }
         return PasswordEvaluation(issues: issues, normalized: issues.isEmpty ? prepared : nil, requirements: requirements)
+    }
+
+    /// A password that contains the e-mail's local part (or the name) is also "similar" to it;
+    /// saying both would repeat one problem, so the issue list keeps the more precise one. The
+    /// checklist still shows both requirements unmet.
+    private static func isImpliedByAnother(_ code: IssueCode, _ unmet: Set<IssueCode>) -> Bool {
+        (code == .passwordSimilarToEmail && unmet.contains(.passwordContainsEmail))
+            || (code == .passwordSimilarToName && unmet.contains(.passwordContainsName))
     }
 
     /// The check for a sign-in form: a password must be present and within the hard maximum,
