@@ -14,6 +14,8 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .library(name: "GenkanStore", targets: ["GenkanStore"]),
+        .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .executable(name: "genkan", targets: ["genkan"]),
     ],
     targets: [
@@ -21,6 +23,10 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "CH2O",
+            cSettings: [.define("H2O_USE_LIBUV", to: "0")],
+            linkerSettings: [.linkedLibrary("h2o-evloop")]),
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -39,9 +45,17 @@ let package = Package(
             dependencies: ["CPCRE2", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
+        .target(
+            name: "GenkanStore",
+            dependencies: ["CSQLite", "CSodium"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanServer",
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation"],
+            dependencies: ["GenkanValidation", "GenkanServer"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -53,6 +67,14 @@ let package = Package(
             name: "GenkanValidationTests",
             dependencies: ["GenkanValidation"],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanStoreTests",
+            dependencies: ["GenkanStore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanServerTests",
+            dependencies: ["GenkanServer", "GenkanStore"],
             swiftSettings: swiftSettings),
     ]
 )
