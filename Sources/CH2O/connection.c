@@ -190,7 +190,12 @@ static void on_written(h2o_socket_t *sock, const char *err)
         return;
     }
     if (!conn->keep_alive || conn->loop->shutting_down) {
-        start_lingering(conn);
+        /* A refused request may have left a body unread, and a pipelining client more requests:
+         * then linger. Otherwise the client has nothing in flight and the connection can go. */
+        if (conn->req.refusal != 0 || conn->sock->input->size > conn->consumed)
+            start_lingering(conn);
+        else
+            ch2o_conn_close(conn);
         return;
     }
     /* Ready for the next request, which may already be in the buffer (pipelining). */
