@@ -14,6 +14,8 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
+        .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
+        .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .executable(name: "genkan", targets: ["genkan"]),
@@ -46,16 +48,25 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .target(
+            name: "GenkanLocalization",
+            dependencies: ["GenkanValidation", "GenkanUnicode"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedResources"]),
+        .target(
+            name: "GenkanCatalogTools",
+            dependencies: ["GenkanUnicode"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanStore",
             dependencies: ["CSQLite", "CSodium"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation"],
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanServer"],
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
@@ -69,12 +80,22 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "GenkanLocalizationTests",
+            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCatalogToolsTests",
+            dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GenkanStoreTests",
             dependencies: ["GenkanStore"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanStore"],
+            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation"],
             swiftSettings: swiftSettings),
     ]
 )

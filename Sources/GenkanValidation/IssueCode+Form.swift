@@ -12,6 +12,10 @@ extension IssueCode {
     /// A value is longer than any field accepts; refused before any rule looks at it.
     public static let formTooLong: IssueCode = "form.too-long"
 
+    /// The address does not match the regular expression of `ValidationViewModel.legacy` (the
+    /// seed app's rule, which can tell no more than that).
+    public static let emailPatternMismatch: IssueCode = "email.pattern-mismatch"
+
     /// The codes of form-level issues.
     public static var formCodes: [IssueCodeDescriptor] {
         [
@@ -21,6 +25,7 @@ extension IssueCode {
             IssueCodeDescriptor(.formDeletionNotConfirmed, "The user did not confirm that the account should be deleted."),
             IssueCodeDescriptor(.formInvalidEncoding, "The submitted text is not valid UTF-8 (a broken or binary value)."),
             IssueCodeDescriptor(.formTooLong, parameters: ["maximum"], "The value is longer than the field allows; maximum is in bytes."),
+            IssueCodeDescriptor(.emailPatternMismatch, "The e-mail address is not in the form the app accepts (its older, simpler rule)."),
         ]
     }
 }

@@ -4,7 +4,12 @@ import Foundation
 /// errors into messages and exit statuses.
 enum CommandLineTool {
     /// Every command, in the order `genkan --help` lists them.
-    static var commands: [any Command.Type] { [] }
+    static var commands: [any Command.Type] {
+        [
+            ErrorsListCommand.self, ErrorsShowCommand.self,
+            CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self,
+        ]
+    }
 
     static func main(_ argv: [String]) -> Int32 {
         var words = Array(argv.dropFirst())

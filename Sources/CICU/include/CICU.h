@@ -197,6 +197,12 @@ int32_t GenkanICU_formatInteger(const char *locale, int64_t value, uint16_t *des
 /// tag, NUL-terminated. Returns its length.
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity);
 
+// MARK: - Collation (UTS #10)
+
+/// Compares two String Catalog keys the way Xcode orders them: English collation, tertiary
+/// strength, digits by numeric value. Returns 1 (a < b), 2 (equal), 3 (a > b) or a negative status.
+int32_t GenkanICU_compareCatalogKeys(const uint16_t *a, int32_t aLength, const uint16_t *b, int32_t bLength);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,97 @@
+/// Android string resources (`res/values-<qualifier>/strings.xml`, Android Developers "String
+/// resources"): `<string>` for plain strings, `<plurals>` with one `<item quantity>` per CLDR
+/// category. Device variations and substitutions have no Android form and are left out.
+enum AndroidFormat {
+    static func write(_ units: [ExchangeUnit], locale: String, exporter: CatalogExporter) throws(CatalogError) -> ExportedFile {
+        var names: [String: String] = [:]
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- \(exporter.tableName).xcstrings translated into \(locale), written by genkan catalog export. -->\n<resources>\n"
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            let name = resourceName(unit.key)
+            if let other = names[name], other != unit.key {
+                throw CatalogError("keys '\(other)' and '\(unit.key)' both become the Android name '\(name)'")
+            }
+            names[name] = unit.key
+            let formatted = units[index...].prefix { $0.key == unit.key }.contains { ($0.target ?? $0.source).contains("%") }
+            let attribute = formatted ? " formatted=\"false\"" : ""
+            if unit.path.isPlain {
+                out += "    <string name=\"\(name)\"\(attribute)>\(try escape(unit.target ?? ""))</string>\n"
+                index += 1
+            } else if unit.path.pluralParent == .plain {
+                out += "    <plurals name=\"\(name)\"\(attribute)>\n"
+                while index < units.count, units[index].key == unit.key, units[index].path.pluralParent == .plain {
+                    out += "        <item quantity=\"\(units[index].path.pluralCategory!)\">\(try escape(units[index].target ?? ""))</item>\n"
+                    index += 1
+                }
+                out += "    </plurals>\n"
+            } else {
+                // Device variations and substitutions: say so, for the translator and the reviewer.
+                out += "    <!-- not exported (no Android form): \(try XMLText.escape(unit.id.replacingAll("--", "- -"))) -->\n"
+                index += 1
+            }
+        }
+        out += "</resources>\n"
+        return ExportedFile(path: "\(folder(locale))/strings.xml", contents: out)
+    }
+
+    /// `values-ja`, `values-pt-rBR`, `values-b+zh+Hans` (Android resource qualifiers).
+    static func folder(_ locale: String) -> String {
+        let parts = locale.split(separator: "-").map(String.init)
+        if parts.count == 1 { return "values-\(parts[0])" }
+        if parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isLetter) { return "values-\(parts[0])-r\(parts[1].uppercased())" }
+        return "values-b+" + parts.joined(separator: "+")
+    }
+
+    /// The locale of a `values-…` folder name.
+    static func locale(ofFolder name: String) -> String? {
+        guard name.hasPrefix("values-") else { return nil }
+        let rest = name.dropFirst(7)
+        if rest.hasPrefix("b+") { return rest.dropFirst(2).split(separator: "+").joined(separator: "-") }
+        let parts = rest.split(separator: "-")
+        if parts.count == 2, parts[1].hasPrefix("r") { return "\(parts[0])-\(parts[1].dropFirst())" }
+        return parts.count == 1 ? String(parts[0]) : nil
+    }
+
+    /// A resource name for a key: letters, digits, `_` and `.` kept, anything else `_`.
+    static func resourceName(_ key: String) -> String {
+        var name = String(key.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == ".") ? Character(scalar) : "_"
+        })
+        if name.isEmpty || name.first!.isNumber { name = "_" + name }
+        return name
+    }
+
+    /// Android's string escapes inside XML character data.
+    static func escape(_ text: String) throws(CatalogError) -> String {
+        var out = ""
+        for (offset, character) in text.enumerated() {
+            switch character {
+            case "\\": out += "\\\\"
+            case "'": out += "\\'"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "@" where offset == 0: out += "\\@"
+            case "?" where offset == 0: out += "\\?"
+            default: out.append(character)
+            }
+        }
+        return try XMLText.escape(out)
+    }
+
+    /// The reverse of `escape` after XML parsing.
+    static func unescape(_ text: String) -> String {
+        var out = ""
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\", let next = iterator.next() else { out.append(character); continue }
+            switch next {
+            case "n": out += "\n"
+            case "t": out += "\t"
+            default: out.append(next)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,126 @@
+/// Legacy `.strings` (plain strings) and `.stringsdict` (plural and device variations) in a
+/// `<locale>.lproj` folder, as Xcode compiled them before String Catalogs (Apple, "Localizing
+/// strings that contain plurals"; property list DTD 1.0).
+enum StringsFormat {
+    static func write(_ units: [ExchangeUnit], locale: String, exporter: CatalogExporter) throws(CatalogError) -> [ExportedFile] {
+        let folder = "\(locale).lproj/"
+        var strings = ""
+        var dictionary: [(key: String, body: String)] = []
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            var group: [ExchangeUnit] = []
+            while index < units.count, units[index].key == unit.key {
+                group.append(units[index])
+                index += 1
+            }
+            if group.count == 1, unit.path.isPlain {
+                if let comment = unit.comment, !comment.isEmpty {
+                    strings += "/* \(comment.replacingAll("*/", "* /")) */\n"
+                }
+                strings += "\(quote(unit.key)) = \(quote(unit.target ?? ""));\n\n"
+                continue
+            }
+            // Variations (and the format string that names substitutions) go to the .stringsdict.
+            dictionary.append((unit.key, try stringsdictEntry(group, exporter: exporter)))
+        }
+        var files = [ExportedFile(path: folder + exporter.tableName + ".strings", contents: strings)]
+        if !dictionary.isEmpty {
+            var plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+
+            """
+            for (key, body) in dictionary {
+                plist += "\t<key>\(try XMLText.escape(key))</key>\n" + body
+            }
+            plist += "</dict>\n</plist>\n"
+            files.append(ExportedFile(path: folder + exporter.tableName + ".stringsdict", contents: plist))
+        }
+        return files
+    }
+
+    /// One key's variations: a plural rule (`NSStringPluralRuleType`) for `plural.*`, a device rule
+    /// (`NSStringDeviceSpecificRuleType`) for `device.*`, one variable per substitution.
+    private static func stringsdictEntry(_ group: [ExchangeUnit], exporter: CatalogExporter) throws(CatalogError) -> String {
+        let key = group[0].key
+        func string(_ text: String) throws(CatalogError) -> String { "<string>\(try XMLText.escape(text))</string>" }
+        var out = "\t<dict>\n"
+        if group.allSatisfy({ $0.path.components.first == "device" && $0.path.components.count == 2 }) {
+            out += "\t\t<key>NSStringDeviceSpecificRuleType</key>\n\t\t<dict>\n"
+            for unit in group {
+                out += "\t\t\t<key>\(try XMLText.escape(unit.path.components[1]))</key>\n\t\t\t\(try string(unit.target ?? ""))\n"
+            }
+            return out + "\t\t</dict>\n\t</dict>\n"
+        }
+        // Plural variables: the main plural (named "value") and each substitution.
+        var variables: [(name: String, units: [ExchangeUnit], specifier: String)] = []
+        var format = "%#@value@"
+        for unit in group where !unit.path.isPlain {
+            guard let parent = unit.path.pluralParent else {
+                throw CatalogError("\(unit.id): a .stringsdict cannot hold this variation; use --format xliff")
+            }
+            let name = parent.substitution ?? "value"
+            if parent.isPlain || parent.substitution != nil, parent.components.count <= 2 {
+                if let at = variables.firstIndex(where: { $0.name == name }) {
+                    variables[at].units.append(unit)
+                } else {
+                    let spec = parent.substitution.flatMap {
+                        exporter.catalog.entry(key)?.localization(exporter.catalog.sourceLanguage)?["substitutions"]?[$0]?["formatSpecifier"]?.stringValue
+                    } ?? valueType(exporter.catalog.sourceText(key, unit.path))
+                    variables.append((name, [unit], spec))
+                }
+            } else {
+                throw CatalogError("\(unit.id): a .stringsdict cannot hold this variation; use --format xliff")
+            }
+        }
+        if variables.contains(where: { $0.name != "value" }) {
+            // The translated format string; empty when there is none yet (an import skips it).
+            format = group.first(where: { $0.path.isPlain })?.target ?? ""
+        }
+        out += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t\(try string(format))\n"
+        for variable in variables {
+            out += "\t\t<key>\(try XMLText.escape(variable.name))</key>\n\t\t<dict>\n"
+            out += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
+            out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t\(try string(variable.specifier))\n"
+            for unit in variable.units {
+                out += "\t\t\t<key>\(unit.path.pluralCategory!)</key>\n\t\t\t\(try string(unit.target ?? ""))\n"
+            }
+            out += "\t\t</dict>\n"
+        }
+        return out + "\t</dict>\n"
+    }
+
+    /// The conversion of the first argument of `text` without its `%` ("lld"), or "d".
+    private static func valueType(_ text: String) -> String {
+        for specifier in FormatSpecifierParser.parse(text).specifiers {
+            if case .argument(_, _, let spec) = specifier.kind {
+                var conversion = String(spec.dropFirst())
+                if let dollar = conversion.firstIndex(of: "$") { conversion = String(conversion[conversion.index(after: dollar)...]) }
+                return conversion
+            }
+        }
+        return "d"
+    }
+
+    /// A `.strings` string literal.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A small element tree built with Foundation's XMLParser (external entities are not resolved),
+/// enough for XLIFF and Android resources.
+final class XMLNode {
+    let name: String
+    let attributes: [String: String]
+    var children: [XMLNode] = []
+    var text = ""
+
+    init(name: String, attributes: [String: String]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// Children named `name`.
+    func elements(_ name: String) -> [XMLNode] { children.filter { $0.name == name } }
+    func first(_ name: String) -> XMLNode? { children.first { $0.name == name } }
+
+    /// Every descendant named `name`, in document order.
+    func descendants(_ name: String) -> [XMLNode] {
+        children.flatMap { ($0.name == name ? [$0] : []) + $0.descendants(name) }
+    }
+
+    /// Parses `bytes`; throws with the parser's line on malformed XML.
+    static func parse(_ bytes: [UInt8], path: String) throws(CatalogError) -> XMLNode {
+        let builder = Builder()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        guard parser.parse(), builder.mismatch == nil, builder.stack.isEmpty, let root = builder.root else {
+            if let mismatch = builder.mismatch { throw CatalogError("\(path): line \(parser.lineNumber): \(mismatch)") }
+            let line = parser.lineNumber
+            throw CatalogError("\(path): line \(line): malformed XML (\(parser.parserError?.localizedDescription ?? "parse error"))")
+        }
+        return root
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var stack: [XMLNode] = []
+        var root: XMLNode?
+        var mismatch: String?
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            let node = XMLNode(name: elementName, attributes: attributes)
+            stack.last?.children.append(node)
+            if stack.isEmpty { root = node }
+            stack.append(node)
+            if stack.count > 64 { parser.abortParsing() }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            guard stack.last?.name == elementName else {
+                mismatch = "</\(elementName)> does not close <\(stack.last?.name ?? "")>"
+                parser.abortParsing()
+                return
+            }
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+    }
+}

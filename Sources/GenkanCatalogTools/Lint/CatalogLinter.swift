@@ -1,0 +1,188 @@
+import GenkanUnicode
+
+/// Runs every lint check over a String Catalog.
+///
+/// ```swift
+/// let findings = CatalogLinter(expectedKeys: codes).lint(catalog)
+/// ```
+public struct CatalogLinter: Sendable {
+    /// Keys the program refers to (error codes, issue codes). When set, keys in the same
+    /// namespaces (the part before the first `/` or `.`) that are not listed are reported as
+    /// unused, and listed keys missing from the catalog are reported.
+    public var expectedKeys: Set<String>?
+    /// Which keys are credential messages (sign-in, password reset) for the account-enumeration
+    /// check.
+    public var isCredentialKey: @Sendable (String) -> Bool
+    /// A translation is too long when it is wider than the expansion W3C expects for a source of
+    /// its length ("Text size in translation": up to 300% for 10 characters, 200% for 11–20, 180%
+    /// for 21–30, 160% for 31–50, 170% for 51–70, 130% beyond) times `lengthMargin`, and at least
+    /// `lengthSlack` columns wider than the source.
+    public var lengthMargin = 1.3
+    public var lengthSlack = 10
+
+    static func expectedExpansion(_ sourceWidth: Int) -> Double {
+        switch sourceWidth {
+        case ...10: 3.0
+        case 11...20: 2.0
+        case 21...30: 1.8
+        case 31...50: 1.6
+        case 51...70: 1.7
+        default: 1.3
+        }
+    }
+
+    public init(expectedKeys: Set<String>? = nil, isCredentialKey: @escaping @Sendable (String) -> Bool = CredentialWording.isCredentialKey) {
+        self.expectedKeys = expectedKeys
+        self.isCredentialKey = isCredentialKey
+    }
+
+    /// Every finding, grouped by key in file order.
+    public func lint(_ catalog: StringCatalog) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let source = catalog.sourceLanguage
+        let targets = catalog.targetLocales
+        for entry in catalog.entries {
+            if entry.extractionState == "stale" {
+                findings.append(.init(.staleKey, key: entry.key, locale: nil, "Xcode marked this key stale: no code uses it; remove it or refer to it"))
+            }
+            let sourceUnits = entry.units(source)
+            for unit in sourceUnits { findings += checkSyntax(unit, entry: entry) }
+            findings += checkPlurals(entry, locale: source)
+            guard entry.shouldTranslate else { continue }
+            for locale in targets {
+                let units = entry.units(locale)
+                if units.isEmpty {
+                    findings.append(.init(.missingTranslation, key: entry.key, locale: locale, "no \(locale) translation"))
+                    continue
+                }
+                let have = Set(units.map(\.path))
+                for path in catalog.expectedPaths(entry.key, locale: locale) where !have.contains(path) && path.pluralCategory == nil {
+                    findings.append(.init(.missingTranslation, key: entry.key, locale: locale, path: path, "no \(locale) string for \(path.isPlain ? "the plain string" : path.description)"))
+                }
+                findings += checkPlurals(entry, locale: locale)
+                for unit in units {
+                    findings += checkUnit(unit, entry: entry, catalog: catalog)
+                }
+            }
+            if isCredentialKey(entry.key) {
+                for locale in [source] + targets {
+                    for unit in entry.units(locale) {
+                        if let phrase = CredentialWording.revealingPhrase(in: unit.value, locale: locale) {
+                            findings.append(.init(.accountEnumeration, key: entry.key, locale: locale, path: unit.path,
+                                "says \"\(phrase)\": a sign-in or reset message must read the same whether or not the account exists"))
+                        }
+                    }
+                }
+            }
+        }
+        findings += checkKeyUsage(catalog)
+        return findings
+    }
+
+    /// Checks of one translated string against its source.
+    func checkUnit(_ unit: TranslationUnit, entry: CatalogEntry, catalog: StringCatalog) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let sourceText = catalog.sourceText(entry.key, unit.path)
+        func add(_ check: LintCheck, _ message: String) {
+            findings.append(.init(check, key: entry.key, locale: unit.locale, path: unit.path, message))
+        }
+        if unit.state == "new" || unit.state == "needs_review" {
+            add(.notReviewed, "state is \(unit.state!): a reviewer has not accepted this string")
+        }
+        let trimmed = unit.value.trimmingWhitespace
+        if trimmed.isEmpty {
+            if !sourceText.trimmingWhitespace.isEmpty { add(.emptyValue, "the string is empty") }
+            return findings
+        }
+        findings += checkSyntax(unit, entry: entry)
+        findings += PlaceholderComparison.compare(unit, catalog: catalog, entry: entry)
+        findings += MarkupCheck.check(unit, source: sourceText)
+        if leadingWhitespace(unit.value) != leadingWhitespace(sourceText) || trailingWhitespace(unit.value) != trailingWhitespace(sourceText) {
+            add(.whitespaceMismatch, "leading or trailing whitespace differs from the source (\(visible(sourceText)) vs \(visible(unit.value)))")
+        } else if unit.value.filter(\.isNewline).count != sourceText.filter(\.isNewline).count {
+            add(.whitespaceMismatch, "the source has \(sourceText.filter(\.isNewline).count) line breaks, the translation \(unit.value.filter(\.isNewline).count)")
+        }
+        let width = DisplayWidth.of(unit.value), sourceWidth = DisplayWidth.of(sourceText)
+        let allowed = Self.expectedExpansion(sourceWidth) * lengthMargin * Double(max(sourceWidth, 1))
+        if Double(width) > allowed, width - sourceWidth >= lengthSlack {
+            add(.tooLong, "\(width) columns against the source's \(sourceWidth); shorten it or give the UI more room")
+        }
+        return findings
+    }
+
+    /// Format specifier and brace syntax of one string (source or translation).
+    func checkSyntax(_ unit: TranslationUnit, entry: CatalogEntry) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let parsed = FormatSpecifierParser.parse(unit.value, inSubstitution: unit.path.substitution != nil)
+        for issue in parsed.issues {
+            findings.append(.init(.invalidFormatSpecifier, key: entry.key, locale: unit.locale, path: unit.path, issue.message))
+        }
+        for problem in MessageSyntax.problems(in: unit.value) {
+            findings.append(.init(.malformedSyntax, key: entry.key, locale: unit.locale, path: unit.path, problem))
+        }
+        // A %#@name@ needs a matching substitution in the same localization.
+        if unit.path.substitution == nil {
+            let defined = Set(entry.localization(unit.locale)?["substitutions"]?.names ?? [])
+            for specifier in parsed.specifiers {
+                if case .substitution(_, let name) = specifier.kind, !defined.contains(name) {
+                    findings.append(.init(.malformedSyntax, key: entry.key, locale: unit.locale, path: unit.path,
+                        "'%#@\(name)@' refers to a substitution the \(unit.locale) localization does not define"))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Plural categories of every plural variation of `locale` against CLDR (through ICU).
+    func checkPlurals(_ entry: CatalogEntry, locale: String) -> [LintFinding] {
+        let expected = CLDR.pluralCategories(locale: locale).map(\.rawValue)
+        var groups: [UnitPath: [String]] = [:]
+        var order: [UnitPath] = []
+        for unit in entry.units(locale) {
+            guard let parent = unit.path.pluralParent, let category = unit.path.pluralCategory else { continue }
+            if groups[parent] == nil { order.append(parent) }
+            groups[parent, default: []].append(category)
+        }
+        var findings: [LintFinding] = []
+        for parent in order {
+            let present = groups[parent]!
+            let missing = expected.filter { !present.contains($0) }
+            let where_ = parent.isPlain ? "the plural variation" : "the plural variation of \(parent)"
+            if !missing.isEmpty {
+                findings.append(.init(.pluralIncomplete, key: entry.key, locale: locale, path: parent.appendingPlural(missing[0]),
+                    "\(where_) lacks \(missing.joined(separator: ", ")) (\(locale) uses \(expected.joined(separator: ", ")))"))
+            }
+            for extra in present where !expected.contains(extra) {
+                findings.append(.init(.pluralUnusedCategory, key: entry.key, locale: locale, path: parent.appendingPlural(extra),
+                    "\(locale) has no '\(extra)' category (it uses \(expected.joined(separator: ", "))); the string is never shown"))
+            }
+        }
+        return findings
+    }
+
+    /// Keys no code refers to, and codes with no key.
+    func checkKeyUsage(_ catalog: StringCatalog) -> [LintFinding] {
+        guard let expectedKeys, !expectedKeys.isEmpty else { return [] }
+        func namespace(_ key: String) -> String? {
+            key.firstIndex { $0 == "/" || $0 == "." }.map { String(key[..<$0]) }
+        }
+        let namespaces = Set(expectedKeys.compactMap(namespace))
+        let present = Set(catalog.keys)
+        var findings: [LintFinding] = []
+        for key in catalog.keys where !expectedKeys.contains(key) {
+            if let space = namespace(key), namespaces.contains(space) {
+                findings.append(.init(.unusedKey, key: key, locale: nil, "no code in the '\(space)' namespace has this key; remove it or add the code"))
+            }
+        }
+        for key in expectedKeys.sorted() where !present.contains(key) {
+            findings.append(.init(.missingKey, key: key, locale: nil, "the program can produce this code but the catalog has no key for it"))
+        }
+        return findings
+    }
+
+    private func leadingWhitespace(_ text: String) -> String { String(text.prefix { $0.isWhitespace }) }
+    private func trailingWhitespace(_ text: String) -> String { String(text.reversed().prefix { $0.isWhitespace }.reversed()) }
+    private func visible(_ text: String) -> String {
+        "\"" + text.replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
+    }
+}

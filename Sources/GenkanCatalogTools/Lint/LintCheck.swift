@@ -1,0 +1,73 @@
+/// How bad a finding is: an error fails `genkan catalog lint` (exit status 1), a warning does not.
+public enum LintSeverity: String, Sendable, Hashable, Codable, CaseIterable {
+    case error, warning
+}
+
+/// One lint check: a stable name (used in output, JSON and configuration) and its severity.
+public struct LintCheck: Sendable, Hashable {
+    public let name: String
+    public let severity: LintSeverity
+    /// One sentence for `--help` and documentation.
+    public let summary: String
+
+    public static let missingTranslation = LintCheck(name: "missing-translation", severity: .error,
+        summary: "A locale of the catalog has no string for a key that should be translated.")
+    public static let emptyValue = LintCheck(name: "empty-value", severity: .error,
+        summary: "A string is empty or only whitespace while its source is not.")
+    public static let notReviewed = LintCheck(name: "not-reviewed", severity: .warning,
+        summary: "A string is in state new or needs_review.")
+    public static let placeholderMismatch = LintCheck(name: "placeholder-mismatch", severity: .error,
+        summary: "A translation's placeholders differ from the source's in count, names or types.")
+    public static let invalidFormatSpecifier = LintCheck(name: "invalid-format-specifier", severity: .error,
+        summary: "A '%' sequence is not a valid format specifier.")
+    public static let pluralIncomplete = LintCheck(name: "plural-incomplete", severity: .error,
+        summary: "A plural variation lacks a CLDR category the language uses.")
+    public static let pluralUnusedCategory = LintCheck(name: "plural-unused-category", severity: .warning,
+        summary: "A plural variation has a category the language does not use.")
+    public static let malformedSyntax = LintCheck(name: "malformed-syntax", severity: .error,
+        summary: "Unbalanced braces, a plural or select message without 'other', or a substitution that is not defined.")
+    public static let markupMismatch = LintCheck(name: "markup-mismatch", severity: .error,
+        summary: "A translation's markup tags differ from the source's.")
+    public static let unsafeHTML = LintCheck(name: "unsafe-html", severity: .error,
+        summary: "A translation contains HTML that can run script or load content.")
+    public static let staleKey = LintCheck(name: "stale-key", severity: .warning,
+        summary: "A key Xcode marked stale: no code extracts it any more.")
+    public static let unusedKey = LintCheck(name: "unused-key", severity: .warning,
+        summary: "A key in a code namespace that no code refers to.")
+    public static let missingKey = LintCheck(name: "missing-key", severity: .error,
+        summary: "A code the program can produce has no key in the catalog.")
+    public static let whitespaceMismatch = LintCheck(name: "whitespace-mismatch", severity: .warning,
+        summary: "Leading or trailing whitespace or line breaks differ from the source.")
+    public static let tooLong = LintCheck(name: "too-long", severity: .warning,
+        summary: "A translation is far longer than its source (little room in buttons and field messages).")
+    public static let accountEnumeration = LintCheck(name: "account-enumeration", severity: .error,
+        summary: "A credential message's wording reveals whether an account exists.")
+
+    /// Every check, in the order findings are reported.
+    public static let all: [LintCheck] = [
+        .missingTranslation, .emptyValue, .notReviewed, .placeholderMismatch, .invalidFormatSpecifier,
+        .pluralIncomplete, .pluralUnusedCategory, .malformedSyntax, .markupMismatch, .unsafeHTML, .staleKey,
+        .unusedKey, .missingKey, .whitespaceMismatch, .tooLong, .accountEnumeration,
+    ]
+}
+
+/// One problem found in a catalog.
+public struct LintFinding: Sendable, Hashable {
+    public let check: LintCheck
+    public let key: String
+    /// Nil for findings about a key as a whole.
+    public let locale: String?
+    /// The variation path (`plural.one`), empty for the plain string.
+    public let path: UnitPath
+    public let message: String
+
+    public init(_ check: LintCheck, key: String, locale: String?, path: UnitPath = .plain, _ message: String) {
+        self.check = check
+        self.key = key
+        self.locale = locale
+        self.path = path
+        self.message = message
+    }
+
+    public var severity: LintSeverity { check.severity }
+}

@@ -1,0 +1,168 @@
+import GenkanUnicode
+
+/// Chooses the best available locale for a user's preferences: an `Accept-Language` header or a list
+/// of language tags.
+///
+/// A preference matches an available locale with the same language and script, the script inferred
+/// from likely subtags (CLDR, UTS #35 §4.3) when not written: `ja-JP` → `ja`, `zh-TW` and `zh-HK` →
+/// `zh-Hant`, `zh-CN`, `zh-SG` and `zh` → `zh-Hans`, `pt` and `pt-PT` → `pt-BR`. Among several with
+/// the same script, the one from the same region wins. When nothing matches, the default locale is
+/// used.
+///
+/// ```swift
+/// let negotiator = LocaleNegotiator(available: ["en", "ja", "zh-Hans", "zh-Hant"])
+/// negotiator.bestLocale(acceptLanguage: "zh-TW,zh;q=0.9,en;q=0.5")   // "zh-Hant"
+/// ```
+public struct LocaleNegotiator: Sendable {
+    /// The locales to choose from, in order of preference when a language has several.
+    public let available: [String]
+    /// The locale used when no preference matches.
+    public let defaultLocale: String
+    private let candidates: [String: [Candidate]]
+
+    /// The most characters of an `Accept-Language` header that are read.
+    public static let maximumHeaderLength = 4096
+    /// The most language ranges of one header or list that are considered.
+    public static let maximumRanges = 32
+
+    private struct Candidate: Sendable {
+        let locale: String
+        let script: String?
+        let region: String?
+    }
+
+    /// A negotiator over `available` BCP 47 tags; `defaultLocale` defaults to English when
+    /// available, else the first tag.
+    public init(available: [String], defaultLocale: String? = nil) {
+        self.available = available
+        self.defaultLocale = defaultLocale ?? (available.contains("en") ? "en" : available.first ?? "en")
+        var candidates: [String: [Candidate]] = [:]
+        for locale in available {
+            guard let tag = LanguageTag(locale) else { continue }
+            let likely = LanguageTag(CLDR.maximize(languageTag: locale) ?? locale)
+            candidates[tag.language, default: []].append(
+                Candidate(locale: locale, script: tag.script ?? likely?.script, region: tag.region ?? likely?.region))
+        }
+        self.candidates = candidates
+    }
+
+    /// The best available locale for an `Accept-Language` header (RFC 9110 §12.5.4): ranges by
+    /// descending quality, ties in header order; `q=0` excludes a locale; malformed members are
+    /// skipped.
+    public func bestLocale(acceptLanguage header: String) -> String {
+        let ranges = Self.parseAcceptLanguage(header)
+        let excluded = Set(ranges.filter { $0.quality == 0 }.compactMap { match($0.range) })
+        for (range, quality) in ranges where quality > 0 {
+            if range == "*" {
+                if let any = ([defaultLocale] + available).first(where: { !excluded.contains($0) }) { return any }
+                continue
+            }
+            if let locale = match(range), !excluded.contains(locale) { return locale }
+        }
+        return defaultLocale
+    }
+
+    /// The best available locale for tags in order of preference, such as an app's preferred
+    /// languages or a `?lang=` parameter.
+    public func bestLocale(preferred tags: [String]) -> String {
+        for tag in tags.prefix(Self.maximumRanges) {
+            if let locale = match(tag) { return locale }
+        }
+        return defaultLocale
+    }
+
+    /// The available locale one tag matches, or nil. POSIX spellings (`ja_JP.UTF-8`) are read too.
+    public func match(_ tag: String) -> String? {
+        guard let requested = LanguageTag(tag.trimmingSpaces), let options = candidates[requested.language] else { return nil }
+        if let exact = options.first(where: { $0.locale.lowercased() == requested.normalized.lowercased() }) {
+            return exact.locale
+        }
+        var script = requested.script
+        var region = requested.region
+        if options.count > 1 || script != nil, let likely = CLDR.maximize(languageTag: requested.normalized).flatMap(LanguageTag.init) {
+            script = script ?? likely.script
+            region = region ?? likely.region
+        }
+        let sameScript = options.filter { script == nil || $0.script == nil || $0.script == script }
+        return (sameScript.first { $0.region == region } ?? sameScript.first)?.locale
+    }
+
+    /// Whether `text` is a well-formed language tag as far as negotiation reads one (language,
+    /// optional script and region, further subtags of 1–8 letters or digits; `_` is taken as `-`).
+    public static func isLanguageTag(_ text: String) -> Bool { LanguageTag(text) != nil }
+
+    /// The language ranges of an `Accept-Language` header with their quality, best first (stable).
+    static func parseAcceptLanguage(_ header: String) -> [(range: String, quality: Double)] {
+        var result: [(range: String, quality: Double)] = []
+        for member in header.prefix(maximumHeaderLength).split(separator: ",").prefix(maximumRanges * 2) {
+            let parts = member.split(separator: ";")
+            guard let first = parts.first else { continue }
+            let range = first.trimmingSpaces
+            guard range == "*" || LanguageTag(range) != nil else { continue }
+            var quality = 1.0
+            var valid = true
+            for parameter in parts.dropFirst() {
+                let text = parameter.trimmingSpaces
+                guard text.count >= 2, text.prefix(2).lowercased() == "q=" else { continue }
+                if let value = Self.qvalue(text.dropFirst(2)) { quality = value } else { valid = false }
+            }
+            if valid { result.append((range, quality)) }
+            if result.count == maximumRanges { break }
+        }
+        return result.enumerated()
+            .sorted { $0.element.quality != $1.element.quality ? $0.element.quality > $1.element.quality : $0.offset < $1.offset }
+            .map(\.element)
+    }
+
+    /// A qvalue: `0`, `1`, or up to three decimals (RFC 9110 §12.4.2).
+    private static func qvalue(_ text: Substring) -> Double? {
+        guard (1...5).contains(text.count), let first = text.first, first == "0" || first == "1" else { return nil }
+        let rest = text.dropFirst()
+        if !rest.isEmpty {
+            guard rest.first == ".", rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        guard let value = Double(text), value <= 1 else { return nil }
+        return value
+    }
+}
+
+/// The parts of a BCP 47 language tag that matching needs (RFC 5646 §2.1), read leniently.
+struct LanguageTag: Sendable, Hashable {
+    let language: String
+    let script: String?
+    let region: String?
+    /// The tag with `-` separators and canonical case for language, script and region.
+    let normalized: String
+
+    init?(_ text: some StringProtocol) {
+        guard text.utf8.count <= 64 else { return nil }
+        // POSIX locale names: "ja_JP.UTF-8", "de_DE@euro".
+        let core: Substring = String(text).split(whereSeparator: { $0 == "." || $0 == "@" }).first ?? ""
+        let subtags: [Substring] = core.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = subtags.first, (2...3).contains(first.count) || (5...8).contains(first.count),
+              first.allSatisfy({ $0.isASCII && $0.isLetter }),
+              subtags.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
+        language = first.lowercased()
+        var script: String?
+        var region: String?
+        var parts = [language]
+        var index = 1
+        if index < subtags.count, subtags[index].count == 4, subtags[index].allSatisfy({ $0.isLetter }) {
+            script = subtags[index].prefix(1).uppercased() + subtags[index].dropFirst().lowercased()
+            parts.append(script!)
+            index += 1
+        }
+        if index < subtags.count,
+           (subtags[index].count == 2 && subtags[index].allSatisfy({ $0.isLetter }))
+            || (subtags[index].count == 3 && subtags[index].allSatisfy({ $0.isNumber })) {
+            region = subtags[index].uppercased()
+            parts.append(region!)
+            index += 1
+        }
+        parts += subtags[index...].map { $0.lowercased() }
+        self.script = script
+        self.region = region
+        normalized = parts.joined(separator: "-")
+    }
+}

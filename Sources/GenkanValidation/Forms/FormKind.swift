@@ -1,0 +1,36 @@
+/// The forms of an account's lifecycle, each with its fields in the order a page shows them.
+public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// E-mail and current password.
+    case signIn = "sign-in"
+    /// Display name, e-mail, new password and its confirmation.
+    case signUp = "sign-up"
+    /// The e-mail address to send a reset link to.
+    case passwordResetRequest = "password-reset-request"
+    /// A new password and its confirmation, reached from a reset link.
+    case passwordReset = "password-reset"
+    /// The current password, a new one and its confirmation.
+    case passwordChange = "password-change"
+    /// The current password and a confirmation that the account should go.
+    case accountDeletion = "account-deletion"
+
+    /// The fields of the form, in page order.
+    public var fields: [FormField] {
+        switch self {
+        case .signIn: [.email, .password]
+        case .signUp: [.name, .email, .password, .passwordConfirmation]
+        case .passwordResetRequest: [.email]
+        case .passwordReset: [.newPassword, .passwordConfirmation]
+        case .passwordChange: [.currentPassword, .newPassword, .passwordConfirmation]
+        case .accountDeletion: [.currentPassword]
+        }
+    }
+
+    /// Whether the form sets a password, so the password policy applies (rather than the
+    /// sign-in check of presence and the hard cap).
+    public var setsPassword: Bool {
+        switch self {
+        case .signUp, .passwordReset, .passwordChange: true
+        case .signIn, .passwordResetRequest, .accountDeletion: false
+        }
+    }
+}

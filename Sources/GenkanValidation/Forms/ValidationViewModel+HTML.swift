@@ -1,0 +1,48 @@
+extension ValidationViewModel {
+    /// The `<input>` attributes for one field of a form, so the browser enforces what it can of
+    /// the rule the server will apply (HTML Living Standard §4.10.5): type, required, length
+    /// bounds, and the `autocomplete` token password managers rely on.
+    public func htmlAttributes(for field: FormField, in kind: FormKind) -> [(name: String, value: String)] {
+        switch field {
+        case .email: emailRule.htmlAttributes
+        case .name: nameProfile.htmlAttributes
+        case .password where kind.setsPassword, .newPassword: passwordPolicy.htmlAttributes
+        case .password, .currentPassword: Self.currentPasswordAttributes
+        case .passwordConfirmation:
+            // Same bounds as the new password, without the generator hints.
+            passwordPolicy.htmlAttributes.filter { $0.name != "passwordrules" }
+        }
+    }
+
+    /// A password the user already has: present and within the hard cap, never the policy.
+    /// `maxlength` counts UTF-16 units in the browser, at most two per code point.
+    static let currentPasswordAttributes: [(name: String, value: String)] = [
+        ("type", "password"), ("required", ""), ("maxlength", String(PasswordPolicy.hardMaximumLength * 2)),
+        ("autocomplete", "current-password"), ("autocapitalize", "none"), ("spellcheck", "false"),
+    ]
+
+    /// The form's rules as JSON for the browser: each field with its attributes and, where a rule
+    /// applies, the rule's own description.
+    public func jsonDescription(of kind: FormKind) -> JSONValue {
+        .object([
+            ("form", .string(kind.rawValue)),
+            ("fields", .array(kind.fields.map { field in
+                var members: [(String, JSONValue)] = [
+                    ("field", .string(field.rawValue)),
+                    ("attributes", .object(htmlAttributes(for: field, in: kind).map { ($0.name, .string($0.value)) })),
+                ]
+                if let rule = ruleDescription(for: field, in: kind) { members.append(("rule", rule)) }
+                return .object(members)
+            })),
+        ])
+    }
+
+    private func ruleDescription(for field: FormField, in kind: FormKind) -> JSONValue? {
+        switch field {
+        case .email: emailRule.json
+        case .name: nameProfile.json
+        case .password where kind.setsPassword, .newPassword: passwordPolicy.json
+        case .password, .currentPassword, .passwordConfirmation: nil
+        }
+    }
+}

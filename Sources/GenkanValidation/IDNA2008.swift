@@ -1,0 +1,106 @@
+import GenkanUnicode
+
+/// The IDNA2008 rules UTS #46 does not apply by itself: the derived property of each code point
+/// (RFC 5892 §3) and the Bidi Rule across a whole domain (RFC 5893 §2).
+///
+/// ICU's UTS #46 accepts symbols and emoji that IDNA2008 disallows (`☃`, `❤`, lone Hangul jamo);
+/// a registry following IDNA2008 never registers such a label, so strict e-mail validation
+/// refuses them. The algorithm runs on ICU's character properties and normalization.
+enum IDNA2008 {
+    /// The derived property value of a code point (RFC 5892 §2.8 and §3).
+    enum DerivedProperty: Sendable, Equatable {
+        case pvalid, contextJ, contextO, disallowed, unassigned
+    }
+
+    /// The derived property of `scalar`, following the ordered rules of RFC 5892 §3.
+    static func derivedProperty(of scalar: Unicode.Scalar) -> DerivedProperty {
+        let value = scalar.value
+        if let exception = exceptions(value) { return exception }   // F: Exceptions (§2.6)
+        let properties = CodePointProperties(scalar)
+        if properties.generalCategory == .Cn, !properties.isNoncharacter { return .unassigned }   // J
+        switch value {   // K: LDH (§2.4)
+        case 0x2D, 0x30...0x39, 0x61...0x7A: return .pvalid
+        default: break
+        }
+        if properties.isJoinControl { return .contextJ }   // H (§2.5)
+        if isUnstable(scalar) { return .disallowed }   // B (§2.2)
+        if properties.isDefaultIgnorable || properties.isWhiteSpace || properties.isNoncharacter {
+            return .disallowed   // C: IgnorableProperties (§2.3)
+        }
+        switch value {   // D: IgnorableBlocks (§2.9)
+        case 0x20D0...0x20FF, 0x1D100...0x1D1FF, 0x1D200...0x1D24F: return .disallowed
+        default: break
+        }
+        switch properties.hangulSyllableType {   // I: OldHangulJamo (§2.9)
+        case .leading, .vowel, .trailing: return .disallowed
+        default: break
+        }
+        switch properties.generalCategory {   // A: LetterDigits (§2.1)
+        case .Ll, .Lu, .Lo, .Nd, .Lm, .Mn, .Mc: return .pvalid
+        default: return .disallowed
+        }
+    }
+
+    /// The code points of RFC 5892 §2.6 whose property is fixed by exception.
+    private static func exceptions(_ value: UInt32) -> DerivedProperty? {
+        switch value {
+        case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007: .pvalid
+        case 0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB, 0x0660...0x0669, 0x06F0...0x06F9: .contextO
+        case 0x0640, 0x07FA, 0x302E, 0x302F, 0x3031...0x3035, 0x303B: .disallowed
+        default: nil
+        }
+    }
+
+    /// RFC 5892 §2.2: a code point changed by NFKC, case folding, NFKC.
+    private static func isUnstable(_ scalar: Unicode.Scalar) -> Bool {
+        let text = String(scalar)
+        let stable = text.normalized(.nfkc).caseFolded.normalized(.nfkc)
+        return !stable.unicodeScalars.elementsEqual(text.unicodeScalars)   // not `==`: canonical equivalence
+    }
+
+    /// The labels that break the Bidi Rule (RFC 5893 §2) when the domain is a "Bidi domain name"
+    /// (one containing a right-to-left character: Bidi_Class R, AL or AN); then every label, even
+    /// an all-left-to-right one, must satisfy the rule. Empty when the domain is not bidi or all
+    /// its labels pass.
+    static func labelsBreakingBidiRule(_ labels: [String]) -> [String] {
+        let classes = labels.map { $0.unicodeScalars.map { CodePointProperties($0).bidiClass } }
+        let isBidiDomain = classes.contains { $0.contains { $0 == .R || $0 == .AL || $0 == .AN } }
+        guard isBidiDomain else { return [] }
+        return zip(labels, classes).compactMap { label, classes in
+            satisfiesBidiRule(classes) ? nil : label
+        }
+    }
+
+    /// The six conditions of RFC 5893 §2 on one label's bidi classes.
+    private static func satisfiesBidiRule(_ classes: [CodePointProperties.BidiClass]) -> Bool {
+        guard let first = classes.first else { return true }
+        let rightToLeft: Bool
+        switch first {   // 1: the first character is L, R or AL
+        case .R, .AL: rightToLeft = true
+        case .L: rightToLeft = false
+        default: return false
+        }
+        var last: CodePointProperties.BidiClass = first
+        var numberClass: CodePointProperties.BidiClass?
+        for bidi in classes {
+            if rightToLeft {
+                switch bidi {   // 2: allowed classes in an RTL label
+                case .R, .AL, .AN, .EN, .ES, .CS, .ET, .ON, .BN, .NSM: break
+                default: return false
+                }
+                if bidi == .AN || bidi == .EN {   // 4: EN and AN do not mix
+                    if let numberClass, numberClass != bidi { return false }
+                    numberClass = bidi
+                }
+            } else {
+                switch bidi {   // 5: allowed classes in an LTR label
+                case .L, .EN, .ES, .CS, .ET, .ON, .BN, .NSM: break
+                default: return false
+                }
+            }
+            if bidi != .NSM { last = bidi }
+        }
+        // 3 and 6: the last character that is not NSM
+        return rightToLeft ? [.R, .AL, .EN, .AN].contains(last) : [.L, .EN].contains(last)
+    }
+}

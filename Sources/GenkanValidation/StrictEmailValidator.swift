@@ -1,0 +1,163 @@
+import GenkanUnicode
+
+/// `EmailRule.Mode.strict`: the addresses python email-validator 2.4 accepts with `strict=True`
+/// and no deliverability check, with every problem reported rather than the first.
+///
+/// The local part is a dot-atom (RFC 5322 §3.2.3) of at most 64 characters, internationalized
+/// by RFC 6531 §3.3 (then flagged as needing SMTPUTF8) and normalized to NFC (RFC 6532 §3.1);
+/// the domain is a host name (RFC 1123 §2.1) after UTS #46 mapping, checked against IDNA2008
+/// (RFC 5891 §4.2, RFC 5892, RFC 5893) with at least two labels, a top-level domain ending in a
+/// letter and no special-use name (RFC 6761); the whole address is at most 254 octets.
+enum StrictEmailValidator {
+    static let localMaximumLength = 64
+    static let domainMaximumLength = 253
+    static let labelMaximumLength = 63
+
+    /// RFC 2142 mailbox names, which are case-insensitive and stored lower-cased.
+    static let caseInsensitiveMailboxes: Set<String> = [
+        "info", "marketing", "sales", "support", "abuse", "noc", "security", "postmaster",
+        "hostmaster", "usenet", "news", "webmaster", "www", "uucp", "ftp",
+    ]
+
+    /// Names reserved by RFC 6761, RFC 6762 and RFC 7686, and all of `.arpa`: no address under
+    /// them receives mail from the internet.
+    static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test"]
+
+    static func validate(_ input: String) -> EmailValidation {
+        if input.isEmpty { return .invalid(input, [ValidationIssue(.emailEmpty)]) }
+
+        let local: Substring
+        let domain: Substring
+        switch EmailAddressParts(input) {
+        case .missingAt(let lookalike?):
+            return .invalid(input, [ValidationIssue(.emailLookalikeAt, ["character": String(lookalike)])])
+        case .missingAt(nil):
+            return .invalid(input, [ValidationIssue(.emailMissingAt)])
+        case .displayName:
+            return .invalid(input, [ValidationIssue(.emailDisplayName)])
+        case .address(let l, let d):
+            local = l
+            domain = d
+        }
+
+        var issues: [ValidationIssue] = []
+        let localResult = LocalPart.check(local)
+        issues.appendOnce(contentsOf: localResult.issues)
+        let domainResult = EmailDomain.check(domain)
+        issues.appendOnce(contentsOf: domainResult.issues)
+
+        // RFC 5321 §4.5.3.1.3: the address as given, as normalized and with the ASCII domain.
+        var longest = input.utf8.count
+        if let normalizedLocal = localResult.normalized, let unicodeDomain = domainResult.unicode,
+            let asciiDomain = domainResult.ascii
+        {
+            let normalizedLength = normalizedLocal.utf8.count + 1 + unicodeDomain.utf8.count
+            let asciiLength = normalizedLocal.utf8.count + 1 + asciiDomain.utf8.count
+            longest = max(longest, normalizedLength, asciiLength)
+        }
+        if longest > EmailRule.maximumLength {
+            issues.appendOnce(ValidationIssue(.emailTooLong, ["maximum": EmailRule.maximumLength, "actual": longest]))
+        }
+
+        guard issues.isEmpty, let normalizedLocal = localResult.normalized,
+            let unicodeDomain = domainResult.unicode, let asciiDomain = domainResult.ascii
+        else {
+            return .invalid(input, issues)
+        }
+        let normalized = normalizedLocal + "@" + unicodeDomain
+        return EmailValidation(
+            input: input, issues: [], normalized: normalized,
+            ascii: localResult.asciiForm.map { $0 + "@" + asciiDomain },
+            requiresSMTPUTF8: localResult.requiresSMTPUTF8)
+    }
+}
+
+extension StrictEmailValidator {
+    /// The part before the `@`.
+    enum LocalPart {
+        struct Result {
+            var issues: [ValidationIssue] = []
+            /// NFC, with RFC 2142 names lower-cased; nil when invalid.
+            var normalized: String?
+            var requiresSMTPUTF8 = false
+            /// The local part for the ASCII form of the address; nil when it is not ASCII.
+            var asciiForm: String?
+        }
+
+        static func check(_ local: Substring) -> Result {
+            var result = Result()
+            if local.first == "\"" {
+                result.issues.append(ValidationIssue(.emailQuotedLocalPart))
+                return result
+            }
+            result.issues = issues(of: local)
+            guard result.issues.isEmpty else { return result }
+
+            if local.utf8.allSatisfy({ $0 < 0x80 }) {
+                let text = String(local)
+                let lowered = text.lowercased()
+                result.normalized = caseInsensitiveMailboxes.contains(lowered) ? lowered : text
+                result.asciiForm = result.normalized
+                return result
+            }
+            // RFC 6532 §3.1: store NFC; the normalized form must itself be valid.
+            // Compared by scalars: Swift's `==` treats canonically equivalent strings as equal.
+            let normalized = String(local).normalized(.nfc)
+            if !normalized.unicodeScalars.elementsEqual(local.unicodeScalars) {
+                let afterNormalization = issues(of: normalized[...])
+                guard afterNormalization.isEmpty else {
+                    result.issues = afterNormalization
+                    return result
+                }
+            }
+            result.normalized = normalized
+            // SMTPUTF8 is judged on the address as given; NFC can still make the local part
+            // ASCII (U+1FEF becomes a backquote), and then it has an ASCII form.
+            result.requiresSMTPUTF8 = true
+            result.asciiForm = normalized.utf8.allSatisfy { $0 < 0x80 } ? normalized : nil
+            return result
+        }
+
+        /// Everything wrong with a dot-atom local part (RFC 5322 §3.2.3, RFC 6531 §3.3).
+        static func issues(of local: Substring) -> [ValidationIssue] {
+            if local.isEmpty { return [ValidationIssue(.emailLocalEmpty)] }
+            var issues: [ValidationIssue] = []
+            let length = local.unicodeScalars.count
+            if length > localMaximumLength {
+                issues.append(ValidationIssue(.emailLocalTooLong, ["maximum": localMaximumLength, "actual": length]))
+            }
+            var refused = RefusedCharacters()
+            var leadingMark = false
+            for (offset, scalar) in local.unicodeScalars.enumerated() {
+                if scalar.isASCII {
+                    if !isAtext(scalar) && scalar != "." { refused.refuse(scalar) }
+                } else if !EmailCharacters.isSafe(scalar, atStart: offset == 0) {
+                    if offset == 0, CodePointProperties(scalar).generalCategory.isMark {
+                        leadingMark = true
+                    } else {
+                        refused.refuseAsUnsafe(scalar)
+                    }
+                }
+            }
+            issues += refused.issues(invalidCode: .emailLocalInvalidCharacters, in: local)
+            if leadingMark { issues.append(ValidationIssue(.emailLocalLeadingCombiningMark)) }
+            if local.first == "." { issues.append(ValidationIssue(.emailLocalLeadingDot)) }
+            if local.last == "." { issues.append(ValidationIssue(.emailLocalTrailingDot)) }
+            if local.contains("..") { issues.append(ValidationIssue(.emailLocalConsecutiveDots)) }
+            return issues
+        }
+
+        /// `atext` of RFC 5322 §3.2.3.
+        static func isAtext(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9": true
+            case "!", "#", "$", "%", "&", "'", "*", "+", "-", "/", "=", "?", "^", "_", "`", "{", "|", "}", "~": true
+            default: false
+            }
+        }
+    }
+}
+
+extension CodePointProperties.GeneralCategory {
+    var isMark: Bool { self == .Mn || self == .Mc || self == .Me }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GenkanCatalogTools
+import GenkanValidation
+
+/// The catalog a `genkan catalog` command works on: the FILE given, or Genkan's own
+/// `Resources/Localizable.xcstrings` found from the current directory.
+struct CatalogFile {
+    let url: URL
+    let catalog: StringCatalog
+    /// True when this is Genkan's own catalog (so its keys are checked against Genkan's codes).
+    let isGenkanCatalog: Bool
+
+    /// Opens `path`, or finds Genkan's catalog when `path` is nil.
+    static func open(_ path: String?) throws -> CatalogFile {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let own = CatalogLocator.genkanCatalog(from: current)
+        let url: URL
+        if let path {
+            guard path.hasSuffix(".xcstrings") else { throw UsageError("FILE must be a .xcstrings String Catalog, not '\(path)'") }
+            url = URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL
+        } else {
+            guard let own else {
+                throw CatalogError("no \(CatalogLocator.relativePath) in this directory or above it; name the catalog: genkan catalog ... FILE")
+            }
+            url = own
+        }
+        let catalog = try CatalogLocator.read(url)
+        return CatalogFile(url: url, catalog: catalog, isGenkanCatalog: isGenkanRepository(catalog: url))
+    }
+
+    /// Whether `catalog` is `Resources/Localizable.xcstrings` of a package named Genkan.
+    static func isGenkanRepository(catalog: URL) -> Bool {
+        guard catalog.path.hasSuffix("/" + CatalogLocator.relativePath) else { return false }
+        let root = catalog.deletingLastPathComponent().deletingLastPathComponent()
+        guard let manifest = try? String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8) else { return false }
+        return manifest.contains("name: \"Genkan\"")
+    }
+
+    /// A short name for messages: the path relative to the current directory when inside it.
+    var displayPath: String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return url.path.hasPrefix(current) ? String(url.path.dropFirst(current.count)) : url.path
+    }
+
+    /// Every code Genkan can produce, which its catalog must have a key for: validation issue
+    /// codes (and, once GenkanLocalization lands, every AuthErrorCode).
+    static var genkanCodes: Set<String> {
+        Set(IssueCode.all.map(\.code.rawValue))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GenkanCatalogTools
+
+/// `genkan catalog lint [FILE] [--format text|json]`
+struct CatalogLintCommand: Command {
+    static let path = ["catalog", "lint"]
+    static let summary = "Check a String Catalog's translations (exit 1 when an error is found)."
+    static var help: String {
+        """
+        Usage: genkan catalog lint [FILE] [--format text|json]
+
+        Checks every string of a String Catalog. FILE defaults to Genkan's own
+        Resources/Localizable.xcstrings. Exit status 1 when any error is found.
+
+          --format text|json   text (default): one line per finding; json: an array of findings
+                               with check, severity, key, locale, path and message.
+
+        Checks:
+        \(LintCheck.all.map { "  \($0.name.padding(24)) \($0.severity.rawValue.padding(8)) \($0.summary)" }.joined(separator: "\n"))
+
+        """
+    }
+
+    static func run(_ arguments: inout Arguments) throws -> Int32 {
+        let format = try arguments.choice("--format", of: ["text", "json"], default: "text")
+        let positionals = try arguments.positionals()
+        guard positionals.count <= 1 else { throw UsageError("expected at most one FILE, got \(positionals.count)") }
+        let file = try CatalogFile.open(positionals.first)
+        var linter = CatalogLinter()
+        if file.isGenkanCatalog {
+            let codes = CatalogFile.genkanCodes
+            linter.expectedKeys = codes.isEmpty ? nil : codes
+        }
+        let findings = linter.lint(file.catalog)
+        if format == "json" {
+            Terminal.write(XcodeJSONWriter.xcodeText(.array(findings.map { json($0, file: file.displayPath) })) + "\n")
+        } else {
+            let color = Terminal.isInteractive
+            for finding in findings {
+                let severity = finding.severity == .error ? paint("error", "31", color) : paint("warning", "33", color)
+                let locale = finding.locale.map { " [\($0)]" } ?? ""
+                let path = finding.path.isPlain ? "" : " (\(finding.path))"
+                Terminal.writeLine("\(file.displayPath): \(paint(finding.key, "1", color))\(locale)\(path): \(severity) \(finding.check.name): \(finding.message)")
+            }
+            let errors = findings.filter { $0.severity == .error }.count
+            Terminal.writeLine("\(file.displayPath): \(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")")
+        }
+        return findings.contains { $0.severity == .error } ? ExitStatus.failure : ExitStatus.success
+    }
+
+    static func json(_ finding: LintFinding, file: String) -> OrderedJSON {
+        .object([
+            .init("check", .string(finding.check.name)),
+            .init("severity", .string(finding.severity.rawValue)),
+            .init("key", .string(finding.key)),
+            .init("locale", finding.locale.map(OrderedJSON.string) ?? .null),
+            .init("path", .string(finding.path.description)),
+            .init("message", .string(finding.message)),
+            .init("file", .string(file)),
+        ])
+    }
+
+    static func paint(_ text: String, _ code: String, _ enabled: Bool) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}

@@ -1,0 +1,54 @@
+import Foundation
+@testable import GenkanCatalogTools
+
+/// Paths and helpers shared by the catalog tool tests.
+enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+
+    static func url(_ name: String) -> URL { directory.appending(path: name) }
+
+    static func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: url(name))) }
+
+    static func catalog(_ name: String) throws -> StringCatalog { try StringCatalog(bytes: bytes(name)) }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appending(path: "genkan-catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The repository root (two levels above this file's folder).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
+/// The result of running an external tool.
+struct ToolRun {
+    let status: Int32
+    let output: String
+}
+
+/// Runs `executable` with `arguments` and returns its exit status and combined output.
+func runTool(_ executable: String, _ arguments: [String], input: String? = nil) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    let stdin = Pipe()
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+}
+
+/// The Python of the project's virtual environment (scripts/install-deps.sh test), if present.
+var venvPython: String? {
+    let path = Fixture.repository.appending(path: ".venv/bin/python").path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}
