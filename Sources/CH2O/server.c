@@ -186,6 +186,29 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
     for (int i = 0; i < server->loop_count; ++i)
         server->loops[i].listen_fd = -1;
 
+    /* SO_REUSEPORT would let a second server share a port already in use (by the same user):
+     * a probe without it tells that the port is taken. */
+    if (config->port != 0) {
+        struct sockaddr_storage storage;
+        memcpy(&storage, addresses->ai_addr, addresses->ai_addrlen);
+        if (storage.ss_family == AF_INET)
+            ((struct sockaddr_in *)&storage)->sin_port = htons(config->port);
+        else
+            ((struct sockaddr_in6 *)&storage)->sin6_port = htons(config->port);
+        int probe = socket(addresses->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0), on = 1;
+        if (probe >= 0) {
+            setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+            if (bind(probe, (struct sockaddr *)&storage, addresses->ai_addrlen) != 0) {
+                *error_number = errno;
+                close(probe);
+                freeaddrinfo(addresses);
+                free_server(server);
+                return CH2O_ERROR_SOCKET;
+            }
+            close(probe);
+        }
+    }
+
     /* The first listener may ask for port 0; the others join the port it got. */
     uint16_t port = config->port;
     for (int i = 0; i < server->loop_count; ++i) {

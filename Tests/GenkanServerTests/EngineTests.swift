@@ -227,8 +227,12 @@ final class EngineFixture {
         var configuration = HTTPServerConfiguration()
         configuration.port = fixture.port
         configuration.loops = 1
-        // SO_REUSEPORT lets a second listener bind only when both set it as the same user; the
-        // fixture's do, so use a host that cannot resolve instead for the failure path.
+        do {
+            _ = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: fixture.pool, delay: .zero))
+            Issue.record("a second server started on a port in use")
+        } catch {
+            #expect(error.description.contains("Address already in use"))
+        }
         configuration.host = "no-such-host.invalid"
         #expect(throws: ServerError.self) { try HTTPServer(configuration: configuration, responder: EchoResponder(pool: fixture.pool, delay: .zero)) }
     }

@@ -1,15 +1,15 @@
 import GenkanValidation
 
-/// The forms the server renders.
-public enum FormKind: String, Sendable, CaseIterable {
-    case signIn = "signin"
-    case signUp = "signup"
-
-    /// The fields in page order.
-    public var fields: [FormField] {
+extension FormKind {
+    /// The URL of the form's page (it posts to the same).
+    var path: String {
         switch self {
-        case .signIn: [.email, .password]
-        case .signUp: [.name, .email, .password, .passwordConfirmation]
+        case .signIn: "/signin"
+        case .signUp: "/signup"
+        case .passwordResetRequest: "/password/forgot"
+        case .passwordReset: "/password/reset"
+        case .passwordChange: "/account/password"
+        case .accountDeletion: "/account/delete"
         }
     }
 }

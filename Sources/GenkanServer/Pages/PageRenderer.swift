@@ -64,7 +64,7 @@ public struct PageRenderer: Sendable {
             main += "</p>\n"
         }
         main += errorSummary(state.errors, locale: locale)
-        main += "<form method=\"post\" action=\"/\(kind.rawValue)\" class=\"auth-form\" data-form=\"\(kind.rawValue)\">\n"
+        main += "<form method=\"post\" action=\"\(kind.path)\" class=\"auth-form\" data-form=\"\(kind.rawValue)\">\n"
         main += "<input type=\"hidden\" name=\"csrf\" value=\""
         HTML.escape(csrf, into: &main)
         main += "\">\n"
