@@ -3,7 +3,7 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?=
 
-.PHONY: deps build release test serve bench clean
+.PHONY: deps deps-test build release test references serve bench clean
 
 deps:
 	scripts/install-deps.sh build
@@ -15,10 +15,17 @@ release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
 ## The test command of the README and of CI.
-test:
-	scripts/install-deps.sh test
+test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+
+deps-test:
+	scripts/install-deps.sh test
+
+## The committed reference fixtures must be what their scripts generate from the reference tools
+## today: every scripts/corpus/*.py supports --check and exits non-zero when its fixture differs.
+references: deps-test
+	@for script in scripts/corpus/*.py; do .venv/bin/python "$$script" --check || exit 1; done
 
 serve: release
 	.build/release/genkan serve

@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .executable(name: "genkan", targets: ["genkan"]),
+        .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
     targets: [
         // MARK: C targets (the only code that names C library functions)
@@ -68,6 +69,10 @@ let package = Package(
             name: "genkan",
             dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer"],
             swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "GenkanBench",
+            dependencies: ["GenkanValidation"],
+            swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(
@@ -83,6 +88,10 @@ let package = Package(
             name: "GenkanLocalizationTests",
             dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanCLITests",
+            dependencies: ["genkan"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCatalogToolsTests",

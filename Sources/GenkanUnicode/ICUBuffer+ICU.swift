@@ -21,7 +21,11 @@ func icuString(
             }
             if needed < 0 { return nil }
             if Int(needed) <= capacity {
-                return String(decoding: output[..<Int(needed)], as: UTF16.self)
+                // Decoding from a buffer pointer takes the standard library's fast transcoding
+                // path; an ArraySlice goes through the generic one, several times slower.
+                return output.withUnsafeBufferPointer {
+                    String(decoding: UnsafeBufferPointer(rebasing: $0[..<Int(needed)]), as: UTF16.self)
+                }
             }
             capacity = Int(needed)
         }

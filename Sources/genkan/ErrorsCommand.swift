@@ -22,7 +22,7 @@ struct ErrorsListCommand: Command {
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let format = try arguments.choice("--format", of: ["tsv", "json"], default: "tsv")
-        let locale = try arguments.option("--locale").map(ErrorsShowCommand.checkedLocale)
+        let locale = try arguments.option("--locale").map(LocaleOption.checked)
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         let model = AuthErrorModel()
@@ -106,7 +106,7 @@ struct ErrorsShowCommand: Command {
         """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
-        let requested = try arguments.option("--locale").map(checkedLocale)
+        let requested = try arguments.option("--locale").map(LocaleOption.checked)
         let platform = try arguments.choice("--platform", of: ["ios", "web"], default: "ios")
         let distinct = arguments.flag("--distinct-credentials")
         let inputs = try arguments.positionals()
@@ -114,7 +114,7 @@ struct ErrorsShowCommand: Command {
             throw UsageError("give at least one CODE, such as 17008, auth/invalid-email or INVALID_EMAIL")
         }
         let model = AuthErrorModel(groupsCredentialErrors: !distinct, platform: AuthErrorPlatform(rawValue: platform)!)
-        let locale = model.locale(for: requested ?? environmentLocale())
+        let locale = model.locale(for: requested ?? LocaleOption.environment())
         var status = ExitStatus.success
         for input in inputs {
             let error = AuthError(parsing: input, platform: model.platform)
@@ -140,23 +140,5 @@ struct ErrorsShowCommand: Command {
             Terminal.writeLine(JSONValue.object(members).serialized())
         }
         return status
-    }
-
-    /// A `--locale` value that is a language tag.
-    static func checkedLocale(_ value: String) throws(UsageError) -> String {
-        guard LocaleNegotiator.isLanguageTag(value) else {
-            throw UsageError("--locale needs a language tag such as en, ja or pt-BR, not '\(value)'")
-        }
-        return value
-    }
-
-    /// The language of the POSIX locale environment (`ja_JP.UTF-8`), English for `C` and `POSIX`.
-    private static func environmentLocale() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            return value == "C" || value == "POSIX" || value.hasPrefix("C.") ? "en" : value
-        }
-        return "en"
     }
 }

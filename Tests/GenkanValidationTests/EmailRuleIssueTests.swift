@@ -180,3 +180,95 @@ struct EmailRuleIssueTests {
         #expect(!EmailPatterns.legacy.matches(" a@example.com"))
     }
 }
+
+/// The ASCII fast path of `.strict` must agree with the full path wherever it answers.
+@Suite("EmailRule strict ASCII fast path")
+struct EmailRuleFastPathTests {
+    @Test func agreesWithTheFullPathOnTheCorpus() {
+        var answered = 0
+        for entry in EmailCorpus.entries {
+            guard let fast = StrictEmailValidator.validatePlainASCII(entry.input) else { continue }
+            answered += 1
+            #expect(fast == StrictEmailValidator.validateFully(entry.input), "\(entry)")
+        }
+        #expect(answered >= 60)
+    }
+
+    /// Differential test on generated near-miss addresses: dots, hyphens, case, lengths,
+    /// special-use and reserved names around the boundaries the fast path decides.
+    @Test func agreesWithTheFullPathOnGeneratedAddresses() {
+        var generator = SplitMix64(seed: 2026)
+        // Mostly valid characters, with the occasional one that breaks a rule.
+        let localAlphabet = Array("aaaaaaaaaaZZZ999..-_+!") + (generator.next() % 2 == 0 ? Array("\"(@ ") : [])
+        let domainAlphabet = Array("aaaaaaaaaaaaZZZ999--") + ["."]
+        let tails = ["com", "COM", "test", "Local", "localhost", "onion", "arpa", "invalid", "c0m", "x", "xn--p1ai", "ab--cd"]
+        var answered = 0
+        for _ in 0..<20_000 {
+            let localLength = generator.next() % 8 == 0 ? 60 + Int(generator.next() % 8) : Int(generator.next() % 12)
+            let local = String((0..<localLength).map { _ in localAlphabet[Int(generator.next() % UInt64(localAlphabet.count))] })
+            let labelCount = 1 + Int(generator.next() % 4)
+            var labels: [String] = []
+            for _ in 0..<labelCount {
+                let length = generator.next() % 8 == 0 ? 60 + Int(generator.next() % 6) : Int(generator.next() % 10)
+                labels.append(String((0..<length).map { _ in domainAlphabet[Int(generator.next() % UInt64(domainAlphabet.count))] }))
+            }
+            labels.append(tails[Int(generator.next() % UInt64(tails.count))])
+            let input = local + "@" + labels.joined(separator: ".")
+            guard let fast = StrictEmailValidator.validatePlainASCII(input) else { continue }
+            answered += 1
+            #expect(fast == StrictEmailValidator.validateFully(input), "\(input)")
+        }
+        #expect(answered >= 100, "the generator reached the fast path \(answered) times")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so the differential test is reproducible.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Values at the longest length a rule reads, shaped to make each step of the rule work hardest:
+/// every one gets a verdict, and a refusal always names at least one issue.
+@Suite("EmailRule worst cases")
+struct EmailRuleWorstCaseTests {
+    static let shapes: [String] = {
+        let limit = EmailRule.maximumInputLength
+        func fill(_ unit: String, prefix: String = "", suffix: String = "") -> String {
+            var value = prefix
+            while value.utf8.count + unit.utf8.count + suffix.utf8.count <= limit { value += unit }
+            return value + suffix
+        }
+        return [
+            fill("<\u{338}", suffix: "@example.com"),
+            fill("a@"),
+            fill("\"", suffix: "@example.com"),
+            fill("\\\"", prefix: "\"", suffix: "\"@example.com"),
+            fill("ü.", prefix: "a@", suffix: "com"),
+            fill("xn--a.", prefix: "a@", suffix: "com"),
+            fill("日", prefix: "a@", suffix: ".jp"),
+            fill("\u{301}", prefix: "a@"),
+            fill("(", suffix: "@example.com"),
+            fill("a", suffix: "@example.com"),
+            fill(" "),
+            fill("\u{5D0}1.", prefix: "a@", suffix: "com"),
+        ]
+    }()
+
+    @Test(arguments: shapes)
+    func answersWithReasons(_ value: String) {
+        #expect(value.utf8.count <= EmailRule.maximumInputLength)
+        for mode in EmailRule.Mode.allCases {
+            let result = EmailRule(mode: mode).validate(value)
+            #expect(result.isValid == result.issues.isEmpty)
+            #expect(result.isValid == (result.normalized != nil))
+        }
+    }
+}

@@ -24,6 +24,11 @@ enum StrictEmailValidator {
     static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test"]
 
     static func validate(_ input: String) -> EmailValidation {
+        validatePlainASCII(input) ?? validateFully(input)
+    }
+
+    /// The full path, which explains every problem; `validatePlainASCII` only shortcuts it.
+    static func validateFully(_ input: String) -> EmailValidation {
         if input.isEmpty { return .invalid(input, [ValidationIssue(.emailEmpty)]) }
 
         let local: Substring
@@ -131,8 +136,10 @@ extension StrictEmailValidator {
             for (offset, scalar) in local.unicodeScalars.enumerated() {
                 if scalar.isASCII {
                     if !isAtext(scalar) && scalar != "." { refused.refuse(scalar) }
-                } else if !EmailCharacters.isSafe(scalar, atStart: offset == 0) {
-                    if offset == 0, CodePointProperties(scalar).generalCategory.isMark {
+                } else if case let category = CodePointProperties(scalar).generalCategory,
+                    !EmailCharacters.isSafe(category, atStart: offset == 0)
+                {
+                    if offset == 0, category.isMark {
                         leadingMark = true
                     } else {
                         refused.refuseAsUnsafe(scalar)
@@ -141,9 +148,12 @@ extension StrictEmailValidator {
             }
             issues += refused.issues(invalidCode: .emailLocalInvalidCharacters, in: local)
             if leadingMark { issues.append(ValidationIssue(.emailLocalLeadingCombiningMark)) }
-            if local.first == "." { issues.append(ValidationIssue(.emailLocalLeadingDot)) }
-            if local.last == "." { issues.append(ValidationIssue(.emailLocalTrailingDot)) }
-            if local.contains("..") { issues.append(ValidationIssue(.emailLocalConsecutiveDots)) }
+            let utf8 = local.utf8
+            if utf8.first == UInt8(ascii: ".") { issues.append(ValidationIssue(.emailLocalLeadingDot)) }
+            if utf8.last == UInt8(ascii: ".") { issues.append(ValidationIssue(.emailLocalTrailingDot)) }
+            if zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) {
+                issues.append(ValidationIssue(.emailLocalConsecutiveDots))
+            }
             return issues
         }
 

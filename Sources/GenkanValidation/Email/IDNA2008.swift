@@ -13,7 +13,10 @@ enum IDNA2008 {
     }
 
     /// The derived property of `scalar`, following the ordered rules of RFC 5892 §3.
-    static func derivedProperty(of scalar: Unicode.Scalar) -> DerivedProperty {
+    ///
+    /// - Parameter knownStable: true when the caller knows the code point is not Unstable (for
+    ///   instance because its whole label is stable, see `isStable`), which saves three ICU calls.
+    static func derivedProperty(of scalar: Unicode.Scalar, knownStable: Bool = false) -> DerivedProperty {
         let value = scalar.value
         if let exception = exceptions(value) { return exception }   // F: Exceptions (§2.6)
         let properties = CodePointProperties(scalar)
@@ -23,7 +26,7 @@ enum IDNA2008 {
         default: break
         }
         if properties.isJoinControl { return .contextJ }   // H (§2.5)
-        if isUnstable(scalar) { return .disallowed }   // B (§2.2)
+        if !knownStable, !isStable(String(scalar)) { return .disallowed }   // B (§2.2)
         if properties.isDefaultIgnorable || properties.isWhiteSpace || properties.isNoncharacter {
             return .disallowed   // C: IgnorableProperties (§2.3)
         }
@@ -51,11 +54,12 @@ enum IDNA2008 {
         }
     }
 
-    /// RFC 5892 §2.2: a code point changed by NFKC, case folding, NFKC.
-    private static func isUnstable(_ scalar: Unicode.Scalar) -> Bool {
-        let text = String(scalar)
-        let stable = text.normalized(.nfkc).caseFolded.normalized(.nfkc)
-        return !stable.unicodeScalars.elementsEqual(text.unicodeScalars)   // not `==`: canonical equivalence
+    /// Whether NFKC, case folding, NFKC leave `text` unchanged (RFC 5892 §2.2 applies it to one
+    /// code point). A text left unchanged has no Unstable code point: a code point the mapping
+    /// changes is changed wherever it stands.
+    static func isStable(_ text: String) -> Bool {
+        let mapped = text.normalized(.nfkc).caseFolded.normalized(.nfkc)
+        return mapped.unicodeScalars.elementsEqual(text.unicodeScalars)   // not `==`: canonical equivalence
     }
 
     /// The labels that break the Bidi Rule (RFC 5893 §2) when the domain is a "Bidi domain name"
@@ -63,44 +67,12 @@ enum IDNA2008 {
     /// an all-left-to-right one, must satisfy the rule. Empty when the domain is not bidi or all
     /// its labels pass.
     static func labelsBreakingBidiRule(_ labels: [String]) -> [String] {
-        let classes = labels.map { $0.unicodeScalars.map { CodePointProperties($0).bidiClass } }
-        let isBidiDomain = classes.contains { $0.contains { $0 == .R || $0 == .AL || $0 == .AN } }
-        guard isBidiDomain else { return [] }
-        return zip(labels, classes).compactMap { label, classes in
-            satisfiesBidiRule(classes) ? nil : label
+        // Bidi_Class R, AL and AN start at U+0590 (Hebrew): below it, skip the property lookups.
+        if labels.allSatisfy({ $0.unicodeScalars.allSatisfy { $0.value < 0x0590 } }) { return [] }
+        let properties = labels.map { $0.unicodeScalars.map(CodePointProperties.init) }
+        guard properties.contains(where: BidiRule.applies(to:)) else { return [] }
+        return zip(labels, properties).compactMap { label, properties in
+            properties.isEmpty || BidiRule.holds(for: properties) ? nil : label
         }
-    }
-
-    /// The six conditions of RFC 5893 §2 on one label's bidi classes.
-    private static func satisfiesBidiRule(_ classes: [CodePointProperties.BidiClass]) -> Bool {
-        guard let first = classes.first else { return true }
-        let rightToLeft: Bool
-        switch first {   // 1: the first character is L, R or AL
-        case .R, .AL: rightToLeft = true
-        case .L: rightToLeft = false
-        default: return false
-        }
-        var last: CodePointProperties.BidiClass = first
-        var numberClass: CodePointProperties.BidiClass?
-        for bidi in classes {
-            if rightToLeft {
-                switch bidi {   // 2: allowed classes in an RTL label
-                case .R, .AL, .AN, .EN, .ES, .CS, .ET, .ON, .BN, .NSM: break
-                default: return false
-                }
-                if bidi == .AN || bidi == .EN {   // 4: EN and AN do not mix
-                    if let numberClass, numberClass != bidi { return false }
-                    numberClass = bidi
-                }
-            } else {
-                switch bidi {   // 5: allowed classes in an LTR label
-                case .L, .EN, .ES, .CS, .ET, .ON, .BN, .NSM: break
-                default: return false
-                }
-            }
-            if bidi != .NSM { last = bidi }
-        }
-        // 3 and 6: the last character that is not NSM
-        return rightToLeft ? [.R, .AL, .EN, .AN].contains(last) : [.L, .EN].contains(last)
     }
 }

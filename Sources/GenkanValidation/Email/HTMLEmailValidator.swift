@@ -15,6 +15,11 @@ enum HTMLEmailValidator {
     static let maximumDomainLength = 255
 
     static func validate(_ input: String) -> EmailValidation {
+        // Most values are ASCII with nothing to sanitize: match them as they are.
+        if isSanitizedASCII(input) {
+            if EmailPatterns.whatwg.matches(input) { return valid(input, input: input) }
+            return .invalid(input, diagnose(input, conversion: nil))
+        }
         var value = sanitize(input)
         var conversion: (errors: IDNA.Errors, ascii: String?)?
         if !value.utf8.allSatisfy({ $0 < 0x80 }), let at = value.firstIndex(of: "@") {
@@ -26,12 +31,32 @@ enum HTMLEmailValidator {
                 if EmailPatterns.whatwg.matches(candidate) { value = candidate }
             }
         }
-        if !value.isEmpty, EmailPatterns.whatwg.matches(value) {
-            let at = value.firstIndex(of: "@")!
-            let normalized = String(value[...at]) + value[value.index(after: at)...].lowercased()
-            return EmailValidation(input: input, issues: [], normalized: normalized, ascii: normalized, requiresSMTPUTF8: false)
-        }
+        if !value.isEmpty, EmailPatterns.whatwg.matches(value) { return valid(value, input: input) }
         return .invalid(input, diagnose(value, conversion: conversion))
+    }
+
+    /// A matching value, stored with its domain lower-cased.
+    private static func valid(_ value: String, input: String) -> EmailValidation {
+        let at = value.utf8.firstIndex(of: UInt8(ascii: "@"))!
+        let domain = value.utf8[value.utf8.index(after: at)...]
+        let normalized = domain.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+            ? String(value[...at]) + String(value[value.index(after: at)...]).lowercased()
+            : value
+        return EmailValidation(input: input, issues: [], normalized: normalized, ascii: normalized, requiresSMTPUTF8: false)
+    }
+
+    /// Whether `input` is ASCII and sanitization would leave it unchanged: no CR or LF, no ASCII
+    /// whitespace at either end.
+    private static func isSanitizedASCII(_ input: String) -> Bool {
+        let utf8 = input.utf8
+        guard let first = utf8.first, let last = utf8.last,
+            !isASCIIWhitespace(first), !isASCIIWhitespace(last)
+        else { return false }
+        return !utf8.contains { $0 >= 0x80 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// The value as `<input type=email>` stores it.

@@ -74,13 +74,14 @@ enum EmailDomain {
                 }
                 continue
             }
-            if !EmailCharacters.isSafe(scalar, atStart: offset == 0) {
-                if offset == 0, CodePointProperties(scalar).generalCategory.isMark {
+            let properties = CodePointProperties(scalar)
+            if !EmailCharacters.isSafe(properties.generalCategory, atStart: offset == 0) {
+                if offset == 0, properties.generalCategory.isMark {
                     leadingMark = true
                 } else {
                     refused.refuseAsUnsafe(scalar)
                 }
-            } else if scalar != "\u{FF0E}", decomposesWithFullStop(scalar) {
+            } else if scalar != "\u{FF0E}", properties.changesUnderNFKC, decomposesWithFullStop(scalar) {
                 disallowed.append(scalar)
             }
         }
@@ -98,7 +99,7 @@ enum EmailDomain {
     }
 
     private static func decomposesWithFullStop(_ scalar: Unicode.Scalar) -> Bool {
-        CodePointProperties(scalar).changesUnderNFKC && String(scalar).normalized(.nfkd).contains(".")
+        String(scalar).normalized(.nfkd).utf8.contains(UInt8(ascii: "."))
     }
 
     // MARK: Labels
@@ -148,8 +149,12 @@ enum EmailDomain {
             let text = String(part)
             let unicode = IDNA.toUnicode(text, options: idnaOptions)
             let ascii = IDNA.toASCII(text, options: idnaOptions)
-            // A label that maps to an ASCII "xn--" label (written in full-width letters) is an A-label.
-            let mappedToACE = text.normalized(.nfkcCasefold).hasPrefix("xn--")
+            // A label that maps to an ASCII "xn--" label (written in full-width letters) is an
+            // A-label. Only an x, or a compatibility character, can map to the leading x.
+            let first = part.unicodeScalars.first!
+            let decomposition = first.isASCII ? .none : CodePointProperties(first).decompositionType
+            let mayMapToACE = first == "x" || first == "X" || (decomposition != .none && decomposition != .canonical)
+            let mappedToACE = mayMapToACE && text.normalized(.nfkcCasefold).hasPrefix("xn--")
             var label = Label(unicode: unicode.value ?? text, ascii: ascii.value ?? text, isACE: mappedToACE)
             label.issues = idnaIssues(unicode.errors.union(ascii.errors), label: label)
             if label.issues.isEmpty { label.issues = derivedPropertyIssues(label) }
@@ -186,8 +191,9 @@ enum EmailDomain {
     /// Characters UTS #46 keeps but IDNA2008 disallows (RFC 5892 §3), in the U-label.
     private static func derivedPropertyIssues(_ label: Label) -> [ValidationIssue] {
         var disallowed: [Unicode.Scalar] = []
+        let stable = IDNA2008.isStable(label.unicode)
         for scalar in label.unicode.unicodeScalars where !scalar.isASCII {
-            switch IDNA2008.derivedProperty(of: scalar) {
+            switch IDNA2008.derivedProperty(of: scalar, knownStable: stable) {
             case .pvalid, .contextJ, .contextO: break
             case .disallowed, .unassigned: disallowed.append(scalar)
             }

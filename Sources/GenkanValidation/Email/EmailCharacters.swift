@@ -35,7 +35,11 @@ enum EmailCharacters {
     /// numbers, punctuation and symbols are safe; separators and C* categories are not.
     static func isSafe(_ scalar: Unicode.Scalar, atStart: Bool) -> Bool {
         if scalar.value < 0x80 { return scalar.value > 0x20 && scalar.value < 0x7F }
-        switch CodePointProperties(scalar).generalCategory {
+        return isSafe(CodePointProperties(scalar).generalCategory, atStart: atStart)
+    }
+
+    static func isSafe(_ category: CodePointProperties.GeneralCategory, atStart: Bool) -> Bool {
+        switch category {
         case .Lu, .Ll, .Lt, .Lm, .Lo, .Nd, .Nl, .No,
             .Pc, .Pd, .Ps, .Pe, .Pi, .Pf, .Po, .Sm, .Sc, .Sk, .So:
             return true

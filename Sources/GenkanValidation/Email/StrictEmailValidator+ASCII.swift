@@ -1,0 +1,128 @@
+extension StrictEmailValidator {
+    /// The verdict on a plain ASCII address that is valid, decided in one pass over its bytes
+    /// with no Unicode processing; nil when the address is not ASCII, has any problem, or needs
+    /// IDNA (an `xn--` label), so that the full path decides and explains.
+    ///
+    /// It accepts exactly what the full path accepts for such addresses (the corpus tests run
+    /// both): a dot-atom local part of 1 to 64 bytes, an LDH domain of 2 to 127 labels of 1 to
+    /// 63 bytes ending in a letter and not special-use, and at most 254 bytes in all.
+    static func validatePlainASCII(_ input: String) -> EmailValidation? {
+        let count = input.utf8.count
+        guard count <= EmailRule.maximumLength else { return nil }
+        // Native Swift strings are contiguous UTF-8; a bridged one goes to the full path.
+        guard let scanned = input.utf8.withContiguousStorageIfAvailable(scan), let found = scanned else { return nil }
+        let at = found.at
+        let domainIsLowercase = found.lowerDomain
+
+        let local = input.utf8.prefix(at)
+        var lowercasedLocal = false
+        if at <= 10, isCaseInsensitiveMailbox(local) { lowercasedLocal = true }
+        let normalized: String
+        if domainIsLowercase && !lowercasedLocal {
+            normalized = input
+        } else {
+            normalized = String(unsafeUninitializedCapacity: count) { buffer in
+                var index = 0
+                for byte in input.utf8 {
+                    let lower = index > at || lowercasedLocal ? asciiLowercase(byte) : byte
+                    buffer[index] = lower
+                    index += 1
+                }
+                return count
+            }
+        }
+        return EmailValidation(input: input, issues: [], normalized: normalized, ascii: normalized, requiresSMTPUTF8: false)
+    }
+
+    /// Bits of `byteClasses`.
+    private static let atext: UInt8 = 1, ldh: UInt8 = 2, letter: UInt8 = 4, upper: UInt8 = 8
+
+    /// The class bits of each ASCII byte (RFC 5322 §3.2.3 atext, RFC 1123 §2.1 LDH).
+    private static let byteClasses: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 128)
+        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | ldh | letter }
+        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | ldh | letter | upper }
+        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = atext | ldh }
+        table[Int(UInt8(ascii: "-"))] = atext | ldh
+        for byte in "!#$%&'*+/=?^_`{|}~".utf8 { table[Int(byte)] = atext }
+        return table
+    }()
+
+    /// The index of the `@` and whether the domain is already lower-case, when the bytes form a
+    /// valid plain address; nil otherwise.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (at: Int, lowerDomain: Bool)? {
+        let classes = byteClasses
+        let dot = UInt8(ascii: "."), at = UInt8(ascii: "@"), hyphen = UInt8(ascii: "-")
+
+        // Local part: dot-atom, 1...64 bytes.
+        var index = 0
+        var previous = dot   // a dot first is refused like two dots in a row
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == at { break }
+            guard byte < 0x80 else { return nil }
+            if byte == dot {
+                if previous == dot { return nil }
+            } else if classes[Int(byte)] & atext == 0 {
+                return nil
+            }
+            previous = byte
+            index += 1
+        }
+        let atIndex = index
+        guard atIndex < bytes.count, atIndex >= 1, atIndex <= localMaximumLength, previous != dot else { return nil }
+
+        // Domain: LDH labels, 1...63 bytes, no hyphen at either end, no "--" in places 3 and 4.
+        let domainStart = atIndex + 1
+        let domainLength = bytes.count - domainStart
+        guard domainLength >= 3, domainLength <= domainMaximumLength else { return nil }
+        var labelStart = domainStart
+        var lastLabelStart = domainStart
+        var labels = 0
+        var lowercase = true
+        index = domainStart
+        while index <= bytes.count {
+            let byte = index < bytes.count ? bytes[index] : dot
+            if byte == dot {
+                let length = index - labelStart
+                guard length >= 1, length <= labelMaximumLength,
+                    bytes[labelStart] != hyphen, bytes[index - 1] != hyphen
+                else { return nil }
+                // "ab--" is reserved and "xn--" needs IDNA: both go to the full path.
+                if length >= 4, bytes[labelStart + 2] == hyphen, bytes[labelStart + 3] == hyphen { return nil }
+                labels += 1
+                lastLabelStart = labelStart
+                labelStart = index + 1
+            } else {
+                guard byte < 0x80 else { return nil }
+                let kind = classes[Int(byte)]
+                guard kind & ldh != 0 else { return nil }
+                if kind & upper != 0 { lowercase = false }
+            }
+            index += 1
+        }
+        guard labels >= 2, classes[Int(bytes[bytes.count - 1])] & letter != 0 else { return nil }
+
+        // Special-use names (RFC 6761 and others) are top-level: compare the last label.
+        if isSpecialUse(UnsafeBufferPointer(rebasing: bytes[lastLabelStart...])) { return nil }
+        return (atIndex, lowercase)
+    }
+
+    private static func isSpecialUse(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard label.count >= 4, label.count <= 9 else { return false }
+        return specialUseDomains.contains { name in
+            name.utf8.count == label.count && zip(name.utf8, label).allSatisfy { $0 == asciiLowercase($1) }
+        }
+    }
+
+    private static func isCaseInsensitiveMailbox(_ local: Substring.UTF8View) -> Bool {
+        caseInsensitiveMailboxes.contains { name in
+            name.utf8.count == local.count && zip(name.utf8, local).allSatisfy { $0 == asciiLowercase($1) }
+        }
+    }
+
+    @inline(__always)
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}
