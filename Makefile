@@ -18,6 +18,7 @@ release: deps
 test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	.venv/bin/python Tests/e2e/test_site.py
 
 deps-test:
 	scripts/install-deps.sh test

@@ -187,7 +187,10 @@ public struct PageRenderer: Sendable {
         }
         html += ">\n"
         if field == .password && kind == .signUp {
-            html += checklist(rules.checklist(password: "", email: "", name: ""), locale: locale)
+            // Nothing typed yet: every requirement starts unticked (an empty password is not in
+            // the blocklist, but saying so would mislead).
+            let items = rules.checklist(password: "", email: "", name: "").map { ChecklistItem(issue: $0.issue, isMet: false) }
+            html += checklist(items, locale: locale)
         }
         html += "</div>\n"
         return html

@@ -23,7 +23,9 @@ public struct ValidatedFormRules: FormRules {
 
     public func checklist(password: String, email: String, name: String) -> [ChecklistItem] {
         let context = PasswordContext(email: email.isEmpty ? nil : email, name: name.isEmpty ? nil : name)
-        return model.passwordPolicy.evaluate(password, context: context).requirements.map { requirement in
+        return model.passwordPolicy.evaluate(password, context: context).requirements.filter {
+            !Self.unlisted.contains($0.code)
+        }.map { requirement in
             ChecklistItem(issue: ValidationIssue(requirement.code, field: .password, requirement.parameters), isMet: requirement.isMet)
         }
     }
@@ -31,6 +33,11 @@ public struct ValidatedFormRules: FormRules {
     public func attributes(for field: FormField, in form: FormKind) -> [(name: String, value: String)] {
         model.htmlAttributes(for: field, in: form)
     }
+
+    /// Requirements still enforced but not worth a line in the checklist: an empty password is
+    /// covered by the minimum length, and the hard cap and control characters concern almost no
+    /// one.
+    static let unlisted: Set<IssueCode> = ["password.empty", "password.too-long", "password.control-character"]
 
     private func verdict(_ validation: FormValidation) -> FormVerdict {
         FormVerdict(
