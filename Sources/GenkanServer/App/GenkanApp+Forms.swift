@@ -88,7 +88,7 @@ extension GenkanApp {
                     return .failure(.internalError(error))
                 }
             }
-        }) { outcome in
+        }) { [self] outcome in
             switch outcome {
             case .success(let token):
                 return Responses.redirect("/account", visit: visit, cookies: [sessionCookie(token, visit: visit)])
@@ -135,7 +135,7 @@ extension GenkanApp {
                     return .failure(.internalError(error))
                 }
             }
-        }) { outcome in
+        }) { [self] outcome in
             switch outcome {
             case .success(let token):
                 return Responses.redirect("/account", visit: visit, cookies: [sessionCookie(token, visit: visit)])
@@ -160,7 +160,7 @@ extension GenkanApp {
         guard hasValidToken(form, binding: Visit.sessionBinding(token)) else {
             return .response(errorPage(403, visit: visit))
         }
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.deleteSession(token: token) } }) {
+        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.deleteSession(token: token) } }) { [self]
             outcome in
             switch outcome {
             case .success: Responses.redirect("/signin", visit: visit, cookies: [signedOutCookie(visit)])

@@ -6,7 +6,7 @@ import GenkanValidation
 ///
 /// Handlers run on the event loop; password hashing and database access are deferred to the
 /// worker pool, and the page is rendered back on the loop with the result.
-struct GenkanApp: HTTPResponder {
+final class GenkanApp: HTTPResponder {
     let texts: any PageTexts
     let rules: any FormRules
     let renderer: PageRenderer
@@ -18,6 +18,26 @@ struct GenkanApp: HTTPResponder {
     let limits: Limiters
     let configuration: GenkanConfiguration
     let errorLog: ErrorLog
+    let localeCache: LocaleCache
+
+    init(
+        texts: any PageTexts, rules: any FormRules, renderer: PageRenderer, blankForms: BlankForms, files: StaticFiles?,
+        pool: WorkerPool<AccountStore>, authenticator: Authenticator, csrf: CSRFTokens, limits: Limiters,
+        configuration: GenkanConfiguration, errorLog: ErrorLog, loops: Int
+    ) {
+        self.texts = texts
+        self.rules = rules
+        self.renderer = renderer
+        self.blankForms = blankForms
+        self.files = files
+        self.pool = pool
+        self.authenticator = authenticator
+        self.csrf = csrf
+        self.limits = limits
+        self.configuration = configuration
+        self.errorLog = errorLog
+        localeCache = LocaleCache(texts: texts, loops: loops)
+    }
 
     /// The rate limiters, shared by every loop.
     struct Limiters: Sendable {
@@ -42,12 +62,10 @@ struct GenkanApp: HTTPResponder {
     ]
 
     func respond(to request: HTTPRequest) -> Reply {
-        let visit = Visit(request: request, texts: texts, trustProxy: configuration.trustProxy)
+        let visit = Visit(request: request, texts: texts, locales: localeCache, trustProxy: configuration.trustProxy)
         guard let (route, methods) = Self.routes[request.path] else {
             if request.method == "GET" || request.method == "HEAD", let response = files?.response(for: request) {
-                var response = response
-                SecurityHeaders.apply(to: &response.headers)
-                return .response(response)
+                return .response(Responses.secured(response))
             }
             if let file = files?.file(at: request.path), file.bytes.bytes.count >= 0 {
                 return .response(methodNotAllowed(visit, allowed: ["GET", "HEAD"]))
@@ -69,7 +87,7 @@ struct GenkanApp: HTTPResponder {
     }
 
     func refusal(status: Int, request: HTTPRequest) -> HTTPResponse {
-        let visit = Visit(request: request, texts: texts, trustProxy: configuration.trustProxy)
+        let visit = Visit(request: request, texts: texts, locales: localeCache, trustProxy: configuration.trustProxy)
         if request.path.hasPrefix("/api/") { return apiError(status, visit: visit) }
         var response = errorPage(status, visit: visit)
         response.closesConnection = true
@@ -77,7 +95,7 @@ struct GenkanApp: HTTPResponder {
     }
 
     func overloaded(request: HTTPRequest) -> HTTPResponse {
-        let visit = Visit(request: request, texts: texts, trustProxy: configuration.trustProxy)
+        let visit = Visit(request: request, texts: texts, locales: localeCache, trustProxy: configuration.trustProxy)
         var response = request.path.hasPrefix("/api/") ? apiError(503, visit: visit) : errorPage(503, visit: visit)
         response.headers.add("Retry-After", "1")
         return response
@@ -100,7 +118,7 @@ struct GenkanApp: HTTPResponder {
     /// `/`: the account page when signed in, the sign-in page otherwise.
     func root(_ visit: Visit) -> Reply {
         guard let token = visit.sessionToken else { return .response(Responses.redirect("/signin", visit: visit)) }
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) {
+        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) { [self]
             found in
             switch found {
             case .success(.some): Responses.redirect("/account", visit: visit)
@@ -112,12 +130,12 @@ struct GenkanApp: HTTPResponder {
 
     /// A blank sign-in or sign-up form; a signed-in visitor goes to the account page instead.
     func showForm(_ kind: FormKind, _ visit: Visit) -> Reply {
-        let form = { @Sendable (cookies: [SetCookie]) -> HTTPResponse in
+        let form = { @Sendable [self] (cookies: [SetCookie]) -> HTTPResponse in
             let token = csrf.token(for: visit.anonymousBinding)
             return Responses.html(200, blankForms.page(kind, locale: visit.locale, csrf: token), visit: visit, cookies: cookies)
         }
         guard let token = visit.sessionToken else { return .response(form([])) }
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) {
+        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) { [self]
             found in
             switch found {
             case .success(.some): Responses.redirect("/account", visit: visit)
@@ -130,7 +148,7 @@ struct GenkanApp: HTTPResponder {
     /// The account page (`Cache-Control: no-store`, like every page).
     func account(_ visit: Visit) -> Reply {
         guard let token = visit.sessionToken else { return .response(Responses.redirect("/signin", visit: visit)) }
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) {
+        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) { [self]
             found in
             switch found {
             case .success(.some(let found)):

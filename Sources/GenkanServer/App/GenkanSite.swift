@@ -41,7 +41,7 @@ public final class GenkanSite: Sendable {
                 signInPerAddress: RateLimiter(rule: limits.signInPerAddress),
                 signInPerAccount: RateLimiter(rule: limits.signInPerAccount),
                 signUpPerAddress: RateLimiter(rule: limits.signUpPerAddress)),
-            configuration: configuration, errorLog: ErrorLog())
+            configuration: configuration, errorLog: ErrorLog(), loops: serverConfiguration.loops)
         do {
             server = try HTTPServer(configuration: serverConfiguration, responder: app, accessLog: accessLog)
         } catch {

@@ -19,7 +19,7 @@ struct Visit: Sendable {
     let preSession: String
     let isNewPreSession: Bool
 
-    init(request: HTTPRequest, texts: any PageTexts, trustProxy: Bool) {
+    init(request: HTTPRequest, texts: any PageTexts, locales: LocaleCache, trustProxy: Bool) {
         self.request = request
         cookies = Cookies(headers: request.headers)
         let query = try? FormData(query: request.query)
@@ -30,7 +30,7 @@ struct Visit: Sendable {
             self.locale = locale
             chosenLocale = nil
         } else {
-            locale = texts.locale(acceptLanguage: request.headers["accept-language"] ?? "")
+            locale = locales.locale(acceptLanguage: request.headers["accept-language"] ?? "", loop: request.loop)
             chosenLocale = nil
         }
         if trustProxy {

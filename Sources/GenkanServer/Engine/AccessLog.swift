@@ -52,7 +52,8 @@ public final class AccessLog: Sendable {
         let elapsed = ContinuousClock.now - request.receivedAt
         var line = ""
         line.reserveCapacity(96 + request.path.utf8.count)
-        let time = Self.timestamp()
+        let index = min(max(0, request.loop), buffers.count - 1)
+        let time = buffers[index].timestamp()
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let duration = Self.fixed(milliseconds)
         let path = Self.sanitized(request.path.isEmpty ? "-" : request.path)
@@ -63,7 +64,6 @@ public final class AccessLog: Sendable {
         case .json:
             line += "{\"time\":\"\(time)\",\"method\":\"\(method)\",\"path\":\"\(path)\",\"status\":\(status),\"duration_ms\":\(duration)}\n"
         }
-        let index = min(max(0, request.loop), buffers.count - 1)
         let full = buffers[index].lines.withLock { buffer -> [UInt8]? in
             buffer.append(contentsOf: line.utf8)
             guard buffer.count >= 3500 else { return nil }
@@ -120,16 +120,14 @@ public final class AccessLog: Sendable {
         return "\(thousandths / 1000).\(fraction)"
     }
 
-    /// RFC 3339 UTC time with milliseconds.
-    static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
+    /// RFC 3339 UTC date and time to the second.
+    static func dateTime(_ seconds: Int) -> String {
+        var seconds = seconds
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { String(value).leftPadded(to: 2) }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):"
-            + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(String(now.tv_nsec / 1_000_000).leftPadded(to: 3))Z"
+            + "\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 }
 
@@ -139,7 +137,19 @@ extension String {
     }
 }
 
-/// One loop's pending lines.
+/// One loop's pending lines, and its clock formatted once a second.
 private final class LineBuffer: Sendable {
     let lines = Mutex<[UInt8]>([])
+    private let second = Mutex<(Int, String)>((-1, ""))
+
+    /// RFC 3339 UTC time with milliseconds.
+    func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let prefix = second.withLock { cached -> String in
+            if cached.0 != now.tv_sec { cached = (now.tv_sec, AccessLog.dateTime(now.tv_sec)) }
+            return cached.1
+        }
+        return prefix + "." + String(now.tv_nsec / 1_000_000).leftPadded(to: 3) + "Z"
+    }
 }

@@ -23,6 +23,9 @@ public struct HTTPResponse: Sendable {
     public var body: Body
     /// Whether the connection closes after this response.
     public var closesConnection: Bool
+    /// Complete header lines written as they are, after `headers`: for constant blocks such as
+    /// `SecurityHeaders.lines`, never for values that come from a request.
+    public var constantHeaderLines: StaticString = ""
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, closesConnection: Bool = false) {
         self.status = status
@@ -42,6 +45,7 @@ public struct HTTPResponse: Sendable {
             Self.appendSafe(value, to: &block)
             block += "\r\n"
         }
+        constantHeaderLines.withUTF8Buffer { block += String(decoding: $0, as: UTF8.self) }
         return block
     }
 

@@ -4,6 +4,14 @@ public enum SecurityHeaders {
     public static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 
+    /// The three headers as complete lines, for `HTTPResponse.constantHeaderLines`.
+    public static let lines: StaticString = """
+        Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'\r
+        X-Content-Type-Options: nosniff\r
+        Referrer-Policy: same-origin\r
+
+        """
+
     /// Adds the Content-Security-Policy, `nosniff` and referrer policy.
     public static func apply(to headers: inout HTTPHeaders) {
         headers.add("Content-Security-Policy", contentSecurityPolicy)
