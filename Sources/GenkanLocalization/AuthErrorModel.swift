@@ -3,9 +3,12 @@ import GenkanValidation
 /// Localized messages for Firebase Authentication errors, validation issues and Genkan's UI strings,
 /// from one String Catalog.
 ///
-/// By default the errors that would tell an attacker whether an account exists (`userNotFound`,
+/// By default the errors that could tell an attacker whether an account exists (`userNotFound`,
 /// `wrongPassword`, `invalidCredential`, and the server's `INVALID_LOGIN_CREDENTIALS`) share one
-/// message; set `groupsCredentialErrors` to false to tell them apart.
+/// message; with `groupsCredentialErrors` false each is looked up under its own key. Genkan's
+/// catalog words those keys so that they still never reveal an account (an app's own catalog may
+/// choose otherwise); `auth/invalid-credential` then reads as "incorrect or expired sign-in
+/// details", which suits sign-in with another provider better.
 ///
 /// ```swift
 /// let model = AuthErrorModel()
@@ -137,5 +140,19 @@ public struct LocalizedAuthError: Sendable, Hashable {
         let language = locale.split(separator: "-").first ?? ""
         let separator = language == "ja" || language == "zh" ? "" : " "
         return ([message] + details).joined(separator: separator)
+    }
+}
+
+extension AuthErrorModel {
+    /// Every catalog key this library can look up for an error or a validation issue: the web
+    /// code of each `AuthErrorCode`, the shared credential message, the password-requirement
+    /// messages and every `IssueCode`. `genkan catalog lint` checks the catalog against it.
+    public static var referencedKeys: Set<String> {
+        var keys = Set(AuthErrorCode.allCases.map(\.rawValue))
+        keys.insert(credentialErrorKey)
+        let requirements: [PasswordRequirement] = [.minimumLength(0), .maximumLength(0), .unrecognized("")]
+        keys.formUnion(requirements.map(\.messageKey))
+        keys.formUnion(IssueCode.all.map(\.code.rawValue))
+        return keys
     }
 }

@@ -102,9 +102,10 @@ public struct LocaleNegotiator: Sendable {
             var quality = 1.0
             var valid = true
             for parameter in parts.dropFirst() {
-                let text = parameter.trimmingSpaces
-                guard text.count >= 2, text.prefix(2).lowercased() == "q=" else { continue }
-                if let value = Self.qvalue(text.dropFirst(2)) { quality = value } else { valid = false }
+                // "q=0.5"; spaces around "=" are tolerated although RFC 9110 has none.
+                let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" else { continue }
+                if let value = Self.qvalue(Substring(pair[1].trimmingSpaces)) { quality = value } else { valid = false }
             }
             if valid { result.append((range, quality)) }
             if result.count == maximumRanges { break }

@@ -57,26 +57,40 @@ public enum PasswordRequirement: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The symbols Firebase password policies count as non-alphanumeric characters.
+    public static let firebaseSymbols = #"^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~"#
+
+    /// The GenkanValidation issue that states the same rule, where one exists; its message is used.
+    ///
+    /// Length rules have none: the server does not say how long the password was, and
+    /// `password.too-short` needs that.
+    public var validationIssue: ValidationIssue? {
+        switch self {
+        case .lowercase: ValidationIssue("password.missing-lowercase", field: .password)
+        case .uppercase: ValidationIssue("password.missing-uppercase", field: .password)
+        case .digit: ValidationIssue("password.missing-number", field: .password)
+        case .nonAlphanumeric: ValidationIssue("password.missing-symbol", field: .password, ["characters": Self.firebaseSymbols])
+        case .minimumLength, .maximumLength, .unrecognized: nil
+        }
+    }
+
     /// The catalog key of this requirement's message.
     public var messageKey: String {
         switch self {
         case .minimumLength: "auth.password-requirement.minimum-length"
         case .maximumLength: "auth.password-requirement.maximum-length"
-        case .lowercase: "auth.password-requirement.lowercase"
-        case .uppercase: "auth.password-requirement.uppercase"
-        case .digit: "auth.password-requirement.digit"
-        case .nonAlphanumeric: "auth.password-requirement.non-alphanumeric"
         case .unrecognized: "auth.password-requirement.unrecognized"
+        case .lowercase, .uppercase, .digit, .nonAlphanumeric: validationIssue!.code.rawValue
         }
     }
 
-    /// The parameters of the message, by name.
+    /// The parameters of the message, by name, in the order the message numbers them.
     public var parameters: IssueParameters {
         switch self {
         case .minimumLength(let minimum): ["minimum": minimum]
         case .maximumLength(let maximum): ["maximum": maximum]
         case .unrecognized(let text): ["requirement": text]
-        default: [:]
+        case .lowercase, .uppercase, .digit, .nonAlphanumeric: validationIssue!.parameters
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import GenkanCatalogTools
-import GenkanValidation
+import GenkanLocalization
 
 /// The catalog a `genkan catalog` command works on: the FILE given, or Genkan's own
 /// `Resources/Localizable.xcstrings` found from the current directory.
@@ -42,9 +42,8 @@ struct CatalogFile {
         return url.path.hasPrefix(current) ? String(url.path.dropFirst(current.count)) : url.path
     }
 
-    /// Every code Genkan can produce, which its catalog must have a key for: validation issue
-    /// codes (and, once GenkanLocalization lands, every AuthErrorCode).
-    static var genkanCodes: Set<String> {
-        Set(IssueCode.all.map(\.code.rawValue))
-    }
+    /// Every key Genkan's code looks up for an error or an issue, which its catalog must have:
+    /// each AuthErrorCode, each validation issue code, the shared credential message and the
+    /// password-requirement messages.
+    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys }
 }

@@ -99,9 +99,9 @@ struct ErrorsShowCommand: Command {
                                   or $LANG.
           --platform ios|web      Which SDK's reading of USER_NOT_FOUND and similar strings to use
                                   (default ios).
-          --distinct-credentials  Give unknown-account, wrong-password and invalid-credential errors
-                                  their own messages instead of one shared message (reveals whether an
-                                  account exists: for diagnostics only).
+          --distinct-credentials  Look up unknown-account, wrong-password and invalid-credential
+                                  errors under their own keys instead of the shared one (the
+                                  catalog still never says whether an account exists).
 
         """
 

@@ -150,3 +150,28 @@ func everySpellingOfARowParsesToIt(_ row: ReferenceRow) throws {
     #expect(AuthErrorCode.keychainError.webCode == nil)
     #expect(AuthErrorCode(spelling: "FIRAuthErrorCodeInvalidEmail") == .invalidEmail)
 }
+
+@Test func theFixtureIsTheProjectsReferenceTable() throws {
+    // Tests/GenkanLocalizationTests/Fixtures holds a copy so a clean clone builds and tests alone;
+    // where the project's shared reference sits beside the clone (as in CI), the copy must match it.
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/reference/firebase-auth-errors.tsv")
+    let fixture = repository.appendingPathComponent("Tests/GenkanLocalizationTests/Fixtures/firebase-auth-errors.tsv")
+    guard let reference = FileManager.default.contents(atPath: shared.path) else { return }
+    #expect(FileManager.default.contents(atPath: fixture.path) == reference, "refresh the fixture and run scripts/generate-auth-error-codes.py")
+}
+
+@Test func theGeneratedTableIsUpToDate() throws {
+    // AuthErrorCode.swift is written by the generator from the fixture; a hand edit of either is
+    // caught here.
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", repository.appendingPathComponent("scripts/generate-auth-error-codes.py").path, "--check"]
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+}
