@@ -250,3 +250,27 @@ public struct PageRenderer: Sendable {
         return layout(locale: locale, title: title, main: main)
     }
 }
+
+extension PageRenderer {
+    /// The error statuses that have a page of their own.
+    public static let errorStatuses = [400, 403, 404, 405, 408, 413, 429, 431, 500, 503]
+
+    /// Every catalog key the pages look up (the tests check each is translated in every locale).
+    public static var referencedKeys: Set<String> {
+        var keys: Set<String> = [
+            "ui.site.name", "ui.language.label", "ui.errors.summary", "ui.progress.wait",
+            "ui.signin.title", "ui.signin.intro", "ui.signin.submit", "ui.signin.signup-prompt", "ui.signin.signup-link",
+            "ui.signup.title", "ui.signup.submit", "ui.signup.signin-prompt", "ui.signup.signin-link",
+            "ui.field.display-name.label", "ui.field.display-name.hint", "ui.field.email.label", "ui.field.email.hint",
+            "ui.field.password.label", "ui.field.password.hint", "ui.field.password-confirmation.label",
+            "ui.field.password-confirmation.hint", "ui.field.current-password.label", "ui.field.new-password.label",
+            "ui.password.show", "ui.password.hide", "ui.password.checklist.heading",
+            "ui.account.title", "ui.account.signout", "ui.error.back-to-signin",
+        ]
+        for status in errorStatuses {
+            keys.insert("ui.error.\(status).title")
+            keys.insert("ui.error.\(status).message")
+        }
+        return keys
+    }
+}
