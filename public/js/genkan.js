@@ -49,6 +49,7 @@
         if (item.code === code) {
           li.classList.toggle("met", item.met);
           li.classList.toggle("unmet", !item.met);
+          if (item.message) { li.textContent = item.message; }
         }
       });
     });

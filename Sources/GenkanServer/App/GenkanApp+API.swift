@@ -32,7 +32,7 @@ extension GenkanApp {
             members.append(("checklist", .array(items.map { item in
                 .object([
                     ("code", .string(item.issue.code.rawValue)), ("met", .bool(item.isMet)),
-                    ("message", .string(texts.message(for: item.issue, locale: visit.locale))),
+                    ("message", .string(renderer.checklistText(item, locale: visit.locale))),
                 ])
             })))
         }

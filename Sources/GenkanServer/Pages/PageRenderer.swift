@@ -205,11 +205,20 @@ public struct PageRenderer: Sendable {
             html += "<li data-requirement=\""
             HTML.escape(item.issue.code.rawValue, into: &html)
             html += "\" class=\"\(item.isMet ? "met" : "unmet")\">"
-            HTML.escape(texts.message(for: item.issue, locale: locale), into: &html)
+            HTML.escape(checklistText(item, locale: locale), into: &html)
             html += "</li>\n"
         }
         html += "</ul>\n</div>\n"
         return html
+    }
+
+    /// A checklist line: the length rule as a requirement ("Use at least 8 characters") rather
+    /// than the issue's sentence about the current length; the others as their issue's message.
+    func checklistText(_ item: ChecklistItem, locale: String) -> String {
+        if item.issue.code == .passwordTooShort, let minimum = item.issue.parameters["minimum"] {
+            return texts.text("auth.password-requirement.minimum-length", locale: locale, IssueParameters([("minimum", minimum)]))
+        }
+        return texts.message(for: item.issue, locale: locale)
     }
 
     // MARK: Account and errors
@@ -266,6 +275,7 @@ extension PageRenderer {
             "ui.field.password-confirmation.hint", "ui.field.current-password.label", "ui.field.new-password.label",
             "ui.password.show", "ui.password.hide", "ui.password.checklist.heading",
             "ui.account.title", "ui.account.signout", "ui.error.back-to-signin",
+            "auth.password-requirement.minimum-length",
         ]
         for status in errorStatuses {
             keys.insert("ui.error.\(status).title")
