@@ -153,6 +153,8 @@ events {{ worker_connections 4096; }}
 http {{
   access_log off;
   sendfile on;
+  tcp_nopush on;
+  open_file_cache max=16 inactive=60s;
   keepalive_requests 1000000;
   server {{
     listen 127.0.0.1:{nginx_port};
@@ -162,9 +164,13 @@ http {{
 }}
 """)
         nginx = subprocess.Popen(["nginx", "-c", str(work / "nginx.conf"), "-g", "daemon off;"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                 stdout=subprocess.DEVNULL, stderr=open(work / "nginx.err", "w"))
         nginx_url = f"http://127.0.0.1:{nginx_port}/signin"
-        wait_until_up(nginx_url)
+        try:
+            wait_until_up(nginx_url)
+        except RuntimeError:
+            print((work / "nginx.err").read_text(), file=sys.stderr)
+            raise
         served = urllib.request.urlopen(nginx_url).read()
         assert served == page, "nginx must serve the very bytes genkan rendered"
 
