@@ -51,8 +51,13 @@ public final class GenkanSite: Sendable {
     }
 
     /// Finishes the requests in progress, then ends the worker threads (closing the store).
+    /// Later calls do nothing.
     public func stop() {
         server.stop()
         pool.stop()
+    }
+
+    deinit {
+        stop()
     }
 }
