@@ -5,6 +5,7 @@
 #define H2O_USE_LIBUV 0
 #include <h2o.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include "CH2O.h"
 #include "picohttpparser_abi.h"
 
@@ -53,7 +54,7 @@ struct ch2o_conn {
     h2o_timeout_entry_t timer;
     enum ch2o_state state;
     int keep_alive;
-    int gone; /* the client disconnected while the request was suspended */
+    _Atomic int gone; /* the client disconnected while the request was suspended (read by workers) */
     size_t prev_len;      /* bytes already scanned by the head parser */
     size_t head_len;      /* length of the parsed head */
     size_t consumed;      /* bytes of input the current request occupies (head and body) */

@@ -157,6 +157,11 @@ int CH2O_suspend(CH2O_request *request)
     return 0;
 }
 
+int CH2O_request_client_gone(const CH2O_request *request)
+{
+    return atomic_load_explicit(&request->conn->gone, memory_order_relaxed);
+}
+
 void CH2O_resume(CH2O_request *request, CH2O_resume_callback callback, void *context)
 {
     struct ch2o_conn *conn = request->conn;

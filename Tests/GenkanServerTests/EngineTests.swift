@@ -11,12 +11,14 @@ import FoundationNetworking
 struct EchoResponder: HTTPResponder {
     let pool: WorkerPool<Int>
     let delay: Duration
+    let workDone = WorkCounter()
 
     func respond(to request: HTTPRequest) -> Reply {
         switch request.path {
         case "/slow":
             let delay = self.delay
-            return pool.reply(.hashing, { _ in Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
+            let counter = workDone
+            return pool.reply(.hashing, { _ in counter.increment(); Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
                 HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text))
             }
         case "/inject":
@@ -34,6 +36,13 @@ struct EchoResponder: HTTPResponder {
     func overloaded(request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: 503, headers: ["Retry-After": "1"], body: .text("busy"))
     }
+}
+
+/// Counts jobs that ran.
+final class WorkCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
 }
 
 /// A running engine on an ephemeral loopback port.
@@ -194,6 +203,26 @@ final class EngineFixture {
         let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
         #expect(lines.filter { $0.contains(" GET /slow 499 ") }.count == 20)
         #expect(lines.contains { $0.contains(" GET /still-alive 200 ") })
+    }
+
+    @Test func workForAClientThatLeftIsSkipped() throws {
+        let pool = try WorkerPool(threads: 1, hashingCapacity: 32) { 0 }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let responder = EchoResponder(pool: pool, delay: .milliseconds(400))
+        let server = try HTTPServer(configuration: configuration, responder: responder)
+        let first = try RawClient(port: server.port)
+        first.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")  // occupies the only worker
+        Thread.sleep(forTimeInterval: 0.1)
+        for _ in 0..<5 {
+            let leaving = try RawClient(port: server.port)
+            leaving.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        }  // queued behind the first, then gone
+        #expect(first.readResponse()?.body == "slow done")
+        Thread.sleep(forTimeInterval: 0.3)
+        server.stop()
+        pool.stop()
+        #expect(responder.workDone.value == 1)
     }
 
     @Test func aFullWorkerPoolAnswers503() throws {

@@ -82,6 +82,9 @@ int CH2O_respond(CH2O_request *request, int status, const char *headers, size_t 
 /// Keeps the request open past the handler's return; the answer comes through CH2O_resume.
 /// Returns 0, or -1 when the request cannot be suspended (refused or already answered).
 int CH2O_suspend(CH2O_request *request);
+/// From any thread, between CH2O_suspend and CH2O_resume: whether the client has disconnected
+/// (the work for it can be skipped; CH2O_resume must still be called).
+int CH2O_request_client_gone(const CH2O_request *request);
 /// From any thread: runs `callback(context, request)` on the request's loop, with NULL instead of
 /// the request if the client disconnected. Exactly one CH2O_resume per successful CH2O_suspend.
 void CH2O_resume(CH2O_request *request, CH2O_resume_callback callback, void *context);

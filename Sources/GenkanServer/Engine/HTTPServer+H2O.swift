@@ -118,10 +118,12 @@ private final class ServerCore: Sendable {
             }
             let handle = RequestHandle(pointer: pointer)
             let once = OnceFlag()
-            let accepted = deferred.start { [self] finish in
-                guard once.claim() else { return }
-                resume(handle, request: request, finish: finish)
-            }
+            let accepted = deferred.start(
+                { [self] finish in
+                    guard once.claim() else { return }
+                    resume(handle, request: request, finish: finish)
+                },
+                { CH2O_request_client_gone(handle.pointer) != 0 })
             if !accepted, once.claim() {
                 let responder = self.responder
                 resume(handle, request: request) { responder.overloaded(request: request) }

@@ -90,13 +90,18 @@ public final class WorkerPool<Resource>: Sendable {
     }
 
     /// A reply that runs `work` on this pool, then `finish` on the request's loop with its result.
+    /// When the client has gone before the job starts, the work is skipped.
     public func reply<T: Sendable>(
         _ lane: Lane, _ work: @escaping @Sendable (Resource) -> T,
         then finish: @escaping @Sendable (T) -> HTTPResponse
     ) -> Reply {
         .deferred(
-            DeferredResponse { complete in
+            DeferredResponse { complete, clientGone in
                 self.submit(lane) { resource in
+                    if clientGone() {
+                        complete { HTTPResponse(status: 499, closesConnection: true) }  // never sent
+                        return
+                    }
                     let value = work(resource)
                     complete { finish(value) }
                 }
