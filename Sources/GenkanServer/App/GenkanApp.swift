@@ -67,7 +67,7 @@ final class GenkanApp: HTTPResponder {
             if request.method == "GET" || request.method == "HEAD", let response = files?.response(for: request) {
                 return .response(Responses.secured(response))
             }
-            if let file = files?.file(at: request.path), file.bytes.bytes.count >= 0 {
+            if files?.file(at: request.path) != nil {
                 return .response(methodNotAllowed(visit, allowed: ["GET", "HEAD"]))
             }
             return .response(errorPage(404, visit: visit))

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where the engine listens, how many loops it runs, and its limits.
 public struct HTTPServerConfiguration: Sendable {
     /// A numeric IPv4 or IPv6 address, or a host name.
@@ -30,10 +34,6 @@ public struct HTTPServerConfiguration: Sendable {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension Duration {
     var milliseconds: UInt32 {
