@@ -19,6 +19,7 @@ test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	scripts/check-dependent-package.sh
+	.venv/bin/python Tests/e2e/test_site.py
 
 deps-test:
 	scripts/install-deps.sh test

@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
+        .library(name: "GenkanStore", targets: ["GenkanStore"]),
+        .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -24,6 +26,10 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "CH2O",
+            cSettings: [.define("H2O_USE_LIBUV", to: "0")],
+            linkerSettings: [.linkedLibrary("h2o-evloop")]),
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -51,9 +57,17 @@ let package = Package(
             name: "GenkanCatalogTools",
             dependencies: ["GenkanUnicode"],
             swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanStore",
+            dependencies: ["CSQLite", "CSodium"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanServer",
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools"],
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",
@@ -83,6 +97,14 @@ let package = Package(
             name: "GenkanCatalogToolsTests",
             dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanStoreTests",
+            dependencies: ["GenkanStore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanServerTests",
+            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation"],
             swiftSettings: swiftSettings),
     ]
 )

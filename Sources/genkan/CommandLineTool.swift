@@ -6,6 +6,7 @@ enum CommandLineTool {
     /// Every command, in the order `genkan --help` lists them.
     static var commands: [any Command.Type] {
         [
+            ServeCommand.self,
             ValidateEmailCommand.self, ValidatePasswordCommand.self, ValidateNameCommand.self,
             ErrorsListCommand.self, ErrorsShowCommand.self,
             CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self,

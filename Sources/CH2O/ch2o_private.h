@@ -1,0 +1,117 @@
+/* CH2O's internal types: loops, connections and requests. Only CH2O's .c files include this. */
+#ifndef GENKAN_CH2O_PRIVATE_H
+#define GENKAN_CH2O_PRIVATE_H
+
+#define H2O_USE_LIBUV 0
+#include <h2o.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include "CH2O.h"
+#include "picohttpparser_abi.h"
+
+#define CH2O_MAX_HEADERS 100
+
+struct ch2o_loop;
+
+/* The chunked decoder with room for fields newer picohttpparser versions append. */
+struct ch2o_chunked_decoder {
+    struct phr_chunked_decoder decoder;
+    char reserved[64];
+};
+
+enum ch2o_state {
+    CH2O_IDLE,      /* keep-alive, no byte of the next request yet */
+    CH2O_HEAD,      /* reading the request head */
+    CH2O_BODY,      /* reading the request body */
+    CH2O_HANDLING,  /* inside the Swift handler (or a resume callback) */
+    CH2O_SUSPENDED, /* waiting for CH2O_resume */
+    CH2O_WRITING,   /* response being written */
+    CH2O_LINGERING, /* response written, write side shut, draining input before close */
+};
+
+struct CH2O_request {
+    struct ch2o_conn *conn;
+    h2o_mem_pool_t pool;
+    const char *base; /* input->bytes when the pointers below were taken */
+    const char *method;
+    size_t method_len;
+    const char *target;
+    size_t target_len;
+    int minor_version;
+    struct phr_header headers[CH2O_MAX_HEADERS];
+    size_t num_headers;
+    const char *body;
+    size_t body_len;
+    int refusal;
+    int is_head;
+    int responded;
+};
+
+struct ch2o_conn {
+    struct ch2o_loop *loop;
+    h2o_socket_t *sock; /* NULL once closed */
+    h2o_linklist_t link;
+    h2o_timeout_entry_t timer;
+    enum ch2o_state state;
+    int keep_alive;
+    _Atomic int gone; /* the client disconnected while the request was suspended (read by workers) */
+    size_t prev_len;      /* bytes already scanned by the head parser */
+    size_t head_len;      /* length of the parsed head */
+    size_t consumed;      /* bytes of input the current request occupies (head and body) */
+    size_t content_length;
+    int chunked;
+    size_t chunked_scanned; /* bytes of input (after the head) already fed to the decoder */
+    struct ch2o_chunked_decoder chunked_decoder;
+    h2o_multithread_message_t resume_message;
+    CH2O_resume_callback resume_callback;
+    void *resume_context;
+    struct CH2O_request req;
+};
+
+struct ch2o_loop {
+    CH2O_server *server;
+    int index;
+    pthread_t thread;
+    int listen_fd;
+    h2o_evloop_t *evloop;
+    h2o_socket_t *listener;
+    h2o_multithread_queue_t *queue;
+    h2o_multithread_receiver_t resume_receiver;
+    h2o_multithread_receiver_t control_receiver;
+    h2o_multithread_message_t stop_message;
+    h2o_timeout_t head_timeout, body_timeout, idle_timeout, write_timeout, linger_timeout, shutdown_timeout;
+    h2o_timeout_entry_t shutdown_entry;
+    h2o_linklist_t conns;
+    size_t conn_count;
+    int shutting_down;
+    uint64_t date_second;
+    char date[40];
+    size_t date_len;
+};
+
+struct CH2O_server {
+    CH2O_config config;
+    uint16_t port;
+    int loop_count;
+    struct ch2o_loop *loops;
+    pthread_mutex_t mutex;
+    pthread_cond_t ready_cond;
+    int ready_count;
+};
+
+/* connection.c */
+void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock);
+void ch2o_conn_dispatch(struct ch2o_conn *conn);
+void ch2o_conn_finish_handler(struct ch2o_conn *conn);
+void ch2o_conn_write(struct ch2o_conn *conn, h2o_iovec_t response);
+void ch2o_conn_close(struct ch2o_conn *conn);
+void ch2o_conn_begin_shutdown(struct ch2o_conn *conn);
+void ch2o_conn_force_close(struct ch2o_conn *conn);
+void ch2o_conn_on_resume(h2o_multithread_receiver_t *receiver, h2o_linklist_t *messages);
+
+/* response.c */
+const char *ch2o_reason(int status);
+void ch2o_respond_bare(CH2O_request *request, int status);
+void ch2o_rebase(struct ch2o_conn *conn);
+
+#endif

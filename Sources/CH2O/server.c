@@ -1,0 +1,265 @@
+/* The server: one H2O event loop per thread, each with its own SO_REUSEPORT listener, a
+ * multithread queue for resumed requests and stop messages, and the timeouts its connections use. */
+#include "ch2o_private.h"
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+static int open_listener(const struct addrinfo *address, uint16_t port, int *error_number)
+{
+    struct sockaddr_storage storage;
+    memcpy(&storage, address->ai_addr, address->ai_addrlen);
+    if (storage.ss_family == AF_INET)
+        ((struct sockaddr_in *)&storage)->sin_port = htons(port);
+    else
+        ((struct sockaddr_in6 *)&storage)->sin6_port = htons(port);
+
+    int fd = socket(address->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0), on = 1;
+    if (fd < 0) {
+        *error_number = errno;
+        return -1;
+    }
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0 ||
+        bind(fd, (struct sockaddr *)&storage, address->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+        *error_number = errno;
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static uint16_t bound_port(int fd)
+{
+    struct sockaddr_storage storage;
+    socklen_t length = sizeof storage;
+    if (getsockname(fd, (struct sockaddr *)&storage, &length) != 0)
+        return 0;
+    if (storage.ss_family == AF_INET)
+        return ntohs(((struct sockaddr_in *)&storage)->sin_port);
+    return ntohs(((struct sockaddr_in6 *)&storage)->sin6_port);
+}
+
+static void on_accept(h2o_socket_t *listener, const char *err)
+{
+    struct ch2o_loop *loop = listener->data;
+    if (err != NULL)
+        return;
+    /* Accept what is waiting, a bounded number per wake-up so one loop cannot starve its others. */
+    for (int i = 0; i < 32; ++i) {
+        h2o_socket_t *sock = h2o_evloop_socket_accept(listener);
+        if (sock == NULL)
+            return;
+        if (loop->shutting_down || loop->conn_count >= loop->server->config.max_connections) {
+            h2o_socket_close(sock);
+            continue;
+        }
+        int on = 1;
+        setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+        ch2o_conn_accept(loop, sock);
+    }
+}
+
+static void close_listener(struct ch2o_loop *loop)
+{
+    if (loop->listener != NULL) {
+        h2o_socket_read_stop(loop->listener);
+        h2o_socket_close(loop->listener); /* closes listen_fd */
+        loop->listener = NULL;
+        loop->listen_fd = -1;
+    }
+}
+
+static void on_shutdown_timeout(h2o_timeout_entry_t *entry)
+{
+    struct ch2o_loop *loop = H2O_STRUCT_FROM_MEMBER(struct ch2o_loop, shutdown_entry, entry);
+    /* Whatever is still open now is cut off; suspended requests stay counted until resumed. */
+    h2o_linklist_t *node = loop->conns.next;
+    while (node != &loop->conns) {
+        struct ch2o_conn *conn = H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, link, node);
+        node = node->next;
+        ch2o_conn_force_close(conn);
+    }
+}
+
+static void on_control(h2o_multithread_receiver_t *receiver, h2o_linklist_t *messages)
+{
+    struct ch2o_loop *loop = H2O_STRUCT_FROM_MEMBER(struct ch2o_loop, control_receiver, receiver);
+    while (!h2o_linklist_is_empty(messages)) {
+        h2o_linklist_unlink(messages->next);
+        if (loop->shutting_down)
+            continue;
+        loop->shutting_down = 1;
+        close_listener(loop);
+        h2o_linklist_t *node = loop->conns.next;
+        while (node != &loop->conns) {
+            struct ch2o_conn *conn = H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, link, node);
+            node = node->next;
+            ch2o_conn_begin_shutdown(conn);
+        }
+        h2o_timeout_link(loop->evloop, &loop->shutdown_timeout, &loop->shutdown_entry);
+    }
+}
+
+static void *run_loop(void *argument)
+{
+    struct ch2o_loop *loop = argument;
+    CH2O_server *server = loop->server;
+    const CH2O_config *config = &server->config;
+
+    loop->evloop = h2o_evloop_create();
+    h2o_linklist_init_anchor(&loop->conns);
+    h2o_timeout_init(loop->evloop, &loop->head_timeout, config->head_timeout_ms);
+    h2o_timeout_init(loop->evloop, &loop->body_timeout, config->body_timeout_ms);
+    h2o_timeout_init(loop->evloop, &loop->idle_timeout, config->idle_timeout_ms);
+    h2o_timeout_init(loop->evloop, &loop->write_timeout, config->write_timeout_ms);
+    h2o_timeout_init(loop->evloop, &loop->linger_timeout, 2000);
+    h2o_timeout_init(loop->evloop, &loop->shutdown_timeout, config->shutdown_timeout_ms);
+    loop->shutdown_entry.cb = on_shutdown_timeout;
+    loop->queue = h2o_multithread_create_queue(loop->evloop);
+    h2o_multithread_register_receiver(loop->queue, &loop->resume_receiver, ch2o_conn_on_resume);
+    h2o_multithread_register_receiver(loop->queue, &loop->control_receiver, on_control);
+    loop->listener = h2o_evloop_socket_create(loop->evloop, loop->listen_fd, H2O_SOCKET_FLAG_DONT_READ);
+    loop->listener->data = loop;
+    h2o_socket_read_start(loop->listener, on_accept);
+
+    pthread_mutex_lock(&server->mutex);
+    server->ready_count++;
+    pthread_cond_broadcast(&server->ready_cond);
+    pthread_mutex_unlock(&server->mutex);
+
+    while (!(loop->shutting_down && loop->conn_count == 0))
+        h2o_evloop_run(loop->evloop, loop->shutting_down ? 50 : INT32_MAX);
+
+    if (h2o_timeout_is_linked(&loop->shutdown_entry))
+        h2o_timeout_unlink(&loop->shutdown_entry);
+    h2o_multithread_unregister_receiver(loop->queue, &loop->resume_receiver);
+    h2o_multithread_unregister_receiver(loop->queue, &loop->control_receiver);
+    h2o_multithread_destroy_queue(loop->queue);
+    h2o_timeout_dispose(loop->evloop, &loop->head_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->body_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->idle_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->write_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->linger_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->shutdown_timeout);
+    /* One more turn frees the sockets closed above before the loop goes. */
+    h2o_evloop_run(loop->evloop, 0);
+    h2o_evloop_destroy(loop->evloop);
+    return NULL;
+}
+
+static void free_server(CH2O_server *server)
+{
+    for (int i = 0; i < server->loop_count; ++i)
+        if (server->loops[i].listen_fd >= 0 && server->loops[i].listener == NULL)
+            close(server->loops[i].listen_fd);
+    pthread_mutex_destroy(&server->mutex);
+    pthread_cond_destroy(&server->ready_cond);
+    free(server->loops);
+    free(server);
+}
+
+int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_number)
+{
+    *out = NULL;
+    *error_number = 0;
+    if (config->loops < 1 || config->loops > 256 || config->handler == NULL || config->max_head_size < 64 ||
+        config->max_connections < 1)
+        return CH2O_ERROR_CONFIG;
+
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *addresses;
+    if (getaddrinfo(config->host, NULL, &hints, &addresses) != 0 || addresses == NULL)
+        return CH2O_ERROR_ADDRESS;
+
+    CH2O_server *server = calloc(1, sizeof *server);
+    server->config = *config;
+    server->config.host = NULL; /* not kept: the caller owns the string */
+    server->loop_count = config->loops;
+    server->loops = calloc((size_t)config->loops, sizeof *server->loops);
+    pthread_mutex_init(&server->mutex, NULL);
+    pthread_cond_init(&server->ready_cond, NULL);
+    for (int i = 0; i < server->loop_count; ++i)
+        server->loops[i].listen_fd = -1;
+
+    /* SO_REUSEPORT would let a second server share a port already in use (by the same user):
+     * a probe without it tells that the port is taken. */
+    if (config->port != 0) {
+        struct sockaddr_storage storage;
+        memcpy(&storage, addresses->ai_addr, addresses->ai_addrlen);
+        if (storage.ss_family == AF_INET)
+            ((struct sockaddr_in *)&storage)->sin_port = htons(config->port);
+        else
+            ((struct sockaddr_in6 *)&storage)->sin6_port = htons(config->port);
+        int probe = socket(addresses->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0), on = 1;
+        if (probe >= 0) {
+            setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+            if (bind(probe, (struct sockaddr *)&storage, addresses->ai_addrlen) != 0) {
+                *error_number = errno;
+                close(probe);
+                freeaddrinfo(addresses);
+                free_server(server);
+                return CH2O_ERROR_SOCKET;
+            }
+            close(probe);
+        }
+    }
+
+    /* The first listener may ask for port 0; the others join the port it got. */
+    uint16_t port = config->port;
+    for (int i = 0; i < server->loop_count; ++i) {
+        int fd = open_listener(addresses, port, error_number);
+        if (fd < 0) {
+            freeaddrinfo(addresses);
+            free_server(server);
+            return CH2O_ERROR_SOCKET;
+        }
+        server->loops[i].listen_fd = fd;
+        if (i == 0)
+            port = bound_port(fd);
+    }
+    freeaddrinfo(addresses);
+    server->port = port;
+
+    for (int i = 0; i < server->loop_count; ++i) {
+        struct ch2o_loop *loop = &server->loops[i];
+        loop->server = server;
+        loop->index = i;
+        if (pthread_create(&loop->thread, NULL, run_loop, loop) != 0) {
+            /* Loops already running are stopped the normal way. */
+            *error_number = errno;
+            for (int j = i; j < server->loop_count; ++j) {
+                close(server->loops[j].listen_fd);
+                server->loops[j].listen_fd = -1;
+            }
+            server->loop_count = i;
+            CH2O_server_stop(server);
+            return CH2O_ERROR_THREAD;
+        }
+    }
+    pthread_mutex_lock(&server->mutex);
+    while (server->ready_count < server->loop_count)
+        pthread_cond_wait(&server->ready_cond, &server->mutex);
+    pthread_mutex_unlock(&server->mutex);
+    *out = server;
+    return CH2O_OK;
+}
+
+uint16_t CH2O_server_port(const CH2O_server *server) { return server->port; }
+
+void CH2O_server_stop(CH2O_server *server)
+{
+    pthread_mutex_lock(&server->mutex);
+    while (server->ready_count < server->loop_count)
+        pthread_cond_wait(&server->ready_cond, &server->mutex);
+    pthread_mutex_unlock(&server->mutex);
+    for (int i = 0; i < server->loop_count; ++i)
+        h2o_multithread_send_message(&server->loops[i].control_receiver, &server->loops[i].stop_message);
+    for (int i = 0; i < server->loop_count; ++i)
+        pthread_join(server->loops[i].thread, NULL);
+    free_server(server);
+}

@@ -1,0 +1,65 @@
+/// An HTTP response to send.
+public struct HTTPResponse: Sendable {
+    /// The content of a response.
+    public enum Body: Sendable {
+        case empty
+        case text(String)
+        case bytes([UInt8])
+        /// Bytes shared by many responses (a static file), not copied per response.
+        case shared(SharedBytes)
+
+        public var count: Int {
+            switch self {
+            case .empty: 0
+            case .text(let text): text.utf8.count
+            case .bytes(let bytes): bytes.count
+            case .shared(let shared): shared.bytes.count
+            }
+        }
+    }
+
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: Body
+    /// Whether the connection closes after this response.
+    public var closesConnection: Bool
+    /// Complete header lines written as they are, after `headers`: for constant blocks such as
+    /// `SecurityHeaders.lines`, never for values that come from a request.
+    public var constantHeaderLines: StaticString = ""
+
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Body = .empty, closesConnection: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.closesConnection = closesConnection
+    }
+
+    /// The header block the engine sends: one `Name: value` line per field. Characters that
+    /// would end a line (CR, LF, NUL) are dropped, so no value can inject a header (RFC 9110 §5.5).
+    func serializedHeaders() -> String {
+        var block = ""
+        block.reserveCapacity(headers.count * 48)
+        for (name, value) in headers {
+            Self.appendSafe(name, to: &block)
+            block += ": "
+            Self.appendSafe(value, to: &block)
+            block += "\r\n"
+        }
+        constantHeaderLines.withUTF8Buffer { block += String(decoding: $0, as: UTF8.self) }
+        return block
+    }
+
+    private static func appendSafe(_ text: String, to block: inout String) {
+        if text.utf8.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
+            block.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" })
+        } else {
+            block += text
+        }
+    }
+}
+
+/// Immutable bytes shared between responses.
+public final class SharedBytes: Sendable {
+    public let bytes: [UInt8]
+    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+}

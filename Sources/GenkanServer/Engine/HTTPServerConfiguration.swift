@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the engine listens, how many loops it runs, and its limits.
+public struct HTTPServerConfiguration: Sendable {
+    /// A numeric IPv4 or IPv6 address, or a host name.
+    public var host: String = "127.0.0.1"
+    /// 0 picks a free port (tests); `HTTPServer.port` tells which.
+    public var port: UInt16 = 8080
+    /// Event loops, one thread and one `SO_REUSEPORT` listener each; default one per core.
+    public var loops: Int = HTTPServerConfiguration.processorCount
+    /// Request line and header fields together, in bytes (more → 431).
+    public var maxHeadSize: Int = 16 * 1024
+    /// Request body, in bytes (more → 413). Forms are small; 64 KiB is plenty.
+    public var maxBodySize: Int = 64 * 1024
+    /// From a request's first byte to the end of its head (slower → 408).
+    public var headTimeout: Duration = .seconds(10)
+    /// From the end of the head to the end of the body (slower → 408).
+    public var bodyTimeout: Duration = .seconds(20)
+    /// An idle keep-alive connection is closed after this.
+    public var idleTimeout: Duration = .seconds(30)
+    /// A client that does not read its response is disconnected after this.
+    public var writeTimeout: Duration = .seconds(20)
+    /// On stop, how long requests in progress may take before connections are cut.
+    public var shutdownTimeout: Duration = .seconds(10)
+    /// Open connections per loop; more are closed at once.
+    public var maxConnectionsPerLoop: Int = 10_000
+
+    public init() {}
+
+    /// The number of online processors.
+    public static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}
+
+extension Duration {
+    var milliseconds: UInt32 {
+        let (seconds, attoseconds) = components
+        let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return UInt32(clamping: max(1, total))
+    }
+}

@@ -1,0 +1,80 @@
+/// Why sign-up or sign-in did not succeed; each case has the web code of the matching Firebase
+/// Authentication error, which the server localizes.
+public enum AuthFailure: Error, Sendable, Hashable {
+    case emailAlreadyInUse
+    /// Unknown e-mail address or wrong password; deliberately one case (no account enumeration).
+    case invalidCredential
+    /// The password was right but the account is disabled.
+    case userDisabled
+    case tooManyRequests
+    /// The store failed; the detail is for the operator's log.
+    case internalError(StoreError)
+
+    /// The Firebase web code (`auth/...`).
+    public var webCode: String {
+        switch self {
+        case .emailAlreadyInUse: "auth/email-already-in-use"
+        case .invalidCredential: "auth/invalid-credential"
+        case .userDisabled: "auth/user-disabled"
+        case .tooManyRequests: "auth/too-many-requests"
+        case .internalError: "auth/internal-error"
+        }
+    }
+}
+
+/// Sign-up and sign-in over an `AccountStore`: Argon2id hashing, the same work for unknown
+/// e-mail addresses as for wrong passwords, and rehashing when parameters change.
+///
+/// Values passed in are already validated and normalized (GenkanValidation's job).
+public struct Authenticator: Sendable {
+    public let hasher: PasswordHasher
+    /// A hash of a random password with the current parameters, verified against when there is
+    /// no account, so that an unknown address costs what a wrong password costs.
+    private let dummyHash: String
+
+    public init(hasher: PasswordHasher = .owaspMinimum) throws(StoreError) {
+        self.hasher = hasher
+        dummyHash = try hasher.hash(Secret.token())
+    }
+
+    /// Creates an account.
+    public func signUp(
+        email: String, displayName: String, nameKey: String, password: String, in store: AccountStore
+    ) -> Result<Account, AuthFailure> {
+        do {
+            if try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }
+            let hash = try hasher.hash(password)
+            let account = try store.createAccount(
+                NewAccount(email: email, displayName: displayName, nameKey: nameKey, passwordHash: hash))
+            return .success(account)
+        } catch where error.code == .constraint {
+            // Another sign-up with the same address committed first.
+            return .failure(.emailAlreadyInUse)
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// Checks an e-mail address and password.
+    ///
+    /// An unknown address and a wrong password both give `.invalidCredential` after the same
+    /// Argon2id work; a disabled account is reported only after its password was right.
+    public func signIn(email: String, password: String, in store: AccountStore) -> Result<Account, AuthFailure> {
+        do {
+            guard let stored = try store.account(email: email) else {
+                _ = hasher.verify(password, against: dummyHash)
+                return .failure(.invalidCredential)
+            }
+            guard hasher.verify(password, against: stored.passwordHash) else {
+                return .failure(.invalidCredential)
+            }
+            if stored.account.isDisabled { return .failure(.userDisabled) }
+            if hasher.needsRehash(stored.passwordHash) {
+                try store.updatePasswordHash(accountID: stored.account.id, to: try hasher.hash(password))
+            }
+            return .success(stored.account)
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+private import CSQLite
+
+/// One SQLite connection; the `sqlite3` handle is owned here and closed in `deinit`.
+///
+/// A connection is used by one thread at a time (SQLite's multi-thread mode); each worker thread
+/// opens its own, and WAL lets them read while one writes.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    let path: String
+    /// Compiled statements by SQL text, reused across calls (each use starts with `bind`).
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
+    init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard let pointer else { throw StoreError(.database, "cannot open \(path): out of memory") }
+        guard status == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(pointer))
+            sqlite3_close_v2(pointer)
+            throw StoreError(.database, "cannot open \(path): \(message)")
+        }
+        handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        // WAL: readers never wait for the writer. FULL: a committed sign-up survives power loss.
+        let mode = try scalarText("PRAGMA journal_mode=WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw StoreError(.database, "\(path): WAL journal mode unavailable (got \(mode ?? "nothing"))")
+        }
+        try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+    }
+
+    deinit {
+        statements.removeAll()  // finalizes them before the connection closes
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows.
+    func execute(_ sql: String) throws(StoreError) {
+        var error: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &error)
+        if status != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_free(error)
+            throw failure(status, message)
+        }
+    }
+
+    /// The compiled statement for `sql`, compiled on first use and then reused.
+    func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else {
+            throw failure(status, lastMessage)
+        }
+        let compiled = SQLiteStatement(statement, database: self)
+        statements[sql] = compiled
+        return compiled
+    }
+
+    /// The first column of the first row of `sql`, as text.
+    func scalarText(_ sql: String) throws(StoreError) -> String? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return statement.text(0)
+    }
+
+    /// The first column of the first row of `sql`, as an integer.
+    func scalarInteger(_ sql: String) throws(StoreError) -> Int64? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return statement.integer(0)
+    }
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committing if it returns and
+    /// rolling back if it throws.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var changes: Int { Int(sqlite3_changes(handle)) }
+    var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// The one place a SQLite result code becomes a `StoreError`.
+    func failure(_ status: Int32, _ message: String) -> StoreError {
+        if status & 0xff == SQLITE_CONSTRAINT {
+            return StoreError(.constraint, message)
+        }
+        return StoreError(.database, "\(path): \(message) (SQLite \(status))")
+    }
+
+    /// Checks a result code that must be `SQLITE_OK`.
+    func check(_ status: Int32) throws(StoreError) {
+        if status != SQLITE_OK { throw failure(status, lastMessage) }
+    }
+}

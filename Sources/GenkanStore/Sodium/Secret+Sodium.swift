@@ -1,0 +1,85 @@
+private import CSodium
+
+/// Random tokens, digests and constant-time comparison from libsodium.
+public enum Secret {
+    /// `count` bytes from libsodium's CSPRNG (`randombytes_buf`).
+    public static func randomBytes(_ count: Int) -> [UInt8] {
+        precondition(Sodium.ready)
+        var bytes = [UInt8](repeating: 0, count: count)
+        randombytes_buf(&bytes, count)
+        return bytes
+    }
+
+    /// A 256-bit random token in unpadded base64url (43 characters, RFC 4648 §5).
+    public static func token() -> String {
+        base64URL(randomBytes(32))
+    }
+
+    /// SHA-256 of `bytes` (`crypto_hash_sha256`).
+    public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        precondition(Sodium.ready)
+        var digest = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_bytes()))
+        let input = Array(bytes)
+        crypto_hash_sha256(&digest, input, UInt64(input.count))
+        return digest
+    }
+
+    /// HMAC-SHA-256 of `message` under `key` (`crypto_auth_hmacsha256`, RFC 2104).
+    public static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
+        precondition(Sodium.ready)
+        var state = crypto_auth_hmacsha256_state()
+        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_bytes()))
+        let input = Array(message)
+        crypto_auth_hmacsha256_init(&state, key, key.count)
+        crypto_auth_hmacsha256_update(&state, input, UInt64(input.count))
+        crypto_auth_hmacsha256_final(&state, &mac)
+        return mac
+    }
+
+    /// Whether `a` and `b` are equal, in time that depends only on their lengths
+    /// (`sodium_memcmp`).
+    public static func constantTimeEqual(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
+        precondition(Sodium.ready)
+        let left = Array(a), right = Array(b)
+        guard left.count == right.count else { return false }
+        if left.isEmpty { return true }
+        return sodium_memcmp(left, right, left.count) == 0
+    }
+
+    /// Unpadded base64url (RFC 4648 §5).
+    public static func base64URL(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var output = [UInt8]()
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index + 3 <= bytes.count {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            for shift in [18, 12, 6, 0] { output.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest == 1 {
+            let value = UInt32(bytes[index]) << 16
+            output.append(alphabet[Int(value >> 18 & 63)])
+            output.append(alphabet[Int(value >> 12 & 63)])
+        } else if rest == 2 {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+            output.append(alphabet[Int(value >> 18 & 63)])
+            output.append(alphabet[Int(value >> 12 & 63)])
+            output.append(alphabet[Int(value >> 6 & 63)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Lower-case hexadecimal.
+    public static func hex(_ bytes: some Collection<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import GenkanServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A responder for engine tests: echoes what it received, and defers `/slow` to a worker pool.
+struct EchoResponder: HTTPResponder {
+    let pool: WorkerPool<Int>
+    let delay: Duration
+    let workDone = WorkCounter()
+
+    func respond(to request: HTTPRequest) -> Reply {
+        switch request.path {
+        case "/slow":
+            let delay = self.delay
+            let counter = workDone
+            return pool.reply(.hashing, { _ in counter.increment(); Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
+                HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text))
+            }
+        case "/inject":
+            return .response(HTTPResponse(status: 200, headers: ["X-Test": "a\r\nSet-Cookie: evil=1"], body: .text("ok")))
+        default:
+            let text = "\(request.method) \(request.path) ?\(request.query) body=\(request.body.count) host=\(request.headers["host"] ?? "-")"
+            return .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text)))
+        }
+    }
+
+    func refusal(status: Int, request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain"], body: .text("refused \(status) \(request.method)"))
+    }
+
+    func overloaded(request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: 503, headers: ["Retry-After": "1"], body: .text("busy"))
+    }
+}
+
+/// Counts jobs that ran.
+final class WorkCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// A running engine on an ephemeral loopback port.
+final class EngineFixture {
+    let pool: WorkerPool<Int>
+    let server: HTTPServer
+    var port: UInt16 { server.port }
+
+    init(delay: Duration = .milliseconds(300), hashingCapacity: Int = 8, configure: (inout HTTPServerConfiguration) -> Void = { _ in })
+        throws
+    {
+        pool = try WorkerPool(threads: 2, hashingCapacity: hashingCapacity) { 0 }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.loops = 2
+        configure(&configuration)
+        server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: delay))
+    }
+
+    deinit {
+        server.stop()
+        pool.stop()
+    }
+}
+
+@Suite(.serialized) struct EngineTests {
+    @Test func servesARequestToARealHTTPClient() async throws {
+        let fixture = try EngineFixture()
+        let url = URL(string: "http://127.0.0.1:\(fixture.port)/hello?x=1")!
+        let (data, response) = try await URLSession.shared.data(from: url)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == "GET /hello ?x=1 body=0 host=127.0.0.1:\(fixture.port)")
+        #expect(http.value(forHTTPHeaderField: "Date") != nil)
+    }
+
+    @Test func keepsConnectionsAliveAndAnswersPipelinedRequestsInOrder() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(client.readResponse()?.body.hasPrefix("GET /a ") == true)
+        #expect(client.readResponse()?.body == "slow done")
+        let third = try #require(client.readResponse())
+        #expect(third.body.hasPrefix("GET /c "))
+        #expect(third.head.contains("Connection: keep-alive"))
+    }
+
+    @Test func readsContentLengthAndChunkedBodies() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("POST /f HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(client.readResponse()?.body.contains("body=5") == true)
+        client.send("POST /f HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n4;ext=1\r\ndefg\r\n0\r\n\r\n")
+        #expect(client.readResponse()?.body.contains("body=7") == true)
+    }
+
+    @Test func headRequestsGetHeadersWithoutBody() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("HEAD /h HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let all = client.readAll()
+        #expect(all.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(all.hasSuffix("\r\n\r\n"))
+        #expect(!all.contains("Content-Length: 0\r\n"))
+    }
+
+    @Test(arguments: [
+        ("GARBAGE\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n\r\n", 400),  // no Host
+        ("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+        ("GET noslash HTTP/1.1\r\nHost: a\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 3, 4\r\n\r\nabc", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 70000\r\n\r\n", 413),
+        ("GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431),
+        ("GET / HTTP/1.1\r\nHost: a\r\n" + (0..<150).map { "X-\($0): y\r\n" }.joined() + "\r\n", 431),
+        ("GET /\(String(repeating: "p", count: 20_000)) HTTP/1.1\r\nHost: a\r\n\r\n", 431),
+    ])
+    func refusesBadRequestsWithTheRightStatusAndCloses(request: String, status: Int) throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send(request)
+        let answer = client.readAll()  // returns only because the server closes
+        #expect(RawClient.status(of: answer) == status, "\(answer.prefix(80))")
+        #expect(answer.contains("refused \(status)"))
+        #expect(answer.contains("Connection: close"))
+    }
+
+    @Test func aTooLargeChunkedBodyIs413() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        let chunk = String(repeating: "x", count: 0x8000)
+        client.send("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + (0..<3).map { _ in "8000\r\n\(chunk)\r\n" }.joined())
+        #expect(RawClient.status(of: client.readAll()) == 413)
+    }
+
+    @Test func a413IsReadableEvenWhileTheClientKeepsSending() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 200000\r\n\r\n")
+        client.send([UInt8](repeating: 0x61, count: 200_000))
+        let answer = client.readAll()
+        #expect(RawClient.status(of: answer) == 413)
+        #expect(answer.contains("refused 413 POST"))  // the head was read: the page can be localized
+    }
+
+    @Test func aSlowHeadIs408AndAnIdleConnectionClosesSilently() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.headTimeout = .milliseconds(300)
+            configuration.bodyTimeout = .milliseconds(300)
+            configuration.idleTimeout = .milliseconds(300)
+        }
+        let slowHead = try RawClient(port: fixture.port)
+        slowHead.send("GET / HTTP/1.1\r\nHost: a\r\n")
+        #expect(RawClient.status(of: slowHead.readAll()) == 408)
+        let slowBody = try RawClient(port: fixture.port)
+        slowBody.send("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
+        let answer = slowBody.readAll()
+        #expect(RawClient.status(of: answer) == 408 && answer.contains("refused 408 POST"))
+        let idle = try RawClient(port: fixture.port)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { #expect(idle.readAll() == "") }
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test func headersCannotBeInjected() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("GET /inject HTTP/1.1\r\nHost: a\r\n\r\n")
+        let response = try #require(client.readResponse())
+        #expect(response.head.contains("X-Test: aSet-Cookie: evil=1\r\n"))
+        #expect(!response.head.contains("\r\nSet-Cookie"))
+    }
+
+    @Test func aClientThatLeavesDuringDeferredWorkIsDroppedSafely() throws {
+        let output = Pipe()
+        let log = AccessLog(format: .text, descriptor: output.fileHandleForWriting.fileDescriptor, loops: 2)
+        let pool = try WorkerPool(threads: 2, hashingCapacity: 32) { 0 }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.loops = 2
+        let server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: .milliseconds(100)), accessLog: log)
+        for _ in 0..<20 {
+            let client = try RawClient(port: server.port)
+            client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        }  // each client closes at once
+        Thread.sleep(forTimeInterval: 1.5)
+        let after = try RawClient(port: server.port)
+        after.send("GET /still-alive HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(after.readResponse()?.status == 200)
+        server.stop()
+        pool.stop()
+        log.close()
+        try output.fileHandleForWriting.close()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.filter { $0.contains(" GET /slow 499 ") }.count == 20)
+        #expect(lines.contains { $0.contains(" GET /still-alive 200 ") })
+    }
+
+    @Test func workForAClientThatLeftIsSkipped() throws {
+        let pool = try WorkerPool(threads: 1, hashingCapacity: 32) { 0 }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let responder = EchoResponder(pool: pool, delay: .milliseconds(400))
+        let server = try HTTPServer(configuration: configuration, responder: responder)
+        let first = try RawClient(port: server.port)
+        first.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")  // occupies the only worker
+        Thread.sleep(forTimeInterval: 0.1)
+        for _ in 0..<5 {
+            let leaving = try RawClient(port: server.port)
+            leaving.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        }  // queued behind the first, then gone
+        #expect(first.readResponse()?.body == "slow done")
+        Thread.sleep(forTimeInterval: 0.3)
+        server.stop()
+        pool.stop()
+        #expect(responder.workDone.value == 1)
+    }
+
+    @Test func aFullWorkerPoolAnswers503() throws {
+        let fixture = try EngineFixture(delay: .milliseconds(500), hashingCapacity: 1)
+        let clients = try (0..<8).map { _ in try RawClient(port: fixture.port) }
+        for client in clients { client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n") }
+        let statuses = clients.map { $0.readResponse()?.status ?? 0 }
+        #expect(statuses.filter { $0 == 200 }.count >= 1)
+        #expect(statuses.filter { $0 == 503 }.count >= 1)
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 })
+    }
+
+    @Test func stopFinishesRequestsInProgress() throws {
+        let pool = try WorkerPool(threads: 2) { 0 }
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        let server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: .milliseconds(500)))
+        let client = try RawClient(port: server.port)
+        client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.1)
+        server.stop()  // waits for the deferred request
+        let all = client.readAll()
+        #expect(all.contains("slow done"))
+        #expect(all.contains("Connection: close"))
+        pool.stop()
+        #expect(throws: (any Error).self) { try RawClient(port: server.port) }
+    }
+
+    @Test func aPortInUseIsAClearError() throws {
+        let fixture = try EngineFixture()
+        var configuration = HTTPServerConfiguration()
+        configuration.port = fixture.port
+        configuration.loops = 1
+        do {
+            _ = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: fixture.pool, delay: .zero))
+            Issue.record("a second server started on a port in use")
+        } catch {
+            #expect(error.description.contains("Address already in use"))
+        }
+        configuration.host = "no-such-host.invalid"
+        #expect(throws: ServerError.self) { try HTTPServer(configuration: configuration, responder: EchoResponder(pool: fixture.pool, delay: .zero)) }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Runs the built `genkan serve` as a user would: options, start, database creation, SIGTERM.
+@Suite(.serialized) struct ServeCommandTests {
+    static var genkan: String {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "genkan").path,
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appending(path: ".build/debug/genkan").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: genkan)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        (["serve", "--port", "http"], "--port must be a number from 0 to 65535, not 'http'"),
+        (["serve", "--loops", "0"], "--loops must be a number from 1 to 256, not '0'"),
+        (["serve", "--log", "xml"], "--log must be one of text, json, not 'xml'"),
+        (["serve", "--verbose"], "unknown option '--verbose'"),
+    ])
+    func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("genkan serve --help"))
+    }
+
+    @Test func helpListsEveryOption() throws {
+        let result = try Self.run(["serve", "--help"])
+        #expect(result.status == 0)
+        for option in ["--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy"] {
+            #expect(result.stdout.contains(option))
+        }
+        #expect(try Self.run(["--help"]).stdout.contains("serve"))
+    }
+
+    @Test func aMissingPublicDirectoryOrABadDatabaseStopsTheStart() throws {
+        let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let noPublic = try Self.run(["serve", "--port", "0", "--db", directory + "/a.sqlite", "--public", directory + "/none"])
+        #expect(noPublic.status == 1 && noPublic.stderr.contains("does not exist"))
+        let badDatabase = try Self.run(["serve", "--port", "0", "--db", directory + "/missing/dir/a.sqlite"])
+        #expect(badDatabase.status == 1 && badDatabase.stderr.contains("cannot open"))
+    }
+
+    @Test func startsCreatesTheDatabaseServesAndStopsOnSIGTERM() throws {
+        let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let publicDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "public").path
+        for signal in [SIGTERM, SIGINT] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.genkan)
+            process.arguments = ["serve", "--port", "0", "--db", directory + "/genkan.sqlite", "--public", publicDirectory, "--log", "json"]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            // The first line on standard error names the address.
+            var banner = Data()
+            while !banner.contains(UInt8(ascii: "\n")) {
+                let chunk = err.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                banner.append(chunk)
+            }
+            let text = String(decoding: banner, as: UTF8.self)
+            let port = try #require(SiteClient.firstMatch(#"http://127\.0\.0\.1:(\d+)/"#, in: text).flatMap { UInt16($0) })
+            let client = try RawClient(port: port)
+            client.send("GET /signin HTTP/1.1\r\nHost: x\r\nAccept-Language: ko\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.status == 200 && response.body.contains("<html lang=\"ko\""))
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(log.contains("\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"))
+            #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import GenkanStore
+
+@Suite struct AuthenticatorTests {
+    let directory = TemporaryDirectory()
+
+    func signedUp(_ authenticator: Authenticator, _ store: AccountStore) throws -> Account {
+        try authenticator.signUp(
+            email: "taro@example.com", displayName: "タロウ", nameKey: "タロウ", password: "correct horse battery",
+            in: store
+        ).get()
+    }
+
+    @Test func signUpThenSignIn() throws {
+        let store = try AccountStore(path: directory.database)
+        let authenticator = try Authenticator(hasher: fastHasher)
+        let account = try signedUp(authenticator, store)
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get() == account)
+    }
+
+    @Test func aSecondSignUpWithTheSameAddressIsRefused() throws {
+        let store = try AccountStore(path: directory.database)
+        let authenticator = try Authenticator(hasher: fastHasher)
+        _ = try signedUp(authenticator, store)
+        let again = authenticator.signUp(email: "taro@example.com", displayName: "X", nameKey: "x", password: "another one", in: store)
+        #expect(again == .failure(.emailAlreadyInUse))
+        #expect(AuthFailure.emailAlreadyInUse.webCode == "auth/email-already-in-use")
+    }
+
+    @Test func unknownAddressAndWrongPasswordAreTheSameFailure() throws {
+        let store = try AccountStore(path: directory.database)
+        let authenticator = try Authenticator(hasher: fastHasher)
+        _ = try signedUp(authenticator, store)
+        let wrong = authenticator.signIn(email: "taro@example.com", password: "wrong", in: store)
+        let unknown = authenticator.signIn(email: "nobody@example.com", password: "wrong", in: store)
+        #expect(wrong == .failure(.invalidCredential))
+        #expect(unknown == wrong)
+        #expect(AuthFailure.invalidCredential.webCode == "auth/invalid-credential")
+    }
+
+    /// An unknown address must cost a full Argon2id verification, like a wrong password does.
+    @Test func anUnknownAddressTakesAsLongAsAWrongPassword() throws {
+        let store = try AccountStore(path: directory.database)
+        let authenticator = try Authenticator(hasher: .owaspMinimum)
+        _ = try signedUp(authenticator, store)
+        func fastest(_ email: String) -> Duration {
+            (0..<3).map { _ in
+                ContinuousClock().measure { _ = authenticator.signIn(email: email, password: "wrong", in: store) }
+            }.min()!
+        }
+        let wrong = fastest("taro@example.com"), unknown = fastest("nobody@example.com")
+        #expect(wrong > .milliseconds(5))  // real hashing happened
+        #expect(unknown > wrong * 0.7 && unknown < wrong * 1.4, "wrong password \(wrong), unknown address \(unknown)")
+    }
+
+    @Test func aDisabledAccountIsReportedOnlyAfterTheRightPassword() throws {
+        let store = try AccountStore(path: directory.database)
+        let authenticator = try Authenticator(hasher: fastHasher)
+        let account = try signedUp(authenticator, store)
+        try store.setDisabled(accountID: account.id, true)
+        #expect(authenticator.signIn(email: "taro@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
+        #expect(authenticator.signIn(email: "taro@example.com", password: "correct horse battery", in: store) == .failure(.userDisabled))
+    }
+
+    @Test func signInRehashesAHashMadeWithOlderParameters() throws {
+        let store = try AccountStore(path: directory.database)
+        let old = try Authenticator(hasher: fastHasher)
+        _ = try signedUp(old, store)
+        let current = try Authenticator(hasher: .owaspMinimum)
+        #expect(current.hasher.needsRehash(try #require(try store.account(email: "taro@example.com")).passwordHash))
+        #expect(current.signIn(email: "taro@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
+        #expect(current.hasher.needsRehash(try #require(try store.account(email: "taro@example.com")).passwordHash))
+        _ = try current.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get()
+        let rehashed = try #require(try store.account(email: "taro@example.com")).passwordHash
+        #expect(rehashed.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
+        #expect(try current.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get().email == "taro@example.com")
+    }
+}

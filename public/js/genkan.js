@@ -1,0 +1,176 @@
+// Genkan's progressive enhancement. Every page works without this file; with it, fields are
+// checked as the user types (by the server's own rules, through POST /api/validate), the password
+// checklist ticks itself off, passwords can be shown, and a form cannot be sent twice.
+(function () {
+  "use strict";
+
+  var DEBOUNCE_MS = 250;
+
+  function each(list, fn) { Array.prototype.forEach.call(list, fn); }
+
+  // Moves focus to the error summary so that screen readers announce the problems.
+  function focusSummary() {
+    var summary = document.getElementById("error-summary");
+    if (summary) { summary.focus(); }
+  }
+
+  // Lists the ids in aria-describedby, adding or removing one.
+  function describedBy(input, id, present) {
+    var ids = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+    var index = ids.indexOf(id);
+    if (present && index < 0) { ids.push(id); }
+    if (!present && index >= 0) { ids.splice(index, 1); }
+    if (ids.length) { input.setAttribute("aria-describedby", ids.join(" ")); }
+    else { input.removeAttribute("aria-describedby"); }
+  }
+
+  function showIssues(form, field, issues) {
+    var input = form.querySelector("#" + field);
+    var box = document.getElementById(field + "-error");
+    if (!input || !box) { return; }
+    while (box.firstChild) { box.removeChild(box.firstChild); }
+    issues.forEach(function (issue) {
+      var p = document.createElement("p");
+      p.textContent = issue.message;
+      box.appendChild(p);
+    });
+    var invalid = issues.length > 0;
+    var wrapper = input.closest(".field");
+    if (wrapper) { wrapper.classList.toggle("field-invalid", invalid); }
+    if (invalid) { input.setAttribute("aria-invalid", "true"); }
+    else { input.removeAttribute("aria-invalid"); }
+    describedBy(input, field + "-error", invalid);
+  }
+
+  function showChecklist(items) {
+    each(document.querySelectorAll("#password-checklist li[data-requirement]"), function (li) {
+      var code = li.getAttribute("data-requirement");
+      items.forEach(function (item) {
+        if (item.code === code) {
+          li.classList.toggle("met", item.met);
+          li.classList.toggle("unmet", !item.met);
+          if (item.message) { li.textContent = item.message; }
+        }
+      });
+    });
+  }
+
+  // Asks the server about one field, with the form's other values as context.
+  function validate(form, field, done) {
+    var body = new URLSearchParams();
+    body.set("form", form.getAttribute("data-form"));
+    body.set("field", field);
+    each(form.elements, function (element) {
+      if (element.name && element.type !== "submit" && element.type !== "button") {
+        body.set(element.name, element.value);
+      }
+    });
+    var target = form.elements[field];
+    body.set("value", target ? target.value : "");
+    fetch("/api/validate", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: body.toString(),
+      credentials: "same-origin"
+    }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (result) {
+      if (result) { done(result); }
+    }).catch(function () { /* the server will check on submit */ });
+  }
+
+  function enhanceValidation(form) {
+    form.noValidate = true; // the server's messages replace the browser's bubbles
+    var touched = {};
+    var timers = {};
+    each(form.querySelectorAll("input[id]:not([type=hidden])"), function (input) {
+      var field = input.id;
+      var run = function (showErrors) {
+        clearTimeout(timers[field]);
+        timers[field] = setTimeout(function () {
+          validate(form, field, function (result) {
+            if (showErrors) { showIssues(form, field, result.issues || []); }
+            if (result.checklist) { showChecklist(result.checklist); }
+          });
+        }, DEBOUNCE_MS);
+      };
+      input.addEventListener("blur", function () {
+        if (input.value !== "" || touched[field]) { touched[field] = true; run(true); }
+      });
+      input.addEventListener("input", function () {
+        run(Boolean(touched[field]));
+        if (field === "password" && form.elements["password-confirmation"] && touched["password-confirmation"]) {
+          // A changed password may make the confirmation right or wrong.
+          validate(form, "password-confirmation", function (result) {
+            showIssues(form, "password-confirmation", result.issues || []);
+          });
+        }
+      });
+    });
+  }
+
+  function enhancePasswords(form) {
+    each(form.querySelectorAll("input[type=password][data-show-label]"), function (input) {
+      var show = input.getAttribute("data-show-label");
+      var hide = input.getAttribute("data-hide-label");
+      var row = document.createElement("div");
+      row.className = "password-row";
+      input.parentNode.insertBefore(row, input);
+      row.appendChild(input);
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "toggle-password";
+      button.setAttribute("aria-controls", input.id);
+      button.setAttribute("aria-pressed", "false");
+      button.textContent = show;
+      button.addEventListener("click", function () {
+        var visible = input.type === "password";
+        input.type = visible ? "text" : "password";
+        button.textContent = visible ? hide : show;
+        button.setAttribute("aria-pressed", visible ? "true" : "false");
+        input.focus();
+      });
+      row.appendChild(button);
+    });
+  }
+
+  function enhanceSubmit(form) {
+    form.addEventListener("submit", function (event) {
+      var button = form.querySelector("button[type=submit]");
+      if (!button) { return; }
+      if (button.disabled) { event.preventDefault(); return; }
+      each(form.querySelectorAll("input[type=text][aria-controls], .password-row input"), function (input) {
+        input.type = input.type === "text" && input.closest(".password-row") ? "password" : input.type;
+      });
+      button.setAttribute("data-label", button.textContent);
+      button.disabled = true;
+      form.setAttribute("aria-busy", "true");
+      while (button.firstChild) { button.removeChild(button.firstChild); }
+      var spinner = document.createElement("span");
+      spinner.className = "spinner";
+      spinner.setAttribute("aria-hidden", "true");
+      button.appendChild(spinner);
+      button.appendChild(document.createTextNode(button.getAttribute("data-progress") || ""));
+    });
+  }
+
+  // A page restored from the back-forward cache must not keep a disabled button.
+  window.addEventListener("pageshow", function () {
+    each(document.querySelectorAll("button[type=submit][data-label]"), function (button) {
+      button.disabled = false;
+      button.textContent = button.getAttribute("data-label");
+      button.removeAttribute("data-label");
+      var form = button.form;
+      if (form) { form.removeAttribute("aria-busy"); }
+    });
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    each(document.querySelectorAll("form.auth-form"), function (form) {
+      enhanceValidation(form);
+      enhancePasswords(form);
+    });
+    each(document.querySelectorAll("form"), enhanceSubmit);
+    focusSummary();
+  });
+})();

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""Server benchmark for `make bench` (after a release build):
+
+1. GET /signin rendered in Japanese by `genkan serve` against nginx serving the same bytes as a
+   static file, with wrk at 64 connections, alternating runs, median of each: requests per second,
+   p50 and p99 latency, and the ratio (goal: at least 0.8x nginx, p99 under 10 ms).
+2. GET /signin latency while a flood of sign-in POSTs keeps every core hashing Argon2id (goal: p99
+   under 50 ms). The flood goes through --trust-proxy with a new X-Forwarded-For and e-mail address
+   per request, so the rate limits do not stop it; every post is a real Argon2id verification.
+3. Peak resident memory (VmHWM) of genkan and of nginx (master and workers).
+"""
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GENKAN = ROOT / ".build" / "release" / "genkan"
+CONNECTIONS = 64
+DURATION = 5
+ROUNDS = 3
+CORES = os.cpu_count() or 1
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_up(url):
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            return urllib.request.urlopen(url, timeout=1)
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not come up")
+
+
+def peak_memory_kib(pids):
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        total += int(line.split()[1])
+        except FileNotFoundError:
+            pass
+    return total
+
+
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listing:
+            return [int(child) for child in listing.read().split()]
+    except FileNotFoundError:
+        return []
+
+
+def to_ms(text):
+    value = float(re.match(r"[\d.]+", text).group())
+    if text.endswith("us"):
+        return value / 1000
+    if text.endswith("ms"):
+        return value
+    if text.endswith("s"):
+        return value * 1000
+    return value
+
+
+def wrk(url, connections=CONNECTIONS, duration=DURATION, headers=(), script=None):
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--latency"]
+    for header in headers:
+        command += ["-H", header]
+    if script:
+        command += ["-s", script]
+    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    p50 = to_ms(re.search(r"\s50%\s+(\S+)", output).group(1))
+    p99 = to_ms(re.search(r"\s99%\s+(\S+)", output).group(1))
+    statuses = re.search(r"statuses (.*)", output)
+    return {"rate": rate, "p50": p50, "p99": p99, "output": output, "statuses": statuses.group(1) if statuses else ""}
+
+
+FLOOD_SCRIPT = """
+-- Sign-in posts with a fresh address and client each: all of them pass validation and the rate
+-- limits, and each costs one Argon2id verification (an unknown address verifies a dummy hash).
+counter = 0
+statuses = {}
+threads = {}
+setup = function(thread)
+  table.insert(threads, thread)
+end
+request = function()
+  counter = counter + 1
+  local body = "csrf=" .. csrf .. "&email=flood" .. counter .. "%40example.com&password=not-the-password"
+  local headers = {}
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  headers["Cookie"] = "genkan_pre=" .. pre
+  headers["X-Forwarded-For"] = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. ".7"
+  return wrk.format("POST", "/signin", headers, body)
+end
+response = function(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+done = function(summary, latency, requests)
+  local parts = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
+  end
+  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
+end
+"""
+
+
+def main():
+    for tool in ("wrk", "nginx"):
+        if not shutil.which(tool):
+            print(f"server benchmark skipped: {tool} is not installed (scripts/install-deps.sh bench)")
+            return 1
+    if not GENKAN.exists():
+        print("server benchmark: build first (swift build -c release)")
+        return 1
+    work = Path(tempfile.mkdtemp(prefix="genkan-bench-"))
+    work.chmod(0o755)  # nginx workers run as another user
+    genkan_port, nginx_port = free_port(), free_port()
+    genkan = subprocess.Popen(
+        [str(GENKAN), "serve", "--port", str(genkan_port), "--db", str(work / "bench.sqlite"),
+         "--public", str(ROOT / "public"), "--loops", str(CORES), "--trust-proxy"],
+        stdout=subprocess.DEVNULL, stderr=open(work / "genkan.err", "w"))
+    nginx = None
+    try:
+        url = f"http://127.0.0.1:{genkan_port}/signin"
+        request = urllib.request.Request(url, headers={"Accept-Language": "ja"})
+        page = wait_until_up(request).read()
+        (work / "root").mkdir()
+        (work / "root" / "signin").write_bytes(page)
+        (work / "nginx.conf").write_text(f"""
+worker_processes {CORES};
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log;
+events {{ worker_connections 4096; }}
+http {{
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=16 inactive=60s;
+  keepalive_requests 1000000;
+  server {{
+    listen 127.0.0.1:{nginx_port};
+    root {work}/root;
+    location / {{ default_type "text/html; charset=utf-8"; }}
+  }}
+}}
+""")
+        nginx = subprocess.Popen(["nginx", "-c", str(work / "nginx.conf"), "-g", "daemon off;"],
+                                 stdout=subprocess.DEVNULL, stderr=open(work / "nginx.err", "w"))
+        nginx_url = f"http://127.0.0.1:{nginx_port}/signin"
+        try:
+            wait_until_up(nginx_url)
+        except RuntimeError:
+            print((work / "nginx.err").read_text(), file=sys.stderr)
+            raise
+        served = urllib.request.urlopen(nginx_url).read()
+        assert served == page, "nginx must serve the very bytes genkan rendered"
+
+        print(f"GET /signin in Japanese ({len(page)} bytes), wrk -t1 -c{CONNECTIONS} -d{DURATION}s, "
+              f"{ROUNDS} alternating rounds, median; {CORES} loops / {CORES} nginx workers")
+        wrk(url, duration=2, headers=["Accept-Language: ja"])
+        wrk(nginx_url, duration=2)
+        genkan_runs, nginx_runs = [], []
+        for _ in range(ROUNDS):
+            genkan_runs.append(wrk(url, headers=["Accept-Language: ja"]))
+            nginx_runs.append(wrk(nginx_url))
+
+        def median(runs, key):
+            return statistics.median(run[key] for run in runs)
+
+        g_rate, n_rate = median(genkan_runs, "rate"), median(nginx_runs, "rate")
+        ratio = g_rate / n_rate
+        g_p99 = median(genkan_runs, "p99")
+        print(f"  genkan  {g_rate:10.0f} req/s   p50 {median(genkan_runs, 'p50'):6.2f} ms   p99 {g_p99:6.2f} ms")
+        print(f"  nginx   {n_rate:10.0f} req/s   p50 {median(nginx_runs, 'p50'):6.2f} ms   "
+              f"p99 {median(nginx_runs, 'p99'):6.2f} ms")
+        print(f"  ratio   {ratio:.2f}x nginx (goal >= 0.80x: {'met' if ratio >= 0.8 else 'NOT met'}); "
+              f"p99 {g_p99:.2f} ms (goal < 10 ms: {'met' if g_p99 < 10 else 'NOT met'})")
+
+        # A form token and its pre-session cookie for the flood.
+        response = urllib.request.urlopen(url)
+        cookie = response.headers.get("Set-Cookie", "")
+        pre = re.search(r"genkan_pre=([^;]+)", cookie).group(1)
+        csrf = re.search(rb'name="csrf" value="([^"]+)"', response.read()).group(1).decode()
+        script = work / "flood.lua"
+        script.write_text(f'csrf = "{csrf}"\npre = "{pre}"\n' + FLOOD_SCRIPT)
+        flood_seconds = DURATION + 4
+        # As many posts in flight as the hashing threads and their queue hold: every core hashes
+        # all the time, and no post is refused for a full queue.
+        flood_connections = CORES * 4
+        flood = subprocess.Popen(
+            ["wrk", "-t1", f"-c{flood_connections}", f"-d{flood_seconds}s", "-s", str(script), url],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        time.sleep(2)  # let the hashing queue fill
+        under_load = wrk(url, headers=["Accept-Language: ja"])
+        flood_output = flood.communicate()[0]
+        statuses = dict(re.findall(r"(\d{3})=(\d+)", flood_output))
+        hashed = int(statuses.get("422", 0))
+        print(f"GET /signin during a sign-in flood (wrk -c{flood_connections} POST /signin, each an Argon2id verification)")
+        print(f"  genkan  {under_load['rate']:10.0f} req/s   p50 {under_load['p50']:6.2f} ms   "
+              f"p99 {under_load['p99']:6.2f} ms (goal < 50 ms: {'met' if under_load['p99'] < 50 else 'NOT met'})")
+        print(f"  flood   {hashed / flood_seconds:6.1f} sign-ins hashed/s (422), "
+              f"{int(statuses.get('503', 0)) / flood_seconds:8.1f}/s refused by the full queue (503), "
+              f"{int(statuses.get('429', 0))} rate-limited")
+
+        nginx_pids = [nginx.pid] + children(nginx.pid)
+        print("Peak memory (VmHWM)")
+        print(f"  genkan  {peak_memory_kib([genkan.pid]) / 1024:6.1f} MiB")
+        print(f"  nginx   {peak_memory_kib(nginx_pids) / 1024:6.1f} MiB (master and {len(nginx_pids) - 1} workers)")
+        return 0
+    finally:
+        genkan.send_signal(signal.SIGTERM)
+        try:
+            genkan.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            genkan.kill()
+        if nginx:
+            nginx.send_signal(signal.SIGQUIT)
+            try:
+                nginx.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                nginx.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
