@@ -75,28 +75,8 @@ extension GenkanApp {
             return .response(tooManyRequests(.signIn, visit: visit, values: values, retryAfter: decision.retryAfter))
         }
         let authenticator = self.authenticator
-        let previous = visit.sessionToken
-        return pool.reply(.hashing, { store -> Result<String, AuthFailure> in
-            switch authenticator.signIn(email: verdict.email, password: verdict.password, in: store) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let account):
-                do throws(StoreError) {
-                    // A new id at every sign-in (session fixation); the old session ends.
-                    if let previous { try store.deleteSession(token: previous) }
-                    return .success(try store.createSession(accountID: account.id).token)
-                } catch {
-                    return .failure(.internalError(error))
-                }
-            }
-        }) { [self] outcome in
-            switch outcome {
-            case .success(let token):
-                return Responses.redirect("/account", visit: visit, cookies: [sessionCookie(token, visit: visit)])
-            case .failure(.internalError(let error)):
-                return internalError(error, visit: visit)
-            case .failure(let failure):
-                return formPage(.signIn, visit: visit, status: 422, values: values, errors: [pageError(failure, locale: visit.locale)])
-            }
+        return startSession(.signIn, visit: visit, values: values) { store in
+            authenticator.signIn(email: verdict.email, password: verdict.password, in: store)
         }
     }
 
@@ -120,12 +100,23 @@ extension GenkanApp {
             return .response(tooManyRequests(.signUp, visit: visit, values: values, retryAfter: decision.retryAfter))
         }
         let authenticator = self.authenticator
-        let previous = visit.sessionToken
-        return pool.reply(.hashing, { store -> Result<String, AuthFailure> in
-            let created = authenticator.signUp(
+        return startSession(.signUp, visit: visit, values: values) { store in
+            authenticator.signUp(
                 email: verdict.email, displayName: verdict.name, nameKey: verdict.nameKey, password: verdict.password,
                 in: store)
-            switch created {
+        }
+    }
+
+    /// Runs `authenticate` on the hashing lane of the worker pool; when it yields an account, the
+    /// visitor's session is replaced by a fresh one (a new id at every sign-in and sign-up, against
+    /// session fixation) and the browser goes to the account page. A failure shows the form again.
+    private func startSession(
+        _ kind: FormKind, visit: Visit, values: [FormField: String],
+        authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
+    ) -> Reply {
+        let previous = visit.sessionToken
+        return pool.reply(.hashing, { store -> Result<String, AuthFailure> in
+            switch authenticate(store) {
             case .failure(let failure): return .failure(failure)
             case .success(let account):
                 do throws(StoreError) {
@@ -142,7 +133,7 @@ extension GenkanApp {
             case .failure(.internalError(let error)):
                 return internalError(error, visit: visit)
             case .failure(let failure):
-                return formPage(.signUp, visit: visit, status: 422, values: values, errors: [pageError(failure, locale: visit.locale)])
+                return formPage(kind, visit: visit, status: 422, values: values, errors: [pageError(failure, locale: visit.locale)])
             }
         }
     }
