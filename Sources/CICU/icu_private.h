@@ -3,6 +3,10 @@
 
 #include "CICU.h"
 #include <unicode/utypes.h>
+#include <unicode/unorm2.h>
+
+/// The ICU normalizer for a Genkan normal form (normalize.c); shared by the UTF-16 and UTF-8 entry points.
+const UNormalizer2 *genkan_icu_normalizer(GenkanICUNormalForm form, UErrorCode *status);
 
 /// The one place an ICU status becomes a Genkan result: `length` when ICU succeeded or only
 /// reported that the buffer was too small (the caller retries with `length`), a status otherwise.

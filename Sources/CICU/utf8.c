@@ -47,23 +47,11 @@ static void from_utf8(utf16_buffer *b, const char *src, int32_t length, UErrorCo
     }
 }
 
-static const UNormalizer2 *normalizer(GenkanICUNormalForm form, UErrorCode *status) {
-    switch (form) {
-    case GenkanICUNormalFormNFC: return unorm2_getNFCInstance(status);
-    case GenkanICUNormalFormNFD: return unorm2_getNFDInstance(status);
-    case GenkanICUNormalFormNFKC: return unorm2_getNFKCInstance(status);
-    case GenkanICUNormalFormNFKD: return unorm2_getNFKDInstance(status);
-    case GenkanICUNormalFormNFKCCasefold: return unorm2_getNFKCCasefoldInstance(status);
-    }
-    *status = U_ILLEGAL_ARGUMENT_ERROR;
-    return NULL;
-}
-
 int32_t GenkanICU_normalizeUTF8(GenkanICUNormalForm form, const char *src, int32_t length,
                                 char *dest, int32_t capacity, int32_t *unchanged) {
     *unchanged = 0;
     UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *n = normalizer(form, &status);
+    const UNormalizer2 *n = genkan_icu_normalizer(form, &status);
     if (U_FAILURE(status)) return genkan_icu_result(status, 0);
     utf16_buffer input, output;
     buffer_init(&input);
