@@ -1,3 +1,4 @@
+import GenkanLocalization
 import GenkanStore
 import GenkanValidation
 
