@@ -291,6 +291,10 @@ import Testing
         #expect(wrongMethod.status == 405 && wrongMethod.header("Allow") == "POST" && wrongMethod.body.hasPrefix("{\"error\":"))
         let unknownField = try await client.post("/api/validate", [("csrf", token), ("form", "sign-in"), ("field", "name"), ("value", "x")])
         #expect(unknownField.status == 400)
+        // An unknown address under /api/ answers in JSON too, never with an HTML page.
+        let unknownRoute = try await client.get("/api/nothing-here")
+        #expect(unknownRoute.status == 404 && unknownRoute.header("Content-Type") == "application/json")
+        #expect(unknownRoute.body.hasPrefix("{\"error\":{\"status\":404,"))
     }
 
     // MARK: Static files and errors

@@ -88,7 +88,6 @@ final class GenkanApp: HTTPResponder {
 
     func refusal(status: Int, request: HTTPRequest) -> HTTPResponse {
         let visit = Visit(request: request, texts: texts, locales: localeCache, trustProxy: configuration.trustProxy)
-        if request.path.hasPrefix("/api/") { return apiError(status, visit: visit) }
         var response = errorPage(status, visit: visit)
         response.closesConnection = true
         return response
@@ -96,23 +95,19 @@ final class GenkanApp: HTTPResponder {
 
     func overloaded(request: HTTPRequest) -> HTTPResponse {
         let visit = Visit(request: request, texts: texts, locales: localeCache, trustProxy: configuration.trustProxy)
-        var response = request.path.hasPrefix("/api/") ? apiError(503, visit: visit) : errorPage(503, visit: visit)
-        response.headers.add("Retry-After", "1")
-        return response
+        return errorPage(503, visit: visit, extra: ["Retry-After": "1"])
     }
 
     // MARK: Pages
 
-    func errorPage(_ status: Int, visit: Visit) -> HTTPResponse {
-        Responses.html(status, renderer.error(status, locale: visit.locale), visit: visit)
+    /// An error in the form the client reads: JSON under `/api/`, a localized page elsewhere.
+    func errorPage(_ status: Int, visit: Visit, extra: HTTPHeaders = [:]) -> HTTPResponse {
+        if visit.request.path.hasPrefix("/api/") { return apiError(status, visit: visit, extra: extra) }
+        return Responses.html(status, renderer.error(status, locale: visit.locale), visit: visit, extra: extra)
     }
 
     func methodNotAllowed(_ visit: Visit, allowed: [String]) -> HTTPResponse {
-        let allow = allowed.joined(separator: ", ")
-        if visit.request.path.hasPrefix("/api/") {
-            return apiError(405, visit: visit, extra: ["Allow": allow])
-        }
-        return Responses.html(405, renderer.error(405, locale: visit.locale), visit: visit, extra: ["Allow": allow])
+        errorPage(405, visit: visit, extra: ["Allow": allowed.joined(separator: ", ")])
     }
 
     /// `/`: the account page when signed in, the sign-in page otherwise.
