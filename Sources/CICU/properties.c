@@ -149,6 +149,7 @@ int32_t GenkanICU_codePointInfo(uint32_t codePoint, GenkanICUCodePointInfo *info
     if (u_hasBinaryProperty(c, UCHAR_UPPERCASE)) flags |= GenkanICUFlagUppercase;
     if (u_hasBinaryProperty(c, UCHAR_LOWERCASE)) flags |= GenkanICUFlagLowercase;
     if (u_hasBinaryProperty(c, UCHAR_ALPHABETIC)) flags |= GenkanICUFlagAlphabetic;
+    if (u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_CASEFOLDED)) flags |= GenkanICUFlagChangesWhenCasefolded;
     if (changes_under_nfkc(c)) flags |= GenkanICUFlagChangesUnderNFKC;
     info->flags = flags;
     UErrorCode status = U_ZERO_ERROR;
