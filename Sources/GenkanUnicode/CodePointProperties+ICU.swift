@@ -33,6 +33,7 @@ package struct CodePointProperties: Sendable, Equatable {
     package let isUppercase: Bool
     package let isLowercase: Bool
     package let isAlphabetic: Bool
+    package let changesWhenCaseFolded: Bool
     package let script: Int32
 
     package init(_ scalar: Unicode.Scalar) {
@@ -56,6 +57,7 @@ package struct CodePointProperties: Sendable, Equatable {
         isUppercase = has(GenkanICUFlagUppercase)
         isLowercase = has(GenkanICUFlagLowercase)
         isAlphabetic = has(GenkanICUFlagAlphabetic)
+        changesWhenCaseFolded = has(GenkanICUFlagChangesWhenCasefolded)
         script = info.script
     }
 

@@ -49,23 +49,12 @@ func icuASCII(_ call: (UnsafeMutablePointer<CChar>, Int32) -> Int32) -> String? 
     return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
-/// Runs one of CICU's UTF-8 string-producing functions on the UTF-8 of `input` as it is stored
-/// (no transcoding), with the same growing and failure rules as `icuString`.
+/// Runs one of CICU's UTF-8 string-producing functions on UTF-8 `bytes`, with the same growing
+/// and failure rules as `icuString`.
 ///
 /// The output goes to a temporary buffer, on the stack when it is small, so a short result
 /// becomes a Swift small string without any heap allocation.
 func icuUTF8String(
-    _ input: some StringProtocol,
-    _ call: (UnsafePointer<CChar>, Int32, UnsafeMutablePointer<CChar>, Int32) -> Int32
-) -> String? {
-    if let result = input.utf8.withContiguousStorageIfAvailable({ icuUTF8String(bytes: $0, call) }) {
-        return result
-    }
-    var copy = String(input)   // a bridged or otherwise non-contiguous string
-    return copy.withUTF8 { icuUTF8String(bytes: $0, call) }
-}
-
-private func icuUTF8String(
     bytes: UnsafeBufferPointer<UInt8>,
     _ call: (UnsafePointer<CChar>, Int32, UnsafeMutablePointer<CChar>, Int32) -> Int32
 ) -> String? {

@@ -33,18 +33,31 @@ package enum IDNA {
         package static let contextODigits = Errors(rawValue: UInt32(GenkanIDNAErrorContextODigits))
     }
 
-    /// UTS #46 ToASCII (`uidna_nameToASCII`), reading and writing UTF-8. `value` is nil only when ICU itself failed.
-    package static func toASCII(_ domain: some StringProtocol, options: Options) -> (value: String?, errors: Errors) {
+    /// UTS #46 ToASCII (`uidna_nameToASCII`) of a domain given as UTF-8 (valid, as a Swift
+    /// string's bytes are), written as UTF-8. `value` is nil only when ICU itself failed.
+    package static func toASCII(utf8 domain: UnsafeBufferPointer<UInt8>, options: Options) -> (value: String?, errors: Errors) {
         var bits: UInt32 = 0
-        let value = icuUTF8String(domain) { GenkanICU_idnaToASCIIUTF8(options.rawValue, $0, $1, $2, $3, &bits) }
+        let value = icuUTF8String(bytes: domain) { GenkanICU_idnaToASCIIUTF8(options.rawValue, $0, $1, $2, $3, &bits) }
         return (value, Errors(rawValue: bits))
     }
 
-    /// UTS #46 ToUnicode (`uidna_nameToUnicode`), reading and writing UTF-8.
-    package static func toUnicode(_ domain: some StringProtocol, options: Options) -> (value: String?, errors: Errors) {
+    /// UTS #46 ToUnicode (`uidna_nameToUnicode`) of a domain given as UTF-8, written as UTF-8.
+    package static func toUnicode(utf8 domain: UnsafeBufferPointer<UInt8>, options: Options) -> (value: String?, errors: Errors) {
         var bits: UInt32 = 0
-        let value = icuUTF8String(domain) { GenkanICU_idnaToUnicodeUTF8(options.rawValue, $0, $1, $2, $3, &bits) }
+        let value = icuUTF8String(bytes: domain) { GenkanICU_idnaToUnicodeUTF8(options.rawValue, $0, $1, $2, $3, &bits) }
         return (value, Errors(rawValue: bits))
+    }
+
+    /// UTS #46 ToASCII (`uidna_nameToASCII`).
+    package static func toASCII(_ domain: String, options: Options) -> (value: String?, errors: Errors) {
+        var domain = domain
+        return domain.withUTF8 { toASCII(utf8: $0, options: options) }
+    }
+
+    /// UTS #46 ToUnicode (`uidna_nameToUnicode`).
+    package static func toUnicode(_ domain: String, options: Options) -> (value: String?, errors: Errors) {
+        var domain = domain
+        return domain.withUTF8 { toUnicode(utf8: $0, options: options) }
     }
 
     /// `toASCII` with the conversion to UTF-16 done in Swift, which the tests hold the UTF-8 entry

@@ -23,7 +23,7 @@ enum EmailCharacters {
             default: return .invalid
             }
         }
-        let properties = CodePointProperties(scalar)
+        let properties = PrecisCodePoint(scalar)
         switch properties.generalCategory {
         case .Zs, .Zl, .Zp: return .whitespace
         case .Cc, .Cf, .Cs, .Co, .Cn: return properties.isWhiteSpace ? .whitespace : .unsafe
@@ -35,7 +35,7 @@ enum EmailCharacters {
     /// numbers, punctuation and symbols are safe; separators and C* categories are not.
     static func isSafe(_ scalar: Unicode.Scalar, atStart: Bool) -> Bool {
         if scalar.value < 0x80 { return scalar.value > 0x20 && scalar.value < 0x7F }
-        return isSafe(CodePointProperties(scalar).generalCategory, atStart: atStart)
+        return isSafe(PrecisCodePoint(scalar).generalCategory, atStart: atStart)
     }
 
     static func isSafe(_ category: CodePointProperties.GeneralCategory, atStart: Bool) -> Bool {
@@ -64,7 +64,7 @@ enum EmailCharacters {
 
     private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar.value > 0x20 && scalar.value < 0x7F }
-        switch CodePointProperties(scalar).generalCategory {
+        switch PrecisCodePoint(scalar).generalCategory {
         case .Lu, .Ll, .Lt, .Lm, .Lo, .Nd, .Nl, .No,
             .Pc, .Pd, .Ps, .Pe, .Pi, .Pf, .Po, .Sm, .Sc, .Sk, .So:
             return true
@@ -102,6 +102,7 @@ struct RefusedCharacters {
     /// The issues: whitespace, unsafe characters, and the visible invalid ones under `code`. A
     /// parenthesized comment (RFC 5322 §3.2.2) becomes `email.comment` instead of two characters.
     func issues(invalidCode: IssueCode, in text: Substring) -> [ValidationIssue] {
+        if isEmpty { return [] }
         var result: [ValidationIssue] = []
         var invalid = invalid
         if invalid.contains("("), invalid.contains(")"),

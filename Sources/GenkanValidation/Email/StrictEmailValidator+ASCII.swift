@@ -34,6 +34,11 @@ extension StrictEmailValidator {
         return EmailValidation(input: input, issues: [], normalized: normalized, ascii: normalized, requiresSMTPUTF8: false)
     }
 
+    /// `atext` of RFC 5322 §3.2.3, for one ASCII byte.
+    static func isAtext(byte: UInt8) -> Bool {
+        byteClasses[Int(byte)] & atext != 0
+    }
+
     /// Bits of `byteClasses`.
     private static let atext: UInt8 = 1, ldh: UInt8 = 2, letter: UInt8 = 4, upper: UInt8 = 8
 
@@ -52,7 +57,7 @@ extension StrictEmailValidator {
     /// valid plain address; nil otherwise.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (at: Int, lowerDomain: Bool)? {
         let classes = byteClasses
-        let dot = UInt8(ascii: "."), at = UInt8(ascii: "@"), hyphen = UInt8(ascii: "-")
+        let dot = UInt8(ascii: "."), at = UInt8(ascii: "@")
 
         // Local part: dot-atom, 1...64 bytes.
         var index = 0
@@ -71,16 +76,25 @@ extension StrictEmailValidator {
         }
         let atIndex = index
         guard atIndex < bytes.count, atIndex >= 1, atIndex <= localMaximumLength, previous != dot else { return nil }
+        guard let lowercase = scanPlainDomain(UnsafeBufferPointer(rebasing: bytes[(atIndex + 1)...])) else { return nil }
+        return (atIndex, lowercase)
+    }
 
-        // Domain: LDH labels, 1...63 bytes, no hyphen at either end, no "--" in places 3 and 4.
-        let domainStart = atIndex + 1
-        let domainLength = bytes.count - domainStart
-        guard domainLength >= 3, domainLength <= domainMaximumLength else { return nil }
-        var labelStart = domainStart
-        var lastLabelStart = domainStart
+    /// Whether the bytes form a valid plain domain (then whether it is already lower-case); nil
+    /// when they do not, or need IDNA (an `xn--` label).
+    ///
+    /// LDH labels of 1 to 63 bytes, with no hyphen at either end and no `--` in places 3 and 4;
+    /// 2 to 127 labels and at most 253 bytes; the last label ends in a letter and is not a
+    /// special-use name.
+    static func scanPlainDomain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let classes = byteClasses
+        let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
+        guard bytes.count >= 3, bytes.count <= domainMaximumLength else { return nil }
+        var labelStart = 0
+        var lastLabelStart = 0
         var labels = 0
         var lowercase = true
-        index = domainStart
+        var index = 0
         while index <= bytes.count {
             let byte = index < bytes.count ? bytes[index] : dot
             if byte == dot {
@@ -105,7 +119,7 @@ extension StrictEmailValidator {
 
         // Special-use names (RFC 6761 and others) are top-level: compare the last label.
         if isSpecialUse(UnsafeBufferPointer(rebasing: bytes[lastLabelStart...])) { return nil }
-        return (atIndex, lowercase)
+        return lowercase
     }
 
     private static func isSpecialUse(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
