@@ -61,31 +61,20 @@ enum EmailDomain {
         forEachLabel(in: bytes) { labels.append(label(UnsafeBufferPointer(rebasing: bytes[$0]))) }
         result.issues = structureIssues(labels)
         guard result.issues.isEmpty else { return result }
-        for label in labels { result.issues.appendOnce(contentsOf: label.issues) }
+        for index in labels.indices { result.issues.appendOnce(contentsOf: labels[index].issues) }
         guard result.issues.isEmpty else { return result }
 
-        let ascii = joined(labels, \.ascii)
+        let ascii = String(joining: labels.lazy.map { $0.ascii }, separator: ".")
         result.issues = registrationIssues(ascii: ascii, labels: labels)
-        if labels.contains(where: \.shape.mayBeRightToLeft),
-            let first = IDNA2008.labelsBreakingBidiRule(labels.map(\.unicode)).first
+        if labels.indices.contains(where: { labels[$0].shape.mayBeRightToLeft }),
+            let first = IDNA2008.labelsBreakingBidiRule(labels.map { $0.unicode }).first
         {
             result.issues.append(ValidationIssue(.emailDomainBidi, ["label": first]))
         }
         guard result.issues.isEmpty else { return result }
         result.ascii = ascii
-        result.unicode = joined(labels, \.unicode)
+        result.unicode = String(joining: labels.lazy.map { $0.unicode }, separator: ".")
         return result
-    }
-
-    /// The labels' forms joined by dots, in one allocation.
-    private static func joined(_ labels: [Label], _ form: KeyPath<Label, String>) -> String {
-        var text = ""
-        text.reserveCapacity(labels.reduce(labels.count) { $0 + $1[keyPath: form].utf8.count })
-        for (index, label) in labels.enumerated() {
-            if index > 0 { text.append(".") }
-            text.append(label[keyPath: form])
-        }
-        return text
     }
 
     // MARK: Characters
@@ -151,14 +140,16 @@ enum EmailDomain {
             issues.append(ValidationIssue(.emailDomainConsecutiveDots))
         }
         var mappedInvalid: [Unicode.Scalar] = []
-        for label in labels where !label.unicode.isEmpty {
-            if label.shape.hyphenAtEitherEnd {
-                issues.appendOnce(ValidationIssue(.emailDomainLabelHyphen, ["label": label.unicode]))
+        // By index: iterating would copy every label.
+        for index in labels.indices where !labels[index].unicode.isEmpty {
+            let shape = labels[index].shape
+            if shape.hyphenAtEitherEnd {
+                issues.appendOnce(ValidationIssue(.emailDomainLabelHyphen, ["label": labels[index].unicode]))
             }
-            if label.shape.reservedHyphens {
-                issues.appendOnce(ValidationIssue(.emailDomainLabelReservedHyphens, ["label": label.unicode]))
+            if shape.reservedHyphens {
+                issues.appendOnce(ValidationIssue(.emailDomainLabelReservedHyphens, ["label": labels[index].unicode]))
             }
-            mappedInvalid += label.shape.nonLDH
+            mappedInvalid += shape.nonLDH
         }
         if !mappedInvalid.isEmpty {
             var refused = RefusedCharacters()
@@ -178,8 +169,8 @@ enum EmailDomain {
         if length > StrictEmailValidator.domainMaximumLength {
             issues.append(ValidationIssue(.emailDomainTooLong, ["maximum": StrictEmailValidator.domainMaximumLength, "actual": length]))
         }
-        if let long = labels.first(where: { $0.ascii.utf8.count > StrictEmailValidator.labelMaximumLength }) {
-            issues.append(ValidationIssue(.emailDomainLabelTooLong, ["maximum": StrictEmailValidator.labelMaximumLength, "actual": long.ascii.utf8.count]))
+        if let long = labels.indices.first(where: { labels[$0].ascii.utf8.count > StrictEmailValidator.labelMaximumLength }) {
+            issues.append(ValidationIssue(.emailDomainLabelTooLong, ["maximum": StrictEmailValidator.labelMaximumLength, "actual": labels[long].ascii.utf8.count]))
         }
         if labels.count < 2 { issues.append(ValidationIssue(.emailDomainNoDot)) }
         UTF8Text.withBytes(of: ascii) { bytes in

@@ -14,9 +14,7 @@ extension StrictEmailValidator {
         let at = found.at
         let domainIsLowercase = found.lowerDomain
 
-        let local = input.utf8.prefix(at)
-        var lowercasedLocal = false
-        if at <= 10, isCaseInsensitiveMailbox(local) { lowercasedLocal = true }
+        let lowercasedLocal = UTF8Text.withBytes(of: input[...]) { isCaseInsensitiveMailbox(UnsafeBufferPointer(rebasing: $0[..<at])) }
         let normalized: String
         if domainIsLowercase && !lowercasedLocal {
             normalized = input
@@ -129,7 +127,8 @@ extension StrictEmailValidator {
         }
     }
 
-    private static func isCaseInsensitiveMailbox(_ local: Substring.UTF8View) -> Bool {
+    /// Whether ASCII `local` is an RFC 2142 mailbox name in any case.
+    static func isCaseInsensitiveMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
         caseInsensitiveMailboxes.contains { name in
             name.utf8.count == local.count && zip(name.utf8, local).allSatisfy { $0 == asciiLowercase($1) }
         }

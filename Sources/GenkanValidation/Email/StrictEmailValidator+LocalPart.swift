@@ -24,10 +24,8 @@ extension StrictEmailValidator {
             guard result.issues.isEmpty else { return result }
 
             if scan.isASCII {
-                let text = String(local)
-                // No RFC 2142 name is longer than 10 bytes: longer parts are not lower-cased.
-                let lowered = text.utf8.count <= 10 ? text.lowercased() : text
-                result.normalized = caseInsensitiveMailboxes.contains(lowered) ? lowered : text
+                let isMailbox = UTF8Text.withBytes(of: local) { isCaseInsensitiveMailbox($0) }
+                result.normalized = isMailbox ? local.lowercased() : String(local)
                 result.asciiForm = result.normalized
                 return result
             }

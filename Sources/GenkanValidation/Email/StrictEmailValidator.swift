@@ -14,7 +14,7 @@ enum StrictEmailValidator {
     static let labelMaximumLength = 63
 
     /// RFC 2142 mailbox names, which are case-insensitive and stored lower-cased.
-    static let caseInsensitiveMailboxes: Set<String> = [
+    static let caseInsensitiveMailboxes: [String] = [
         "info", "marketing", "sales", "support", "abuse", "noc", "security", "postmaster",
         "hostmaster", "usenet", "news", "webmaster", "www", "uucp", "ftp",
     ]
@@ -69,10 +69,10 @@ enum StrictEmailValidator {
         else {
             return .invalid(input, issues)
         }
-        let normalized = normalizedLocal + "@" + unicodeDomain
+        let normalized = String(joining: [normalizedLocal, unicodeDomain], separator: "@")
         return EmailValidation(
             input: input, issues: [], normalized: normalized,
-            ascii: localResult.asciiForm.map { $0 + "@" + asciiDomain },
+            ascii: localResult.asciiForm.map { String(joining: [$0, asciiDomain], separator: "@") },
             requiresSMTPUTF8: localResult.requiresSMTPUTF8)
     }
 }
