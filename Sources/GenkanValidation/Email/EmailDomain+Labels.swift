@@ -76,7 +76,7 @@ extension EmailDomain {
         return label
     }
 
-    /// ASCII `bytes` lower-cased, byte by byte.
+    /// UTF-8 `bytes` with their ASCII letters lower-cased, byte by byte.
     static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
         if !bytes.contains(where: isUpper) { return String(decoding: bytes, as: UTF8.self) }

@@ -56,6 +56,9 @@ enum EmailDomain {
         }
         result.issues = characterIssues(bytes, domain)
         guard result.issues.isEmpty else { return result }
+        if bytes.contains(where: { $0 >= 0x80 }), let forms = simpleInternationalForms(bytes) {
+            return Result(issues: [], unicode: forms.unicode, ascii: forms.ascii)
+        }
 
         var labels: [Label] = []
         forEachLabel(in: bytes) { labels.append(label(UnsafeBufferPointer(rebasing: bytes[$0]))) }
@@ -186,14 +189,18 @@ enum EmailDomain {
 
     /// The special-use name that `ascii` is or is under.
     private static func specialUseName(under bytes: UnsafeBufferPointer<UInt8>, _ ascii: String) -> String? {
-        let names = StrictEmailValidator.specialUseDomains
         guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            return names.first { ascii == $0 || ascii.hasSuffix("." + $0) }
+            return StrictEmailValidator.specialUseDomains.first { ascii == $0 || ascii.hasSuffix("." + $0) }
         }
+        return specialUseName(underASCII: bytes)
+    }
+
+    /// The special-use name that the ASCII domain in `bytes` is or is under.
+    static func specialUseName(underASCII bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // In ASCII text every character is one byte but CR LF, which no name holds, so the last
         // label's bytes say what `==` and `hasSuffix` say.
         let last = UnsafeBufferPointer(rebasing: bytes[(bytes.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...])
-        return names.first { name in
+        return StrictEmailValidator.specialUseDomains.first { name in
             name.utf8.count == last.count && UTF8Text.withBytes(of: name) { $0.elementsEqual(last) }
         }
     }

@@ -76,8 +76,9 @@ enum IDNA2008 {
         // Bidi_Class R, AL and AN start at U+0590 (Hebrew); UTF-8 lead bytes below 0xD6 only
         // start code points below U+0580, which skip the property lookups.
         if labels.allSatisfy({ $0.utf8.allSatisfy { $0 < 0xD6 } }) { return [] }
+        let isBidiDomain = labels.contains { $0.unicodeScalars.contains { BidiRule.isRightToLeft(PrecisCodePoint($0).bidiClass) } }
+        guard isBidiDomain else { return [] }
         let properties = labels.map { $0.unicodeScalars.map(PrecisCodePoint.init) }
-        guard properties.contains(where: BidiRule.applies(to:)) else { return [] }
         return zip(labels, properties).compactMap { label, properties in
             properties.isEmpty || BidiRule.holds(for: properties) ? nil : label
         }

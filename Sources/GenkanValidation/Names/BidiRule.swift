@@ -8,7 +8,15 @@ import GenkanUnicode
 enum BidiRule {
     /// Whether any code point has Bidi_Class R, AL or AN, which makes the rule apply (RFC 5893 §1.4).
     static func applies<Properties: BidiClassified>(to properties: [Properties]) -> Bool {
-        properties.contains { [.R, .AL, .AN].contains($0.bidiClass) }
+        properties.contains { isRightToLeft($0.bidiClass) }
+    }
+
+    /// Bidi_Class R, AL or AN (RFC 5893 §1.4).
+    static func isRightToLeft(_ bidiClass: CodePointProperties.BidiClass) -> Bool {
+        switch bidiClass {
+        case .R, .AL, .AN: true
+        default: false
+        }
     }
 
     /// Whether the six conditions of RFC 5893 §2 hold for a whole string.
