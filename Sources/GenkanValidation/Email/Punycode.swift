@@ -4,26 +4,36 @@ enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
     private static let initialBias = 72, initialN = 128
 
-    /// The Punycode of `label` (RFC 3492 §6.3), without the `xn--` prefix: its ASCII code points
-    /// in order, a hyphen when there are any, then the deltas that insert the others.
-    static func encode(_ label: some Collection<Unicode.Scalar>) -> String {
+    /// The Punycode of `label` (RFC 3492 §6.3), without the `xn--` prefix.
+    static func encode(_ label: String) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(label.count * 3)
-        for scalar in label where scalar.isASCII { output.append(UInt8(scalar.value)) }
-        let basicCount = output.count
+        UTF8Text.withBytes(of: label) { encode(utf8: $0, into: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the Punycode of the label in `utf8` (valid UTF-8) to `output`: its ASCII code
+    /// points in order, a hyphen when there are any, then the deltas that insert the others.
+    static func encode(utf8 label: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        let start = output.count
+        var count = 0
+        for byte in label where byte & 0xC0 != 0x80 {   // a byte that starts a code point
+            count += 1
+            if byte < 0x80 { output.append(byte) }
+        }
+        let basicCount = output.count - start
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
 
         var n = initialN, delta = 0, bias = initialBias
-        while handled < label.count {
+        while handled < count {
             // The smallest code point not yet handled; every code point below it has been.
-            let next = label.lazy.map { Int($0.value) }.filter { $0 >= n }.min()!
+            var next = Int.max
+            forEachCodePoint(label) { if $0 >= n, $0 < next { next = $0 } }
             delta += (next - n) * (handled + 1)
             n = next
-            for scalar in label {
-                let value = Int(scalar.value)
+            forEachCodePoint(label) { value in
                 if value < n { delta += 1 }
-                guard value == n else { continue }
+                guard value == n else { return }
                 var q = delta
                 var k = base
                 while true {
@@ -41,7 +51,15 @@ enum Punycode {
             delta += 1
             n += 1
         }
-        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func forEachCodePoint(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        var offset = 0
+        while offset < utf8.count {
+            let (scalar, next) = UTF8Text.scalar(at: offset, in: utf8)
+            body(Int(scalar.value))
+            offset = next
+        }
     }
 
     /// The bias adaptation of RFC 3492 §6.1.
