@@ -62,6 +62,7 @@ extension EmailDomain {
             let isACE = part.count >= 4 && lower.utf8.starts(with: "xn--".utf8)
             return isACE ? aceLabel(lower) : Label(unicode: lower, ascii: lower, isACE: false)
         }
+        if let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
         let unicode = IDNA.toUnicode(utf8: part, options: idnaOptions)
         let ascii = IDNA.toASCII(utf8: part, options: idnaOptions)
         let text = String(decoding: part, as: UTF8.self)

@@ -56,9 +56,6 @@ enum EmailDomain {
         }
         result.issues = characterIssues(bytes, domain)
         guard result.issues.isEmpty else { return result }
-        if bytes.contains(where: { $0 >= 0x80 }), let forms = simpleInternationalForms(bytes) {
-            return Result(issues: [], unicode: forms.unicode, ascii: forms.ascii)
-        }
 
         var labels: [Label] = []
         forEachLabel(in: bytes) { labels.append(label(UnsafeBufferPointer(rebasing: bytes[$0]))) }
