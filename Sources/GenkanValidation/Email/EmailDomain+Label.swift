@@ -17,6 +17,14 @@ extension EmailDomain {
             self.isACE = isACE
             shape = Shape(unicode: unicode, ascii: ascii, isACE: isACE)
         }
+
+        /// An ASCII label that is not an A-label: both forms are its lower-cased bytes.
+        init(lowercaseASCII bytes: UnsafeBufferPointer<UInt8>) {
+            unicode = String(decoding: bytes, as: UTF8.self)
+            ascii = unicode
+            isACE = false
+            shape = Shape(sameForms: bytes, unicode)
+        }
     }
 
     /// The facts of one label that `structureIssues` and the Bidi Rule look at.
@@ -40,14 +48,19 @@ extension EmailDomain {
                 Self.collectNonLDH(bytes, into: &nonLDH)
                 mayBeRightToLeft = bytes.contains { $0 >= 0xD6 }
             }
-            if ascii == unicode {   // an ASCII label: the same characters again
-                nonLDH += nonLDH
-                return
-            }
             UTF8Text.withBytes(of: ascii) { bytes in
                 if isACE, Self.hasHyphenAtEitherEnd(bytes, ascii) { hyphenAtEitherEnd = true }
                 Self.collectNonLDH(bytes, into: &nonLDH)
             }
+        }
+
+        /// The shape of a label whose two forms are `bytes`, which are `text`.
+        init(sameForms bytes: UnsafeBufferPointer<UInt8>, _ text: String) {
+            hyphenAtEitherEnd = Self.hasHyphenAtEitherEnd(bytes, text)
+            reservedHyphens = Self.hasHyphensInThirdAndFourthPlaces(bytes) && !text.hasCharacterPrefix("xn--")
+            Self.collectNonLDH(bytes, into: &nonLDH)
+            nonLDH += nonLDH   // the same characters in the A-label again
+            mayBeRightToLeft = bytes.contains { $0 >= 0xD6 }
         }
 
         /// Whether the first or last character of `text` is a hyphen-minus, as `hasPrefix` and

@@ -58,9 +58,9 @@ extension EmailDomain {
     /// (A-labels are checked), others go through UTS #46 and then the IDNA2008 derived property.
     static func label(_ part: UnsafeBufferPointer<UInt8>) -> Label {
         if part.allSatisfy({ $0 < 0x80 }) {
-            let lower = asciiLowercased(part)
-            let isACE = part.count >= 4 && lower.utf8.starts(with: "xn--".utf8)
-            return isACE ? aceLabel(lower) : Label(unicode: lower, ascii: lower, isACE: false)
+            return withLowercaseASCII(part) { lower in
+                lower.starts(with: "xn--".utf8) ? aceLabel(String(decoding: lower, as: UTF8.self)) : Label(lowercaseASCII: lower)
+            }
         }
         if let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
         let unicode = IDNA.toUnicode(utf8: part, options: idnaOptions)
@@ -75,6 +75,16 @@ extension EmailDomain {
         label.issues = idnaIssues(unicode.errors.union(ascii.errors), label: label)
         if label.issues.isEmpty { label.issues = derivedPropertyIssues(label) }
         return label
+    }
+
+    /// Runs `body` with ASCII `bytes` lower-cased, in a temporary buffer.
+    private static func withLowercaseASCII<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
+            for (index, byte) in bytes.enumerated() {
+                buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return body(UnsafeBufferPointer(buffer))
+        }
     }
 
     /// UTF-8 `bytes` with their ASCII letters lower-cased, byte by byte.

@@ -14,26 +14,35 @@ enum Punycode {
     /// Appends the Punycode of the label in `utf8` (valid UTF-8) to `output`: its ASCII code
     /// points in order, a hyphen when there are any, then the deltas that insert the others.
     static func encode(utf8 label: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        let start = output.count
-        var count = 0
-        for byte in label where byte & 0xC0 != 0x80 {   // a byte that starts a code point
-            count += 1
-            if byte < 0x80 { output.append(byte) }
+        // The code points, decoded once; a label has no more of them than bytes.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: label.count) { buffer in
+            var count = 0
+            var offset = 0
+            while offset < label.count {
+                let (scalar, next) = UTF8Text.scalar(at: offset, in: label)
+                buffer[count] = Int(scalar.value)
+                count += 1
+                offset = next
+            }
+            encode(UnsafeBufferPointer(rebasing: buffer[..<count]), into: &output)
         }
-        let basicCount = output.count - start
+    }
+
+    private static func encode(_ codePoints: UnsafeBufferPointer<Int>, into output: inout [UInt8]) {
+        for value in codePoints where value < 0x80 { output.append(UInt8(value)) }
+        let basicCount = codePoints.reduce(0) { $0 + ($1 < 0x80 ? 1 : 0) }
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
 
         var n = initialN, delta = 0, bias = initialBias
-        while handled < count {
+        while handled < codePoints.count {
             // The smallest code point not yet handled; every code point below it has been.
-            var next = Int.max
-            forEachCodePoint(label) { if $0 >= n, $0 < next { next = $0 } }
+            let next = codePoints.reduce(Int.max) { $1 >= n && $1 < $0 ? $1 : $0 }
             delta += (next - n) * (handled + 1)
             n = next
-            forEachCodePoint(label) { value in
+            for value in codePoints {
                 if value < n { delta += 1 }
-                guard value == n else { return }
+                guard value == n else { continue }
                 var q = delta
                 var k = base
                 while true {
@@ -50,15 +59,6 @@ enum Punycode {
             }
             delta += 1
             n += 1
-        }
-    }
-
-    private static func forEachCodePoint(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
-        var offset = 0
-        while offset < utf8.count {
-            let (scalar, next) = UTF8Text.scalar(at: offset, in: utf8)
-            body(Int(scalar.value))
-            offset = next
         }
     }
 

@@ -121,16 +121,24 @@ extension StrictEmailValidator {
     }
 
     private static func isSpecialUse(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard label.count >= 4, label.count <= 9 else { return false }
-        return specialUseDomains.contains { name in
-            name.utf8.count == label.count && zip(name.utf8, label).allSatisfy { $0 == asciiLowercase($1) }
-        }
+        equalsIgnoringASCIICase(label, anyOf: specialUseNameBytes)
     }
 
     /// Whether ASCII `local` is an RFC 2142 mailbox name in any case.
     static func isCaseInsensitiveMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
-        caseInsensitiveMailboxes.contains { name in
-            name.utf8.count == local.count && zip(name.utf8, local).allSatisfy { $0 == asciiLowercase($1) }
+        equalsIgnoringASCIICase(local, anyOf: caseInsensitiveMailboxBytes)
+    }
+
+    /// The names as byte arrays, which compare with a buffer without going through String.
+    private static let specialUseNameBytes = specialUseDomains.map { Array($0.utf8) }
+    private static let caseInsensitiveMailboxBytes = caseInsensitiveMailboxes.map { Array($0.utf8) }
+
+    /// Whether `bytes`, with ASCII letters lower-cased, equal one of the lower-case `names`.
+    private static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, anyOf names: [[UInt8]]) -> Bool {
+        names.contains { name in
+            guard name.count == bytes.count else { return false }
+            for index in name.indices where name[index] != asciiLowercase(bytes[index]) { return false }
+            return true
         }
     }
 
