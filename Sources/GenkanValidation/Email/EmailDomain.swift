@@ -64,17 +64,37 @@ enum EmailDomain {
         for index in labels.indices { result.issues.appendOnce(contentsOf: labels[index].issues) }
         guard result.issues.isEmpty else { return result }
 
-        let ascii = String(joining: labels.lazy.map { $0.ascii }, separator: ".")
+        let ascii = joined(labels, ascii: true)
         result.issues = registrationIssues(ascii: ascii, labels: labels)
         if labels.indices.contains(where: { labels[$0].shape.mayBeRightToLeft }),
-            let first = IDNA2008.labelsBreakingBidiRule(labels.map { $0.unicode }).first
+            let first = IDNA2008.labelsBreakingBidiRule(labels.indices.map { labels[$0].unicode }).first
         {
             result.issues.append(ValidationIssue(.emailDomainBidi, ["label": first]))
         }
         guard result.issues.isEmpty else { return result }
         result.ascii = ascii
-        result.unicode = String(joining: labels.lazy.map { $0.unicode }, separator: ".")
+        result.unicode = joined(labels, ascii: false)
         return result
+    }
+
+    /// The labels' ASCII or Unicode forms joined by full stops, their bytes copied into one
+    /// allocation. By index: iterating would copy every label.
+    private static func joined(_ labels: [Label], ascii: Bool) -> String {
+        let count = labels.indices.reduce(labels.count - 1) { $0 + (ascii ? labels[$1].ascii : labels[$1].unicode).utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for index in labels.indices {
+                if index > 0 {
+                    buffer[offset] = UInt8(ascii: ".")
+                    offset += 1
+                }
+                UTF8Text.withBytes(of: ascii ? labels[index].ascii : labels[index].unicode) { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + bytes.count)]).initialize(from: bytes)
+                    offset += bytes.count
+                }
+            }
+            return offset
+        }
     }
 
     // MARK: Characters
