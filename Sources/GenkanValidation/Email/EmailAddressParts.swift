@@ -20,12 +20,24 @@ enum EmailAddressParts {
         case .displayName:
             self = .displayName
         case .nothing:
-            if input.contains("＠") {
+            // Characters, not bytes (a lookalike with a combining mark is something else), but
+            // only when the bytes are there at all.
+            if Self.containsBytes(of: "＠", in: text), input.contains("＠") {
                 self = .missingAt(lookalike: "＠")
-            } else if input.contains("﹫") {
+            } else if Self.containsBytes(of: "﹫", in: text), input.contains("﹫") {
                 self = .missingAt(lookalike: "﹫")
             } else {
                 self = .missingAt(lookalike: nil)
+            }
+        }
+    }
+
+    private static func containsBytes(of character: String, in text: Substring) -> Bool {
+        UTF8Text.withBytes(of: text) { bytes in
+            let needle = Array(character.utf8)
+            guard bytes.count >= needle.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { start in
+                needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
             }
         }
     }

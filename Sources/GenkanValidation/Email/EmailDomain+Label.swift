@@ -28,7 +28,7 @@ extension EmailDomain {
     }
 
     /// The facts of one label that `structureIssues` and the Bidi Rule look at.
-    struct Shape {
+    struct Shape: Equatable {
         /// The first or last character of the U-label (or of the A-label, for an A-label as
         /// written) is a hyphen (RFC 5891 §4.2.3.1).
         private(set) var hyphenAtEitherEnd = false

@@ -56,13 +56,13 @@ extension EmailDomain {
 
     /// A label in its two forms, from its bytes as written: ASCII labels are lower-cased
     /// (A-labels are checked), others go through UTS #46 and then the IDNA2008 derived property.
-    static func label(_ part: UnsafeBufferPointer<UInt8>) -> Label {
+    static func label(_ part: UnsafeBufferPointer<UInt8>, shortcuts: Bool = true) -> Label {
         if part.allSatisfy({ $0 < 0x80 }) {
             return withLowercaseASCII(part) { lower in
                 lower.starts(with: "xn--".utf8) ? aceLabel(String(decoding: lower, as: UTF8.self)) : Label(lowercaseASCII: lower)
             }
         }
-        if let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
+        if shortcuts, let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
         let unicode = IDNA.toUnicode(utf8: part, options: idnaOptions)
         let ascii = IDNA.toASCII(utf8: part, options: idnaOptions)
         let text = String(decoding: part, as: UTF8.self)
@@ -117,19 +117,21 @@ extension EmailDomain {
     private static func idnaIssues(_ errors: IDNA.Errors, label: Label) -> [ValidationIssue] {
         if errors.isEmpty { return [] }
         var issues: [ValidationIssue] = []
-        if !errors.isDisjoint(with: [.disallowed, .labelHasDot]) {
+        // Each flag on its own: a set literal of a type from another module is built through the
+        // generic SetAlgebra initializer, a measurable cost on every invalid label.
+        if errors.contains(.disallowed) || errors.contains(.labelHasDot) {
             let characters = label.unicode.unicodeScalars.filter {
                 !$0.isASCII && IDNA.toUnicode(String($0), options: idnaOptions).errors.contains(.disallowed)
             }
             issues.append(ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(characters)]))
         }
-        if !errors.isDisjoint(with: [.punycode, .invalidACELabel]) {
+        if errors.contains(.punycode) || errors.contains(.invalidACELabel) {
             issues.append(ValidationIssue(.emailDomainInvalidPunycode, ["label": label.ascii]))
         }
         if errors.contains(.leadingCombiningMark) {
             issues.append(ValidationIssue(.emailDomainLeadingCombiningMark, ["label": label.unicode]))
         }
-        if !errors.isDisjoint(with: [.contextJ, .contextOPunctuation, .contextODigits]) {
+        if errors.contains(.contextJ) || errors.contains(.contextOPunctuation) || errors.contains(.contextODigits) {
             let characters = label.unicode.unicodeScalars.filter {
                 let property = IDNA2008.derivedProperty(of: $0)
                 return property == .contextJ || property == .contextO

@@ -26,7 +26,9 @@ enum EmailDomain {
         }
     }
 
-    static func check(_ domain: Substring) -> Result {
+    /// Checks `domain` and gives its two forms. With `shortcuts` off (for the tests, which
+    /// compare), plain domains and simple labels go through the same steps and ICU as any other.
+    static func check(_ domain: Substring, shortcuts: Bool = true) -> Result {
         var result = Result()
         if domain.isEmpty {
             result.issues.append(ValidationIssue(.emailDomainEmpty))
@@ -37,13 +39,13 @@ enum EmailDomain {
             result.issues.append(ValidationIssue(.emailIPLiteral))
             return result
         }
-        return UTF8Text.withBytes(of: domain) { check($0, domain) }
+        return UTF8Text.withBytes(of: domain) { check($0, domain, shortcuts: shortcuts) }
     }
 
-    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, _ domain: Substring) -> Result {
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, _ domain: Substring, shortcuts: Bool) -> Result {
         // The common case, decided in one pass over the bytes: a plain domain that needs no
         // IDNA and is valid. The rest of this function gives the same forms for it.
-        if let isLowercase = StrictEmailValidator.scanPlainDomain(bytes) {
+        if shortcuts, let isLowercase = StrictEmailValidator.scanPlainDomain(bytes) {
             let lower = isLowercase ? String(domain) : asciiLowercased(bytes)
             return Result(issues: [], unicode: lower, ascii: lower)
         }
@@ -58,7 +60,7 @@ enum EmailDomain {
         guard result.issues.isEmpty else { return result }
 
         var labels: [Label] = []
-        forEachLabel(in: bytes) { labels.append(label(UnsafeBufferPointer(rebasing: bytes[$0]))) }
+        forEachLabel(in: bytes) { labels.append(label(UnsafeBufferPointer(rebasing: bytes[$0]), shortcuts: shortcuts)) }
         result.issues = structureIssues(labels)
         guard result.issues.isEmpty else { return result }
         for index in labels.indices { result.issues.appendOnce(contentsOf: labels[index].issues) }

@@ -52,7 +52,7 @@ enum IDNA2008 {
     }
 
     /// The code points of RFC 5892 §2.6 whose property is fixed by exception.
-    private static func exceptions(_ value: UInt32) -> DerivedProperty? {
+    static func exceptions(_ value: UInt32) -> DerivedProperty? {
         switch value {
         case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007: .pvalid
         case 0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB, 0x0660...0x0669, 0x06F0...0x06F9: .contextO

@@ -34,7 +34,17 @@ extension StrictEmailValidator {
 
     /// `atext` of RFC 5322 §3.2.3, for one ASCII byte.
     static func isAtext(byte: UInt8) -> Bool {
-        byteClasses[Int(byte)] & atext != 0
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"),
+            UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 
     /// Bits of `byteClasses`.
@@ -143,7 +153,7 @@ extension StrictEmailValidator {
     }
 
     @inline(__always)
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+    static func asciiLowercase(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }

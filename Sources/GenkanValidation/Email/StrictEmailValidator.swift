@@ -24,10 +24,11 @@ enum StrictEmailValidator {
     static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test"]
 
     static func validate(_ input: String) -> EmailValidation {
-        validatePlainASCII(input) ?? validateFully(input)
+        validatePlainASCII(input) ?? validatePlainUnicode(input) ?? validateFully(input)
     }
 
-    /// The full path, which explains every problem; `validatePlainASCII` only shortcuts it.
+    /// The full path, which explains every problem; `validatePlainASCII` and
+    /// `validatePlainUnicode` only shortcut it.
     static func validateFully(_ input: String) -> EmailValidation {
         if input.isEmpty { return .invalid(input, [ValidationIssue(.emailEmpty)]) }
 

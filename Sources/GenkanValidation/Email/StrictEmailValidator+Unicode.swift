@@ -1,0 +1,145 @@
+import GenkanUnicode
+
+extension StrictEmailValidator {
+    /// The verdict on a valid address with non-ASCII characters that needs no Unicode mapping,
+    /// decided in one pass over its bytes with table lookups and no ICU call; nil for any other
+    /// address, so that the full path decides and explains.
+    ///
+    /// It accepts exactly what the full path accepts for such addresses (the tests compare the
+    /// two):
+    /// - no `"`, `<` or `\` before the first `@`, and no combining character after it, so the
+    ///   address splits there;
+    /// - a local part of 1 to 64 code points: a dot-atom of ASCII atext and of non-ASCII code
+    ///   points email-validator deems safe that are also NFC starters with NFC_QC=Yes, so it is
+    ///   already NFC (UAX #15 §9);
+    /// - a plain ASCII domain (`scanPlainDomain`), or labels separated by full stops that are
+    ///   ASCII letters, digits and hyphens or simple labels (`EmailDomain.simpleLabelForms`),
+    ///   with what `EmailDomain.registrationIssues` and the Bidi Rule require;
+    /// - at most 254 octets as given, normalized and with the ASCII domain.
+    static func validatePlainUnicode(_ input: String) -> EmailValidation? {
+        UTF8Text.withBytes(of: input[...]) { plainUnicode($0, input) }
+    }
+
+    private static func plainUnicode(_ bytes: UnsafeBufferPointer<UInt8>, _ input: String) -> EmailValidation? {
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }   // validatePlainASCII's
+        let dot = UInt8(ascii: "."), atSign = UInt8(ascii: "@")
+        var index = 0
+        var length = 0   // in code points
+        var localIsASCII = true
+        var previous = dot   // a dot first is refused like two dots in a row
+        while index < bytes.count, bytes[index] != atSign {
+            let byte = bytes[index]
+            length += 1
+            if byte < 0x80 {
+                // atext has none of the characters that start a quote, an escape or a display name.
+                guard byte == dot ? previous != dot : isAtext(byte: byte) else { return nil }
+                previous = byte
+                index += 1
+                continue
+            }
+            localIsASCII = false
+            let (scalar, next) = UTF8Text.scalar(at: index, in: bytes)
+            let properties = PrecisCodePoint(scalar)
+            guard properties.isNFCStarter, EmailCharacters.isSafe(properties.generalCategory, atStart: index == 0) else { return nil }
+            previous = byte
+            index = next
+        }
+        let at = index
+        guard at < bytes.count, length <= localMaximumLength, previous != dot else { return nil }
+        let domain = UnsafeBufferPointer(rebasing: bytes[(at + 1)...])
+        // A character that composes with the `@` would make it an ordinary character.
+        if let first = domain.first, first >= 0x80, !PrecisCodePoint(UTF8Text.scalar(at: 0, in: domain).scalar).isNFCStarter {
+            return nil
+        }
+        guard let forms = plainDomainForms(domain) else { return nil }
+
+        let local = UnsafeBufferPointer(rebasing: bytes[..<at])
+        let lowercasesLocal = localIsASCII && isCaseInsensitiveMailbox(local)
+        let normalized: String
+        if !lowercasesLocal, forms.unicode.elementsEqual(domain) {
+            normalized = input
+        } else {
+            normalized = address(local, lowercased: lowercasesLocal, forms.unicode)
+        }
+        let ascii = localIsASCII ? address(local, lowercased: lowercasesLocal, forms.ascii) : nil
+        let longest = max(bytes.count, local.count + 1 + forms.unicode.count, local.count + 1 + forms.ascii.count)
+        guard longest <= EmailRule.maximumLength else { return nil }
+        return EmailValidation(input: input, issues: [], normalized: normalized, ascii: ascii, requiresSMTPUTF8: !localIsASCII)
+    }
+
+    /// The Unicode and ASCII forms of a valid domain as `EmailDomain.check` gives them, as bytes,
+    /// when the domain is plain ASCII or made of simple labels separated by full stops.
+    private static func plainDomainForms(_ domain: UnsafeBufferPointer<UInt8>) -> (unicode: [UInt8], ascii: [UInt8])? {
+        if let isLowercase = scanPlainDomain(domain) {
+            let lower = isLowercase ? Array(domain) : domain.map(asciiLowercase)
+            return (lower, lower)
+        }
+        guard domain.contains(where: { $0 >= 0x80 }) else { return nil }   // an ASCII domain that is not plain
+        let scalarCount = domain.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        guard !domain.isEmpty, scalarCount <= domainMaximumLength else { return nil }
+        var unicode: [UInt8] = []
+        var ascii: [UInt8] = []
+        var labelCount = 0
+        var isPlain = true
+        EmailDomain.forEachLabel(in: domain) { range in
+            let label = UnsafeBufferPointer(rebasing: domain[range])
+            // Only full stops separate the labels, so the Unicode form is the domain lower-cased.
+            let separatedByFullStop = range.lowerBound == 0 || domain[range.lowerBound - 1] == UInt8(ascii: ".")
+            guard isPlain, separatedByFullStop, let forms = plainLabelForms(label) else {
+                isPlain = false
+                return
+            }
+            if labelCount > 0 {
+                unicode.append(UInt8(ascii: "."))
+                ascii.append(UInt8(ascii: "."))
+            }
+            unicode += forms.unicode
+            ascii += forms.ascii
+            labelCount += 1
+            if forms.ascii.count > labelMaximumLength || ascii.count > domainMaximumLength { isPlain = false }
+        }
+        guard isPlain, labelCount >= 2, ascii.count <= domainMaximumLength,
+            let last = ascii.last, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z"),
+            ascii.withUnsafeBufferPointer({ EmailDomain.specialUseName(underASCII: $0) }) == nil
+        else { return nil }
+        // Lead bytes of right-to-left code points are 0xD6 and above; only then can the domain
+        // be a Bidi domain name (RFC 5893 §1.4).
+        if unicode.contains(where: { $0 >= 0xD6 }) {
+            let labels = unicode.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard IDNA2008.labelsBreakingBidiRule(labels).isEmpty else { return nil }
+        }
+        return (unicode, ascii)
+    }
+
+    /// The forms of an LDH label (not empty, no hyphen at either end or in places 3 and 4) or of
+    /// a simple label; nil for any other.
+    private static func plainLabelForms(_ label: UnsafeBufferPointer<UInt8>) -> (unicode: [UInt8], ascii: [UInt8])? {
+        guard label.allSatisfy({ $0 < 0x80 }) else {
+            return EmailDomain.simpleLabelForms(label).map { (Array($0.unicode.utf8), Array($0.ascii.utf8)) }
+        }
+        let hyphen = UInt8(ascii: "-")
+        guard let first = label.first, let last = label.last, first != hyphen, last != hyphen,
+            label.count < 4 || label[2] != hyphen || label[3] != hyphen,
+            label.allSatisfy({ $0 == hyphen || isLetterOrDigit($0) })
+        else { return nil }
+        let lower = label.map(asciiLowercase)
+        return (lower, lower)
+    }
+
+    /// `local` (ASCII when `lowercased`) lower-cased or not, `@` and the domain `form`.
+    private static func address(_ local: UnsafeBufferPointer<UInt8>, lowercased: Bool, _ form: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: local.count + 1 + form.count) { buffer in
+            for (index, byte) in local.enumerated() { buffer[index] = lowercased ? asciiLowercase(byte) : byte }
+            buffer[local.count] = UInt8(ascii: "@")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(local.count + 1)...]).initialize(from: form)
+            return local.count + 1 + form.count
+        }
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
+    }
+}
