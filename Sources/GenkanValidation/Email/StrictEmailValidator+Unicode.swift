@@ -13,7 +13,7 @@ extension StrictEmailValidator {
     ///   points email-validator deems safe that are also NFC starters with NFC_QC=Yes, so it is
     ///   already NFC (UAX #15 §9);
     /// - a plain ASCII domain (`scanPlainDomain`), or labels separated by full stops that are
-    ///   ASCII letters, digits and hyphens or simple labels (`EmailDomain.simpleLabelForms`),
+    ///   ASCII letters, digits and hyphens or simple labels (`EmailDomain.PlainLabel`),
     ///   with what `EmailDomain.registrationIssues` and the Bidi Rule require;
     /// - at most 254 octets as given, normalized and with the ASCII domain.
     static func validatePlainUnicode(_ input: String) -> EmailValidation? {
@@ -79,13 +79,16 @@ extension StrictEmailValidator {
         guard !domain.isEmpty, scalarCount <= domainMaximumLength else { return nil }
         var unicode: [UInt8] = []
         var ascii: [UInt8] = []
+        unicode.reserveCapacity(domain.count)
+        ascii.reserveCapacity(domain.count + 32)
         var labelCount = 0
         var isPlain = true
         EmailDomain.forEachLabel(in: domain) { range in
+            guard isPlain else { return }
             let label = UnsafeBufferPointer(rebasing: domain[range])
             // Only full stops separate the labels, so the Unicode form is the domain lower-cased.
             let separatedByFullStop = range.lowerBound == 0 || domain[range.lowerBound - 1] == UInt8(ascii: ".")
-            guard isPlain, separatedByFullStop, let forms = plainLabelForms(label) else {
+            guard separatedByFullStop, let kind = EmailDomain.PlainLabel(label) else {
                 isPlain = false
                 return
             }
@@ -93,10 +96,10 @@ extension StrictEmailValidator {
                 unicode.append(UInt8(ascii: "."))
                 ascii.append(UInt8(ascii: "."))
             }
-            unicode += forms.unicode
-            ascii += forms.ascii
+            let asciiStart = ascii.count
+            kind.appendForms(of: label, unicode: &unicode, ascii: &ascii)
             labelCount += 1
-            if forms.ascii.count > labelMaximumLength || ascii.count > domainMaximumLength { isPlain = false }
+            if ascii.count - asciiStart > labelMaximumLength || ascii.count > domainMaximumLength { isPlain = false }
         }
         guard isPlain, labelCount >= 2, ascii.count <= domainMaximumLength,
             let last = ascii.last, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z"),
@@ -111,21 +114,6 @@ extension StrictEmailValidator {
         return (unicode, ascii)
     }
 
-    /// The forms of an LDH label (not empty, no hyphen at either end or in places 3 and 4) or of
-    /// a simple label; nil for any other.
-    private static func plainLabelForms(_ label: UnsafeBufferPointer<UInt8>) -> (unicode: [UInt8], ascii: [UInt8])? {
-        guard label.allSatisfy({ $0 < 0x80 }) else {
-            return EmailDomain.simpleLabelForms(label).map { (Array($0.unicode.utf8), Array($0.ascii.utf8)) }
-        }
-        let hyphen = UInt8(ascii: "-")
-        guard let first = label.first, let last = label.last, first != hyphen, last != hyphen,
-            label.count < 4 || label[2] != hyphen || label[3] != hyphen,
-            label.allSatisfy({ $0 == hyphen || isLetterOrDigit($0) })
-        else { return nil }
-        let lower = label.map(asciiLowercase)
-        return (lower, lower)
-    }
-
     /// `local` (ASCII when `lowercased`) lower-cased or not, `@` and the domain `form`.
     private static func address(_ local: UnsafeBufferPointer<UInt8>, lowercased: Bool, _ form: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: local.count + 1 + form.count) { buffer in
@@ -133,13 +121,6 @@ extension StrictEmailValidator {
             buffer[local.count] = UInt8(ascii: "@")
             _ = UnsafeMutableBufferPointer(rebasing: buffer[(local.count + 1)...]).initialize(from: form)
             return local.count + 1 + form.count
-        }
-    }
-
-    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: false
         }
     }
 }
