@@ -54,12 +54,19 @@ enum EmailCharacters {
     /// by spaces; one that cannot be seen on its own (controls, spaces, format characters,
     /// combining marks) is written `U+XXXX`.
     static func display(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var seen = Set<UInt32>()
-        var parts: [String] = []
-        for scalar in scalars where seen.insert(scalar.value).inserted {
-            parts.append(isVisible(scalar) ? String(scalar) : codePointName(scalar))
+        let scalars = Array(scalars)   // no copy when it is an array already
+        var text = ""
+        // A handful of characters at most: a linear search beats hashing.
+        for (index, scalar) in scalars.enumerated() where !scalars[..<index].contains(scalar) {
+            if index > 0 { text.append(" ") }
+            if isVisible(scalar) { text.unicodeScalars.append(scalar) } else { text.append(codePointName(scalar)) }
         }
-        return parts.joined(separator: " ")
+        return text
+    }
+
+    /// A `characters` parameter.
+    static func parameters(_ scalars: some Sequence<Unicode.Scalar>) -> IssueParameters {
+        IssueParameters([("characters", .text(display(scalars)))])
     }
 
     private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
@@ -102,8 +109,14 @@ struct RefusedCharacters {
     /// The issues: whitespace, unsafe characters, and the visible invalid ones under `code`. A
     /// parenthesized comment (RFC 5322 §3.2.2) becomes `email.comment` instead of two characters.
     func issues(invalidCode: IssueCode, in text: Substring) -> [ValidationIssue] {
-        if isEmpty { return [] }
         var result: [ValidationIssue] = []
+        appendIssues(to: &result, invalidCode: invalidCode, in: text)
+        return result
+    }
+
+    /// `issues(invalidCode:in:)` appended to `result`.
+    func appendIssues(to result: inout [ValidationIssue], invalidCode: IssueCode, in text: Substring) {
+        if isEmpty { return }
         var invalid = invalid
         if invalid.contains("("), invalid.contains(")"),
             let open = text.firstIndex(of: "("), text[open...].contains(")")
@@ -113,12 +126,11 @@ struct RefusedCharacters {
         }
         if whitespace { result.append(ValidationIssue(.emailWhitespace)) }
         if !unsafe.isEmpty {
-            result.append(ValidationIssue(.emailUnsafeCharacters, ["characters": EmailCharacters.display(unsafe)]))
+            result.append(ValidationIssue(.emailUnsafeCharacters, EmailCharacters.parameters(unsafe)))
         }
         if !invalid.isEmpty {
-            result.append(ValidationIssue(invalidCode, ["characters": EmailCharacters.display(invalid)]))
+            result.append(ValidationIssue(invalidCode, EmailCharacters.parameters(invalid)))
         }
-        return result
     }
 }
 
@@ -129,6 +141,10 @@ extension [ValidationIssue] {
     }
 
     mutating func appendOnce(contentsOf issues: [ValidationIssue]) {
+        if isEmpty, issues.count <= 1 {   // nothing to compare: share the other array's storage
+            self = issues
+            return
+        }
         for issue in issues { appendOnce(issue) }
     }
 }

@@ -59,7 +59,7 @@ extension EmailDomain {
     static func label(_ part: UnsafeBufferPointer<UInt8>, shortcuts: Bool = true) -> Label {
         if part.allSatisfy({ $0 < 0x80 }) {
             return withLowercaseASCII(part) { lower in
-                lower.starts(with: "xn--".utf8) ? aceLabel(String(decoding: lower, as: UTF8.self)) : Label(lowercaseASCII: lower)
+                lower.starts(with: "xn--".utf8) ? aceLabel(String(decoding: lower, as: UTF8.self), shortcuts: shortcuts) : Label(lowercaseASCII: lower)
             }
         }
         if shortcuts, let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
@@ -99,7 +99,8 @@ extension EmailDomain {
 
     /// An A-label written by the user: its Punycode must decode to a valid U-label that encodes
     /// back to the same A-label (RFC 5891 §5.3).
-    private static func aceLabel(_ lower: String) -> Label {
+    private static func aceLabel(_ lower: String, shortcuts: Bool) -> Label {
+        if shortcuts, let unicode = simpleULabel(ofALabel: lower) { return Label(unicode: unicode, ascii: lower, isACE: true) }
         let decoded = IDNA.toUnicode(lower, options: idnaOptions)
         var label = Label(unicode: decoded.value ?? lower, ascii: lower, isACE: true)
         label.issues = idnaIssues(decoded.errors, label: label)
@@ -123,7 +124,7 @@ extension EmailDomain {
             let characters = label.unicode.unicodeScalars.filter {
                 !$0.isASCII && IDNA.toUnicode(String($0), options: idnaOptions).errors.contains(.disallowed)
             }
-            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(characters)]))
+            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, EmailCharacters.parameters(characters)))
         }
         if errors.contains(.punycode) || errors.contains(.invalidACELabel) {
             issues.append(ValidationIssue(.emailDomainInvalidPunycode, ["label": label.ascii]))
@@ -136,7 +137,7 @@ extension EmailDomain {
                 let property = IDNA2008.derivedProperty(of: $0)
                 return property == .contextJ || property == .contextO
             }
-            issues.append(ValidationIssue(.emailDomainCharacterContext, ["characters": EmailCharacters.display(characters)]))
+            issues.append(ValidationIssue(.emailDomainCharacterContext, EmailCharacters.parameters(characters)))
         }
         return issues
     }
@@ -151,6 +152,6 @@ extension EmailDomain {
             }
         }
         if disallowed.isEmpty { return [] }
-        return [ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(disallowed)])]
+        return [ValidationIssue(.emailDomainDisallowedCharacters, EmailCharacters.parameters(disallowed))]
     }
 }

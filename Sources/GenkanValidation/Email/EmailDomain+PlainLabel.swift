@@ -67,4 +67,24 @@ extension EmailDomain {
         PlainLabel.simple.appendForms(of: bytes, unicode: &unicode, ascii: &ascii)
         return (String(decoding: unicode, as: UTF8.self), String(decoding: ascii, as: UTF8.self))
     }
+
+    /// The U-label of an A-label as written (lower-case: `xn--` and Punycode) whose Punycode
+    /// decodes to a simple label and is exactly that label's Punycode (RFC 5891 §5.3): what
+    /// ToUnicode gives it, with no error. Nil for any other A-label, which then goes to ICU.
+    static func simpleULabel(ofALabel lower: String) -> String? {
+        UTF8Text.withBytes(of: lower) { bytes -> String? in
+            let punycode = UnsafeBufferPointer(rebasing: bytes[4...])
+            guard let scalars = Punycode.decode(punycode) else { return nil }
+            var unicode: [UInt8] = []
+            unicode.reserveCapacity(scalars.count * 3)
+            for scalar in scalars { UTF8.encode(scalar) { unicode.append($0) } }
+            var encoded: [UInt8] = []
+            let isCanonical = unicode.withUnsafeBufferPointer { unicode in
+                guard PlainLabel(unicode) == .simple else { return false }
+                Punycode.encode(utf8: unicode, into: &encoded)
+                return encoded.elementsEqual(punycode)
+            }
+            return isCanonical ? String(decoding: unicode, as: UTF8.self) : nil
+        }
+    }
 }

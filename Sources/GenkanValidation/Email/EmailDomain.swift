@@ -138,13 +138,13 @@ enum EmailDomain {
         }
         var issues: [ValidationIssue] = []
         if extraAt { issues.append(ValidationIssue(.emailMultipleAt)) }
-        issues += refused.issues(invalidCode: .emailDomainInvalidCharacters, in: domain)
+        refused.appendIssues(to: &issues, invalidCode: .emailDomainInvalidCharacters, in: domain)
         if leadingMark {
             let first = domain.split(whereSeparator: { isLabelSeparator($0.unicodeScalars.first!) }).first
             issues.append(ValidationIssue(.emailDomainLeadingCombiningMark, ["label": String(first ?? domain)]))
         }
         if !disallowed.isEmpty {
-            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(disallowed)]))
+            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, EmailCharacters.parameters(disallowed)))
         }
         return issues
     }
@@ -176,7 +176,7 @@ enum EmailDomain {
         if !mappedInvalid.isEmpty {
             var refused = RefusedCharacters()
             for scalar in mappedInvalid { refused.refuse(scalar) }
-            issues.append(contentsOf: refused.issues(invalidCode: .emailDomainInvalidCharacters, in: ""))
+            refused.appendIssues(to: &issues, invalidCode: .emailDomainInvalidCharacters, in: "")
         }
         return issues
     }

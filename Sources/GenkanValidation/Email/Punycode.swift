@@ -62,6 +62,58 @@ enum Punycode {
         }
     }
 
+    /// The code points `label` encodes (RFC 3492 §6.2), for the Punycode part of an A-label
+    /// (after `xn--`); nil when it is not valid Punycode.
+    static func decode(_ label: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar]? {
+        // The basic code points are those before the last hyphen, if any.
+        let delimiter = label.lastIndex(of: UInt8(ascii: "-"))
+        var output: [Unicode.Scalar] = []
+        output.reserveCapacity(label.count)
+        for byte in label[..<(delimiter ?? 0)] {
+            guard byte < 0x80 else { return nil }
+            output.append(Unicode.Scalar(byte))
+        }
+        var index = delimiter.map { $0 + 1 } ?? 0
+        var n = initialN, i = 0, bias = initialBias
+        while index < label.count {
+            let oldI = i
+            var weight = 1
+            var k = base
+            while true {
+                guard index < label.count, let digit = digitValue(label[index]) else { return nil }
+                index += 1
+                let (product, overflow) = digit.multipliedReportingOverflow(by: weight)
+                guard !overflow, i <= Int.max - product else { return nil }
+                i += product
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if digit < t { break }
+                let (nextWeight, weightOverflow) = weight.multipliedReportingOverflow(by: base - t)
+                guard !weightOverflow else { return nil }
+                weight = nextWeight
+                k += base
+            }
+            let count = output.count + 1
+            bias = adapt(i - oldI, count, isFirst: oldI == 0)
+            guard i / count <= 0x10FFFF - n else { return nil }
+            n += i / count
+            i %= count
+            guard n >= initialN, let scalar = Unicode.Scalar(UInt32(n)) else { return nil }   // not basic, not a surrogate
+            output.insert(scalar, at: i)
+            i += 1
+        }
+        return output
+    }
+
+    /// The value of a basic code point as a digit (RFC 3492 §5): letters in either case, then digits.
+    private static func digitValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a"))
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0")) + 26
+        default: nil
+        }
+    }
+
     /// The bias adaptation of RFC 3492 §6.1.
     private static func adapt(_ delta: Int, _ count: Int, isFirst: Bool) -> Int {
         var delta = isFirst ? delta / damp : delta / 2

@@ -110,7 +110,7 @@ extension StrictEmailValidator {
                 if length > localMaximumLength {
                     issues.append(ValidationIssue(.emailLocalTooLong, ["maximum": localMaximumLength, "actual": length]))
                 }
-                issues += refused.issues(invalidCode: .emailLocalInvalidCharacters, in: local)
+                refused.appendIssues(to: &issues, invalidCode: .emailLocalInvalidCharacters, in: local)
                 if leadingMark { issues.append(ValidationIssue(.emailLocalLeadingCombiningMark)) }
                 if local.utf8.first == UInt8(ascii: ".") { issues.append(ValidationIssue(.emailLocalLeadingDot)) }
                 if local.utf8.last == UInt8(ascii: ".") { issues.append(ValidationIssue(.emailLocalTrailingDot)) }
