@@ -99,6 +99,11 @@ enum {
     /// Changes_When_Casefolded: a code point without it (and unchanged by NFKC) is stable under
     /// the NFKC, case folding, NFKC mapping of IDNA2008 (RFC 5892 §2.2).
     GenkanICUFlagChangesWhenCasefolded = 1 << 9,
+    /// Grapheme_Cluster_Break is Extend, ZWJ or SpacingMark: no grapheme boundary before it
+    /// (UAX #29 GB9, GB9a).
+    GenkanICUFlagGraphemeExtender = 1 << 10,
+    /// Grapheme_Cluster_Break is Prepend: no grapheme boundary after it (UAX #29 GB9b).
+    GenkanICUFlagGraphemePrepend = 1 << 11,
 };
 
 typedef struct GenkanICUCodePointInfo {

@@ -42,11 +42,18 @@ extension EmailDomain {
     ///
     /// A separator is not one of the code points the longer grapheme cluster rules look for
     /// (regional indicators, emoji, Indic consonants), so only its neighbours can join it: a
-    /// prepended mark before it (UAX #29 GB9b), an extending or spacing mark or a joiner after it
-    /// (GB9, GB9a). ASCII neighbours never do; for others, Swift's segmentation of the three
-    /// scalars decides, as it decides for the whole domain.
+    /// prepended character before it (UAX #29 GB9b), an extending or spacing mark or a joiner
+    /// after it (GB9, GB9a). ASCII neighbours never do, nor those ICU's data puts in none of
+    /// these classes; for the others, and for code points ICU does not know (a newer Unicode
+    /// version may), Swift's segmentation of the three scalars decides, as it decides for the
+    /// whole domain.
     private static func standsAlone(_ separator: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?) -> Bool {
-        if previous?.isASCII ?? true, next?.isASCII ?? true { return true }
+        func mayJoin(_ scalar: Unicode.Scalar?, before: Bool) -> Bool {
+            guard let scalar, !scalar.isASCII else { return false }
+            let properties = PrecisCodePoint(scalar)
+            return (before ? properties.isPrepend : properties.extendsGraphemeCluster) || properties.generalCategory == .Cn
+        }
+        if !mayJoin(previous, before: true), !mayJoin(next, before: false) { return true }
         var window = String.UnicodeScalarView()
         if let previous { window.append(previous) }
         window.append(separator)

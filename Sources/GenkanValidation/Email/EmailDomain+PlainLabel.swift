@@ -53,7 +53,7 @@ extension EmailDomain {
             case .ascii:
                 ascii.append(contentsOf: unicode[start...])
             case .simple:
-                ascii.append(contentsOf: "xn--".utf8)
+                ascii.append(contentsOf: [UInt8(ascii: "x"), UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "-")])
                 unicode.withUnsafeBufferPointer { Punycode.encode(utf8: UnsafeBufferPointer(rebasing: $0[start...]), into: &ascii) }
             }
         }
@@ -64,6 +64,8 @@ extension EmailDomain {
     static func simpleLabelForms(_ bytes: UnsafeBufferPointer<UInt8>) -> (unicode: String, ascii: String)? {
         guard PlainLabel(bytes) == .simple else { return nil }
         var unicode: [UInt8] = [], ascii: [UInt8] = []
+        unicode.reserveCapacity(bytes.count)
+        ascii.reserveCapacity(2 * bytes.count + 8)
         PlainLabel.simple.appendForms(of: bytes, unicode: &unicode, ascii: &ascii)
         return (String(decoding: unicode, as: UTF8.self), String(decoding: ascii, as: UTF8.self))
     }

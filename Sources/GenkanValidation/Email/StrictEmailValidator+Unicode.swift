@@ -80,7 +80,7 @@ extension StrictEmailValidator {
         var unicode: [UInt8] = []
         var ascii: [UInt8] = []
         unicode.reserveCapacity(domain.count)
-        ascii.reserveCapacity(domain.count + 32)
+        ascii.reserveCapacity(2 * domain.count + 32)   // Punycode is longer than UTF-8 for few code points
         var labelCount = 0
         var isPlain = true
         EmailDomain.forEachLabel(in: domain) { range in

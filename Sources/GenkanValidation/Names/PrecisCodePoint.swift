@@ -56,6 +56,11 @@ struct PrecisCodePoint: Sendable {
     /// NFKC changes the code point and its NFKD holds a FULL STOP (`⒈`), so mapping it would split
     /// a domain label.
     var compatibilityMappingHasFullStop: Bool { bits & (1 << 38) != 0 }
+    /// Grapheme_Cluster_Break Extend, ZWJ or SpacingMark, by ICU: it joins what precedes it
+    /// (UAX #29 GB9, GB9a).
+    var extendsGraphemeCluster: Bool { bits & (1 << 39) != 0 }
+    /// Grapheme_Cluster_Break Prepend, by ICU: it joins what follows it (UAX #29 GB9b).
+    var isPrepend: Bool { bits & (1 << 40) != 0 }
 
     /// The script field: the ICU code, except the two markers above.
     private static func scriptField(_ script: Int32, extensions: [Int32]) -> UInt8 {
@@ -123,6 +128,8 @@ struct PrecisCodePoint: Sendable {
             if String(scalar).normalized(.nfkd).utf8.contains(UInt8(ascii: ".")) { bits |= 1 << 38 }
         }
         if p.decompositionType != .none && p.decompositionType != .canonical { bits |= 1 << 37 }
+        if p.extendsGraphemeCluster { bits |= 1 << 39 }
+        if p.isPrepend { bits |= 1 << 40 }
         self.bits = bits
     }
 
