@@ -75,6 +75,14 @@ struct EmailShortcutTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
         #expect(IDNA.toASCII("a.\u{AD}", options: options).errors.isEmpty)
+        // The call that gives both forms at once gives what the two calls give.
+        for domain in domains + [String(repeating: "\u{FDFA}", count: 40)] {
+            var bytes = domain
+            let both = bytes.withUTF8 { IDNA.toUnicodeAndASCII(utf8: $0, options: options) }
+            let unicode = IDNA.toUnicode(domain, options: options), ascii = IDNA.toASCII(domain, options: options)
+            #expect(both.unicode.errors == unicode.errors && both.unicode.value.map(scalars) == unicode.value.map(scalars), "\(domain.debugDescription)")
+            #expect(both.ascii.errors == ascii.errors && both.ascii.value.map(scalars) == ascii.value.map(scalars), "\(domain.debugDescription)")
+        }
     }
 
     /// A special character followed by an NFC starter with NFC_QC=Yes never composes with it, so

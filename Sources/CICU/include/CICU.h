@@ -171,6 +171,14 @@ int32_t GenkanICU_idnaToASCIIUTF8(uint32_t options, const char *src, int32_t len
 /// GenkanICU_idnaToUnicode on UTF-8 text, converted in C.
 int32_t GenkanICU_idnaToUnicodeUTF8(uint32_t options, const char *src, int32_t length,
                                     char *dest, int32_t capacity, uint32_t *errors);
+/// Both conversions of one domain in UTF-8, the input converted to UTF-16 once: ToUnicode into
+/// `unicodeDest` and ToASCII into `asciiDest`, each of `capacity` bytes, with their lengths and
+/// GenkanIDNAError bits. Returns 0; or, when an output is longer than `capacity`, the capacity
+/// both need (the caller grows its buffers and calls again); or a negative status.
+int32_t GenkanICU_idnaToUnicodeAndASCIIUTF8(uint32_t options, const char *src, int32_t length,
+                                            char *unicodeDest, char *asciiDest, int32_t capacity,
+                                            int32_t *unicodeLength, int32_t *asciiLength,
+                                            uint32_t *unicodeErrors, uint32_t *asciiErrors);
 
 // MARK: - Security (UTS #39)
 

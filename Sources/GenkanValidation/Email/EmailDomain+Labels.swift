@@ -70,8 +70,7 @@ extension EmailDomain {
             }
         }
         if shortcuts, let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
-        let unicode = IDNA.toUnicode(utf8: part, options: idnaOptions)
-        let ascii = IDNA.toASCII(utf8: part, options: idnaOptions)
+        let (unicode, ascii) = IDNA.toUnicodeAndASCII(utf8: part, options: idnaOptions)
         let text = String(decoding: part, as: UTF8.self)
         // A label that maps to an ASCII "xn--" label (written in full-width letters) is an
         // A-label. Only an x, or a compatibility character, can map to the leading x.

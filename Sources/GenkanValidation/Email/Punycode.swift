@@ -29,15 +29,21 @@ enum Punycode {
     }
 
     private static func encode(_ codePoints: UnsafeBufferPointer<Int>, into output: inout [UInt8]) {
-        for value in codePoints where value < 0x80 { output.append(UInt8(value)) }
-        let basicCount = codePoints.reduce(0) { $0 + ($1 < 0x80 ? 1 : 0) }
+        // Every delta takes at most 10 digits: each digit but the last divides it by 10 or more.
+        output.reserveCapacity(output.count + codePoints.count * 11 + 1)
+        var basicCount = 0
+        for value in codePoints where value < 0x80 {
+            output.append(UInt8(truncatingIfNeeded: value))
+            basicCount += 1
+        }
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
 
         var n = initialN, delta = 0, bias = initialBias
         while handled < codePoints.count {
             // The smallest code point not yet handled; every code point below it has been.
-            let next = codePoints.reduce(Int.max) { $1 >= n && $1 < $0 ? $1 : $0 }
+            var next = Int.max
+            for value in codePoints where value >= n && value < next { next = value }
             delta += (next - n) * (handled + 1)
             n = next
             for value in codePoints {
@@ -48,8 +54,9 @@ enum Punycode {
                 while true {
                     let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                     if q < t { break }
-                    output.append(digit(t + (q - t) % (base - t)))
-                    q = (q - t) / (base - t)
+                    let (quotient, remainder) = (q - t).quotientAndRemainder(dividingBy: base - t)
+                    output.append(digit(t + remainder))
+                    q = quotient
                     k += base
                 }
                 output.append(digit(q))

@@ -56,7 +56,8 @@ extension StrictEmailValidator {
         let local = UnsafeBufferPointer(rebasing: bytes[..<at])
         let lowercasesLocal = localIsASCII && isCaseInsensitiveMailbox(local)
         let normalized: String
-        if !lowercasesLocal, forms.unicode.elementsEqual(domain) {
+        // The Unicode form is the domain with its ASCII letters lower-cased.
+        if !lowercasesLocal, !domain.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
             normalized = input
         } else {
             normalized = address(local, lowercased: lowercasesLocal, forms.unicode)
