@@ -16,6 +16,12 @@ enum UTF8Text {
         return copy.withUTF8(body)
     }
 
+    /// Whether every byte is ASCII. An OR over all the bytes, with no early exit, compiles to
+    /// vector instructions and beats a search on the short texts of e-mail addresses.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.reduce(0, |) < 0x80
+    }
+
     /// The scalar that starts at `offset` of valid UTF-8, and the offset after it.
     @inline(__always)
     static func scalar(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: Unicode.Scalar, next: Int) {

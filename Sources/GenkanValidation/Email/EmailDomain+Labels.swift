@@ -64,7 +64,7 @@ extension EmailDomain {
     /// A label in its two forms, from its bytes as written: ASCII labels are lower-cased
     /// (A-labels are checked), others go through UTS #46 and then the IDNA2008 derived property.
     static func label(_ part: UnsafeBufferPointer<UInt8>, shortcuts: Bool = true) -> Label {
-        if part.allSatisfy({ $0 < 0x80 }) {
+        if UTF8Text.isASCII(part) {
             return withLowercaseASCII(part) { lower in
                 lower.starts(with: "xn--".utf8) ? aceLabel(String(decoding: lower, as: UTF8.self), shortcuts: shortcuts) : Label(lowercaseASCII: lower)
             }

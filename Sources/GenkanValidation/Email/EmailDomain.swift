@@ -208,7 +208,7 @@ enum EmailDomain {
 
     /// The special-use name that `ascii` is or is under.
     private static func specialUseName(under bytes: UnsafeBufferPointer<UInt8>, _ ascii: String) -> String? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        guard UTF8Text.isASCII(bytes) else {
             return StrictEmailValidator.specialUseDomains.first { ascii == $0 || ascii.hasSuffix("." + $0) }
         }
         return specialUseName(underASCII: bytes)

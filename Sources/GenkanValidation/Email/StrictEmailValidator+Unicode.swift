@@ -21,7 +21,7 @@ extension StrictEmailValidator {
     }
 
     private static func plainUnicode(_ bytes: UnsafeBufferPointer<UInt8>, _ input: String) -> EmailValidation? {
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }   // validatePlainASCII's
+        guard !UTF8Text.isASCII(bytes) else { return nil }   // validatePlainASCII's
         let dot = UInt8(ascii: "."), atSign = UInt8(ascii: "@")
         var index = 0
         var length = 0   // in code points
@@ -75,7 +75,7 @@ extension StrictEmailValidator {
             let lower = isLowercase ? Array(domain) : domain.map(asciiLowercase)
             return (lower, lower)
         }
-        guard domain.contains(where: { $0 >= 0x80 }) else { return nil }   // an ASCII domain that is not plain
+        guard !UTF8Text.isASCII(domain) else { return nil }   // an ASCII domain that is not plain
         let scalarCount = domain.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         guard !domain.isEmpty, scalarCount <= domainMaximumLength else { return nil }
         var unicode: [UInt8] = []
