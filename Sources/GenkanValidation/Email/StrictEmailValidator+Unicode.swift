@@ -21,7 +21,8 @@ extension StrictEmailValidator {
     }
 
     private static func plainUnicode(_ bytes: UnsafeBufferPointer<UInt8>, _ input: String) -> EmailValidation? {
-        guard !UTF8Text.isASCII(bytes) else { return nil }   // validatePlainASCII's
+        // validatePlainASCII's; and the address as given is at most 254 octets.
+        guard !UTF8Text.isASCII(bytes), bytes.count <= EmailRule.maximumLength else { return nil }
         let dot = UInt8(ascii: "."), atSign = UInt8(ascii: "@")
         var index = 0
         var length = 0   // in code points
@@ -51,7 +52,7 @@ extension StrictEmailValidator {
         if let first = domain.first, first >= 0x80, !PrecisCodePoint(UTF8Text.scalar(at: 0, in: domain).scalar).isNFCStarter {
             return nil
         }
-        guard let forms = plainDomainForms(domain) else { return nil }
+        guard let forms = plainDomainForms(domain, asciiBudget: EmailRule.maximumLength - at - 1) else { return nil }
 
         let local = UnsafeBufferPointer(rebasing: bytes[..<at])
         let lowercasesLocal = localIsASCII && isCaseInsensitiveMailbox(local)
@@ -69,8 +70,9 @@ extension StrictEmailValidator {
     }
 
     /// The Unicode and ASCII forms of a valid domain as `EmailDomain.check` gives them, as bytes,
-    /// when the domain is plain ASCII or made of simple labels separated by full stops.
-    private static func plainDomainForms(_ domain: UnsafeBufferPointer<UInt8>) -> (unicode: [UInt8], ascii: [UInt8])? {
+    /// when the domain is plain ASCII or made of simple labels separated by full stops, and the
+    /// ASCII form is at most `asciiBudget` bytes long.
+    private static func plainDomainForms(_ domain: UnsafeBufferPointer<UInt8>, asciiBudget: Int) -> (unicode: [UInt8], ascii: [UInt8])? {
         if let isLowercase = scanPlainDomain(domain) {
             let lower = isLowercase ? Array(domain) : domain.map(asciiLowercase)
             return (lower, lower)
@@ -78,11 +80,12 @@ extension StrictEmailValidator {
         guard !UTF8Text.isASCII(domain) else { return nil }   // an ASCII domain that is not plain
         let scalarCount = domain.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         guard !domain.isEmpty, scalarCount <= domainMaximumLength else { return nil }
-        var unicode: [UInt8] = []
-        var ascii: [UInt8] = []
-        unicode.reserveCapacity(domain.count)
-        ascii.reserveCapacity(2 * domain.count + 32)   // Punycode is longer than UTF-8 for few code points
-        var labelCount = 0
+
+        // The labels first, and a lower bound of the ASCII form's length (every code point that
+        // is not ASCII takes at least one Punycode digit), so that no Punycode is computed for a
+        // domain that cannot fit.
+        var labels: [(range: Range<Int>, kind: EmailDomain.PlainLabel)] = []
+        var shortestASCII = -1
         var isPlain = true
         EmailDomain.forEachLabel(in: domain) { range in
             guard isPlain else { return }
@@ -93,17 +96,26 @@ extension StrictEmailValidator {
                 isPlain = false
                 return
             }
-            if labelCount > 0 {
+            labels.append((range, kind))
+            let codePoints = label.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            shortestASCII += 1 + (kind == .ascii ? label.count : "xn--".utf8.count + codePoints)
+        }
+        guard isPlain, labels.count >= 2, shortestASCII <= min(asciiBudget, domainMaximumLength) else { return nil }
+
+        var unicode: [UInt8] = []
+        var ascii: [UInt8] = []
+        unicode.reserveCapacity(domain.count)
+        ascii.reserveCapacity(2 * domain.count + 32)   // Punycode is longer than UTF-8 for few code points
+        for (index, label) in labels.enumerated() {
+            if index > 0 {
                 unicode.append(UInt8(ascii: "."))
                 ascii.append(UInt8(ascii: "."))
             }
             let asciiStart = ascii.count
-            kind.appendForms(of: label, unicode: &unicode, ascii: &ascii)
-            labelCount += 1
-            if ascii.count - asciiStart > labelMaximumLength || ascii.count > domainMaximumLength { isPlain = false }
+            label.kind.appendForms(of: UnsafeBufferPointer(rebasing: domain[label.range]), unicode: &unicode, ascii: &ascii)
+            if ascii.count - asciiStart > labelMaximumLength || ascii.count > domainMaximumLength { return nil }
         }
-        guard isPlain, labelCount >= 2, ascii.count <= domainMaximumLength,
-            let last = ascii.last, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z"),
+        guard let last = ascii.last, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z"),
             ascii.withUnsafeBufferPointer({ EmailDomain.specialUseName(underASCII: $0) }) == nil
         else { return nil }
         // Lead bytes of right-to-left code points are 0xD6 and above; only then can the domain
