@@ -1,9 +1,9 @@
 import GenkanUnicode
 
 extension StrictEmailValidator {
-    /// The verdict on a valid address with non-ASCII characters that needs no Unicode mapping,
-    /// decided in one pass over its bytes with table lookups and no ICU call; nil for any other
-    /// address, so that the full path decides and explains.
+    /// The verdict on an address with non-ASCII characters whose parts are valid and need no
+    /// Unicode mapping, decided in one pass over its bytes with table lookups and no ICU call:
+    /// valid, or too long; nil for any other address, so that the full path decides and explains.
     ///
     /// It accepts exactly what the full path accepts for such addresses (the tests compare the
     /// two):
@@ -15,14 +15,14 @@ extension StrictEmailValidator {
     /// - a plain ASCII domain (`scanPlainDomain`), or labels separated by full stops that are
     ///   ASCII letters, digits and hyphens or simple labels (`EmailDomain.PlainLabel`),
     ///   with what `EmailDomain.registrationIssues` and the Bidi Rule require;
-    /// - at most 254 octets as given, normalized and with the ASCII domain.
+    /// - then the address is valid when it is at most 254 octets as given, normalized and with
+    ///   the ASCII domain, and has only `email.too-long` otherwise.
     static func validatePlainUnicode(_ input: String) -> EmailValidation? {
         UTF8Text.withBytes(of: input[...]) { plainUnicode($0, input) }
     }
 
     private static func plainUnicode(_ bytes: UnsafeBufferPointer<UInt8>, _ input: String) -> EmailValidation? {
-        // validatePlainASCII's; and the address as given is at most 254 octets.
-        guard !UTF8Text.isASCII(bytes), bytes.count <= EmailRule.maximumLength else { return nil }
+        guard !UTF8Text.isASCII(bytes) else { return nil }   // validatePlainASCII's
         let dot = UInt8(ascii: "."), atSign = UInt8(ascii: "@")
         var index = 0
         var length = 0   // in code points
@@ -52,7 +52,7 @@ extension StrictEmailValidator {
         if let first = domain.first, first >= 0x80, !PrecisCodePoint(UTF8Text.scalar(at: 0, in: domain).scalar).isNFCStarter {
             return nil
         }
-        guard let forms = plainDomainForms(domain, asciiBudget: EmailRule.maximumLength - at - 1) else { return nil }
+        guard let forms = plainDomainForms(domain) else { return nil }
 
         let local = UnsafeBufferPointer(rebasing: bytes[..<at])
         let lowercasesLocal = localIsASCII && isCaseInsensitiveMailbox(local)
@@ -64,15 +64,18 @@ extension StrictEmailValidator {
             normalized = address(local, lowercased: lowercasesLocal, forms.unicode)
         }
         let ascii = localIsASCII ? address(local, lowercased: lowercasesLocal, forms.ascii) : nil
+        // RFC 5321 §4.5.3.1.3, as the full path measures it; with both parts valid, the length
+        // is then the only issue.
         let longest = max(bytes.count, local.count + 1 + forms.unicode.count, local.count + 1 + forms.ascii.count)
-        guard longest <= EmailRule.maximumLength else { return nil }
+        guard longest <= EmailRule.maximumLength else {
+            return .invalid(input, [ValidationIssue(.emailTooLong, ["maximum": EmailRule.maximumLength, "actual": longest])])
+        }
         return EmailValidation(input: input, issues: [], normalized: normalized, ascii: ascii, requiresSMTPUTF8: !localIsASCII)
     }
 
     /// The Unicode and ASCII forms of a valid domain as `EmailDomain.check` gives them, as bytes,
-    /// when the domain is plain ASCII or made of simple labels separated by full stops, and the
-    /// ASCII form is at most `asciiBudget` bytes long.
-    private static func plainDomainForms(_ domain: UnsafeBufferPointer<UInt8>, asciiBudget: Int) -> (unicode: [UInt8], ascii: [UInt8])? {
+    /// when the domain is plain ASCII or made of simple labels separated by full stops.
+    private static func plainDomainForms(_ domain: UnsafeBufferPointer<UInt8>) -> (unicode: [UInt8], ascii: [UInt8])? {
         if let isLowercase = scanPlainDomain(domain) {
             let lower = isLowercase ? Array(domain) : domain.map(asciiLowercase)
             return (lower, lower)
@@ -100,7 +103,7 @@ extension StrictEmailValidator {
             let codePoints = label.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
             shortestASCII += 1 + (kind == .ascii ? label.count : "xn--".utf8.count + codePoints)
         }
-        guard isPlain, labels.count >= 2, shortestASCII <= min(asciiBudget, domainMaximumLength) else { return nil }
+        guard isPlain, labels.count >= 2, shortestASCII <= domainMaximumLength else { return nil }
 
         var unicode: [UInt8] = []
         var ascii: [UInt8] = []
