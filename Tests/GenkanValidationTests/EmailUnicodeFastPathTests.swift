@@ -22,6 +22,12 @@ struct EmailUnicodeFastPathTests {
                       "a\u{2024}b", "⒈", "com", "jp", "test", "localhost", "onion", "ARPA", "123", "c0m", "", "_", "a b", "\u{AD}"]
         let separators = [".", ".", ".", ".", "\u{3002}", "\u{FF0E}", "\u{FF61}", ".\u{301}", "\u{3002}\u{301}"]
         var addresses = EmailCorpus.entries.map(\.input)
+        // Around the 254-octet limit: as given, normalized and with the ASCII domain.
+        for count in [10, 17, 18, 19, 20, 30] {
+            addresses.append(String(repeating: "a", count: 40) + "@" + String(repeating: "例え.", count: count) + "jp")
+            addresses.append(String(repeating: "é", count: 60) + "@" + String(repeating: "bücher.", count: count / 2) + "example")
+            addresses.append("ü@" + String(repeating: "Ab.", count: count * 4) + "com")
+        }
         for _ in 0..<30_000 {
             var domain = pick(labels)
             for _ in 0..<(Int(generator.next() % 4)) { domain += pick(separators) + pick(labels) }
@@ -32,15 +38,17 @@ struct EmailUnicodeFastPathTests {
     }()
 
     @Test func plainUnicodeAgreesWithTheFullPath() {
-        var answered = 0
+        var answered = 0, tooLong = 0
         for address in Self.addresses {
             guard let fast = StrictEmailValidator.validatePlainUnicode(address) else { continue }
             answered += 1
+            if fast.issues.map(\.code) == [.emailTooLong] { tooLong += 1 }
             let full = StrictEmailValidator.validateFully(address)
             #expect(fast == full && fast.normalized.map(scalars) == full.normalized.map(scalars)
                 && fast.ascii.map(scalars) == full.ascii.map(scalars), "\(address.debugDescription)")
         }
         #expect(answered >= 1_000, "the fast path answered \(answered) times")
+        #expect(tooLong >= 5, "the fast path found \(tooLong) addresses too long")
     }
 
     @Test func domainShortcutsAgreeWithTheLabelByLabelPath() {
