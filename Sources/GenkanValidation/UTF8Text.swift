@@ -60,26 +60,3 @@ extension Substring {
         utf8.index(startIndex, offsetBy: offset)
     }
 }
-
-extension String {
-    /// `parts` joined by the ASCII `separator`, their bytes copied into one allocation (none at
-    /// all when the result is short enough for a small string).
-    init(joining parts: some Collection<String>, separator: Unicode.Scalar) {
-        precondition(separator.isASCII)
-        let count = parts.reduce(Swift.max(parts.count - 1, 0)) { $0 + $1.utf8.count }
-        self.init(unsafeUninitializedCapacity: count) { buffer in
-            var offset = 0
-            for (index, part) in parts.enumerated() {
-                if index > 0 {
-                    buffer[offset] = UInt8(separator.value)
-                    offset += 1
-                }
-                UTF8Text.withBytes(of: part) { bytes in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + bytes.count)]).initialize(from: bytes)
-                    offset += bytes.count
-                }
-            }
-            return offset
-        }
-    }
-}

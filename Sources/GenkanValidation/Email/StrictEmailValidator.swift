@@ -70,11 +70,27 @@ enum StrictEmailValidator {
         else {
             return .invalid(input, issues)
         }
-        let normalized = String(joining: [normalizedLocal, unicodeDomain], separator: "@")
+        let normalized = address(normalizedLocal, unicodeDomain)
         return EmailValidation(
             input: input, issues: [], normalized: normalized,
-            ascii: localResult.asciiForm.map { String(joining: [$0, asciiDomain], separator: "@") },
+            ascii: localResult.asciiForm.map { address($0, asciiDomain) },
             requiresSMTPUTF8: localResult.requiresSMTPUTF8)
+    }
+}
+
+extension StrictEmailValidator {
+    /// `local@domain`, the bytes copied into one allocation (none for a short address).
+    static func address(_ local: String, _ domain: String) -> String {
+        UTF8Text.withBytes(of: local) { local in
+            UTF8Text.withBytes(of: domain) { domain in
+                String(unsafeUninitializedCapacity: local.count + 1 + domain.count) { buffer in
+                    _ = buffer.initialize(from: local)
+                    buffer[local.count] = UInt8(ascii: "@")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(local.count + 1)...]).initialize(from: domain)
+                    return local.count + 1 + domain.count
+                }
+            }
+        }
     }
 }
 
