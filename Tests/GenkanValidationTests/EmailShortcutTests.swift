@@ -173,6 +173,23 @@ struct EmailShortcutTests {
         }
     }
 
+    /// A label may map to an A-label only when its first character is an x or a compatibility
+    /// character whose NFKC_Casefold starts with x or is empty; for every other compatibility
+    /// character, whatever follows, the mapped label does not start with `xn--`.
+    @Test func onlyAnXMapsToTheACEPrefix() {
+        var mismatches: [String] = []
+        for scalar in Self.nonASCII where PrecisCodePoint(scalar).hasCompatibilityDecomposition {
+            guard !PrecisCodePoint(scalar).compatibilityMappingMayStartWithX else { continue }
+            for rest in ["xn--ab", "\u{301}xn--ab", "n--ab", "\u{20D2}\u{301}n--ab"] {
+                let label = String(scalar) + rest
+                if label.normalized(.nfkcCasefold).hasPrefix("xn--") { mismatches.append(hex(scalar)) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+        #expect(PrecisCodePoint("ｘ").compatibilityMappingMayStartWithX)
+        #expect(!PrecisCodePoint("ｅ").compatibilityMappingMayStartWithX)
+    }
+
     /// Sample strings of RFC 3492 §7.1, (B) Chinese (simplified) and (L), with an upper-case
     /// letter kept as it is.
     @Test func punycodeGivesTheRFCSamples() {

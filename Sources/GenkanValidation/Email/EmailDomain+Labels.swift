@@ -73,9 +73,12 @@ extension EmailDomain {
         let (unicode, ascii) = IDNA.toUnicodeAndASCII(utf8: part, options: idnaOptions)
         let text = String(decoding: part, as: UTF8.self)
         // A label that maps to an ASCII "xn--" label (written in full-width letters) is an
-        // A-label. Only an x, or a compatibility character, can map to the leading x.
+        // A-label. Only an x, or a compatibility character that NFKC_Casefold maps to text
+        // starting with x (or to nothing), can map to the leading x: the case folding and
+        // compatibility mappings go code point by code point, and composing with what follows
+        // never makes an x (it has no decomposition).
         let first = UTF8Text.scalar(at: 0, in: part).scalar
-        let mayMapToACE = first == "x" || first == "X" || PrecisCodePoint(first).hasCompatibilityDecomposition
+        let mayMapToACE = first == "x" || first == "X" || PrecisCodePoint(first).compatibilityMappingMayStartWithX
         let mappedToACE = mayMapToACE && text.normalizedUTF8(.nfkcCasefold).hasPrefix("xn--")
         var label = Label(unicode: unicode.value ?? text, ascii: ascii.value ?? text, isACE: mappedToACE)
         label.issues = idnaIssues(unicode.errors.union(ascii.errors), label: label)

@@ -61,6 +61,9 @@ struct PrecisCodePoint: Sendable {
     var extendsGraphemeCluster: Bool { bits & (1 << 39) != 0 }
     /// Grapheme_Cluster_Break Prepend, by ICU: it joins what follows it (UAX #29 GB9b).
     var isPrepend: Bool { bits & (1 << 40) != 0 }
+    /// A compatibility character that NFKC_Casefold maps to text starting with `x`, or to
+    /// nothing: only such a first character can make a label map to an A-label (`ｘｎ--`).
+    var compatibilityMappingMayStartWithX: Bool { bits & (1 << 41) != 0 }
 
     /// The script field: the ICU code, except the two markers above.
     private static func scriptField(_ script: Int32, extensions: [Int32]) -> UInt8 {
@@ -127,7 +130,11 @@ struct PrecisCodePoint: Sendable {
             bits |= 1 << 36
             if String(scalar).normalized(.nfkd).utf8.contains(UInt8(ascii: ".")) { bits |= 1 << 38 }
         }
-        if p.decompositionType != .none && p.decompositionType != .canonical { bits |= 1 << 37 }
+        if p.decompositionType != .none && p.decompositionType != .canonical {
+            bits |= 1 << 37
+            let folded = String(scalar).normalized(.nfkcCasefold).unicodeScalars
+            if folded.first.map({ $0 == "x" }) ?? true { bits |= 1 << 41 }
+        }
         if p.extendsGraphemeCluster { bits |= 1 << 39 }
         if p.isPrepend { bits |= 1 << 40 }
         self.bits = bits
