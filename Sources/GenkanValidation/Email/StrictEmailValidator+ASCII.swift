@@ -47,24 +47,9 @@ extension StrictEmailValidator {
         }
     }
 
-    /// Bits of `byteClasses`.
-    private static let atext: UInt8 = 1, ldh: UInt8 = 2, letter: UInt8 = 4, upper: UInt8 = 8
-
-    /// The class bits of each ASCII byte (RFC 5322 §3.2.3 atext, RFC 1123 §2.1 LDH).
-    private static let byteClasses: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 128)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | ldh | letter }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | ldh | letter | upper }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = atext | ldh }
-        table[Int(UInt8(ascii: "-"))] = atext | ldh
-        for byte in "!#$%&'*+/=?^_`{|}~".utf8 { table[Int(byte)] = atext }
-        return table
-    }()
-
     /// The index of the `@` and whether the domain is already lower-case, when the bytes form a
     /// valid plain address; nil otherwise.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (at: Int, lowerDomain: Bool)? {
-        let classes = byteClasses
         let dot = UInt8(ascii: "."), at = UInt8(ascii: "@")
 
         // Local part: dot-atom, 1...64 bytes.
@@ -73,12 +58,7 @@ extension StrictEmailValidator {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == at { break }
-            guard byte < 0x80 else { return nil }
-            if byte == dot {
-                if previous == dot { return nil }
-            } else if classes[Int(byte)] & atext == 0 {
-                return nil
-            }
+            guard byte == dot ? previous != dot : isAtext(byte: byte) else { return nil }   // non-ASCII is not atext
             previous = byte
             index += 1
         }
@@ -95,35 +75,31 @@ extension StrictEmailValidator {
     /// 2 to 127 labels and at most 253 bytes; the last label ends in a letter and is not a
     /// special-use name.
     static func scanPlainDomain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let classes = byteClasses
         let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
         guard bytes.count >= 3, bytes.count <= domainMaximumLength else { return nil }
         var labelStart = 0
         var lastLabelStart = 0
         var labels = 0
         var lowercase = true
-        var index = 0
-        while index <= bytes.count {
-            let byte = index < bytes.count ? bytes[index] : dot
-            if byte == dot {
-                let length = index - labelStart
-                guard length >= 1, length <= labelMaximumLength,
-                    bytes[labelStart] != hyphen, bytes[index - 1] != hyphen
-                else { return nil }
-                // "ab--" is reserved and "xn--" needs IDNA: both go to the full path.
-                if length >= 4, bytes[labelStart + 2] == hyphen, bytes[labelStart + 3] == hyphen { return nil }
-                labels += 1
-                lastLabelStart = labelStart
-                labelStart = index + 1
-            } else {
-                guard byte < 0x80 else { return nil }
-                let kind = classes[Int(byte)]
-                guard kind & ldh != 0 else { return nil }
-                if kind & upper != 0 { lowercase = false }
+        for index in 0...bytes.count {
+            if index < bytes.count, bytes[index] != dot {
+                switch bytes[index] {   // RFC 1123 §2.1 LDH
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), hyphen: break
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): lowercase = false
+                default: return nil
+                }
+                continue
             }
-            index += 1
+            let length = index - labelStart
+            guard length >= 1, length <= labelMaximumLength, bytes[labelStart] != hyphen, bytes[index - 1] != hyphen else { return nil }
+            // "ab--" is reserved and "xn--" needs IDNA: both go to the full path.
+            if length >= 4, bytes[labelStart + 2] == hyphen, bytes[labelStart + 3] == hyphen { return nil }
+            labels += 1
+            lastLabelStart = labelStart
+            labelStart = index + 1
         }
-        guard labels >= 2, classes[Int(bytes[bytes.count - 1])] & letter != 0 else { return nil }
+        let last = bytes[bytes.count - 1] | 0x20   // lower-cased, if a letter
+        guard labels >= 2, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z") else { return nil }
 
         // Special-use names (RFC 6761 and others) are top-level: compare the last label.
         if isSpecialUse(UnsafeBufferPointer(rebasing: bytes[lastLabelStart...])) { return nil }
