@@ -59,7 +59,7 @@ extension EmailDomain {
             hyphenAtEitherEnd = Self.hasHyphenAtEitherEnd(bytes, text)
             reservedHyphens = Self.hasHyphensInThirdAndFourthPlaces(bytes) && !text.hasCharacterPrefix("xn--")
             Self.collectNonLDH(bytes, into: &nonLDH)
-            nonLDH += nonLDH   // the same characters in the A-label again
+            if !nonLDH.isEmpty { nonLDH += nonLDH }   // the same characters in the A-label again
             mayBeRightToLeft = bytes.contains { $0 >= 0xD6 }
         }
 

@@ -66,7 +66,7 @@ extension EmailDomain {
     static func label(_ part: UnsafeBufferPointer<UInt8>, shortcuts: Bool = true) -> Label {
         if UTF8Text.isASCII(part) {
             return withLowercaseASCII(part) { lower in
-                lower.starts(with: "xn--".utf8) ? aceLabel(String(decoding: lower, as: UTF8.self), shortcuts: shortcuts) : Label(lowercaseASCII: lower)
+                isACEPrefixed(lower) ? aceLabel(String(decoding: lower, as: UTF8.self), shortcuts: shortcuts) : Label(lowercaseASCII: lower)
             }
         }
         if shortcuts, let simple = simpleLabelForms(part) { return Label(unicode: simple.unicode, ascii: simple.ascii, isACE: false) }
@@ -84,6 +84,12 @@ extension EmailDomain {
         label.issues = idnaIssues(unicode.errors.union(ascii.errors), label: label)
         if label.issues.isEmpty { label.issues = derivedPropertyIssues(label) }
         return label
+    }
+
+    /// Whether lower-case `bytes` start with `xn--`.
+    private static func isACEPrefixed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 4 && bytes[0] == UInt8(ascii: "x") && bytes[1] == UInt8(ascii: "n")
+            && bytes[2] == UInt8(ascii: "-") && bytes[3] == UInt8(ascii: "-")
     }
 
     /// Runs `body` with ASCII `bytes` lower-cased, in a temporary buffer.

@@ -219,8 +219,6 @@ enum EmailDomain {
         // In ASCII text every character is one byte but CR LF, which no name holds, so the last
         // label's bytes say what `==` and `hasSuffix` say.
         let last = UnsafeBufferPointer(rebasing: bytes[(bytes.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...])
-        return StrictEmailValidator.specialUseDomains.first { name in
-            name.utf8.count == last.count && UTF8Text.withBytes(of: name) { $0.elementsEqual(last) }
-        }
+        return StrictEmailValidator.specialUseName(exactly: last)
     }
 }

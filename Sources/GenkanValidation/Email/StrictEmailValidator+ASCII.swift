@@ -110,6 +110,14 @@ extension StrictEmailValidator {
         equalsIgnoringASCIICase(label, anyOf: specialUseNameBytes)
     }
 
+    /// The special-use name whose bytes `label` are, exactly.
+    static func specialUseName(exactly label: UnsafeBufferPointer<UInt8>) -> String? {
+        for (index, name) in specialUseNameBytes.enumerated() where name.count == label.count && name.elementsEqual(label) {
+            return specialUseDomains[index]
+        }
+        return nil
+    }
+
     /// Whether ASCII `local` is an RFC 2142 mailbox name in any case.
     static func isCaseInsensitiveMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
         equalsIgnoringASCIICase(local, anyOf: caseInsensitiveMailboxBytes)
