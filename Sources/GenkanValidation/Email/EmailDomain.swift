@@ -67,12 +67,7 @@ enum EmailDomain {
         guard result.issues.isEmpty else { return result }
 
         let ascii = joined(labels, ascii: true)
-        result.issues = registrationIssues(ascii: ascii, labels: labels)
-        if labels.indices.contains(where: { labels[$0].shape.mayBeRightToLeft }),
-            let first = IDNA2008.labelsBreakingBidiRule(labels.indices.map { labels[$0].unicode }).first
-        {
-            result.issues.append(ValidationIssue(.emailDomainBidi, ["label": first]))
-        }
+        result.issues = registrationAndBidiIssues(ascii: ascii, labels: labels)
         guard result.issues.isEmpty else { return result }
         result.ascii = ascii
         result.unicode = joined(labels, ascii: false)
@@ -182,6 +177,18 @@ enum EmailDomain {
     }
 
     // MARK: Registration
+
+    /// What a domain whose labels are all valid may still break: `registrationIssues`, then the
+    /// Bidi Rule across its labels (RFC 5893 §2).
+    static func registrationAndBidiIssues(ascii: String, labels: [Label]) -> [ValidationIssue] {
+        var issues = registrationIssues(ascii: ascii, labels: labels)
+        if labels.indices.contains(where: { labels[$0].shape.mayBeRightToLeft }),
+            let first = IDNA2008.labelsBreakingBidiRule(labels.indices.map { labels[$0].unicode }).first
+        {
+            issues.append(ValidationIssue(.emailDomainBidi, ["label": first]))
+        }
+        return issues
+    }
 
     /// What a domain on the public internet needs: at most 253 octets and 63 per label in ASCII
     /// form, at least two labels, a top-level domain ending in a letter, no special-use name.

@@ -1,22 +1,22 @@
 import GenkanUnicode
 
 extension StrictEmailValidator {
-    /// The verdict on an address with non-ASCII characters whose parts are valid and need no
-    /// Unicode mapping, decided in one pass over its bytes with table lookups and no ICU call:
-    /// valid, or too long; nil for any other address, so that the full path decides and explains.
+    /// The verdict on an address with non-ASCII characters whose local part is valid and whose
+    /// domain labels need no Unicode mapping, decided over its bytes with table lookups and no
+    /// ICU call; nil for any other address, so that the full path decides and explains.
     ///
-    /// It accepts exactly what the full path accepts for such addresses (the tests compare the
-    /// two):
+    /// It gives exactly what the full path gives for such addresses (the tests compare the two):
     /// - no `"`, `<` or `\` before the first `@`, and no combining character after it, so the
     ///   address splits there;
     /// - a local part of 1 to 64 code points: a dot-atom of ASCII atext and of non-ASCII code
     ///   points email-validator deems safe that are also NFC starters with NFC_QC=Yes, so it is
     ///   already NFC (UAX #15 §9);
     /// - a plain ASCII domain (`scanPlainDomain`), or labels separated by full stops that are
-    ///   ASCII letters, digits and hyphens or simple labels (`EmailDomain.PlainLabel`),
-    ///   with what `EmailDomain.registrationIssues` and the Bidi Rule require;
-    /// - then the address is valid when it is at most 254 octets as given, normalized and with
-    ///   the ASCII domain, and has only `email.too-long` otherwise.
+    ///   ASCII letters, digits and hyphens or simple labels (`EmailDomain.PlainLabel`); a domain
+    ///   that then breaks a registration rule or the Bidi Rule gets the issues the functions of
+    ///   the full path find;
+    /// - a valid address is at most 254 octets as given, normalized and with the ASCII domain,
+    ///   and has only `email.too-long` otherwise.
     static func validatePlainUnicode(_ input: String) -> EmailValidation? {
         UTF8Text.withBytes(of: input[...]) { plainUnicode($0, input) }
     }
@@ -52,7 +52,19 @@ extension StrictEmailValidator {
         if let first = domain.first, first >= 0x80, !PrecisCodePoint(UTF8Text.scalar(at: 0, in: domain).scalar).isNFCStarter {
             return nil
         }
-        guard let forms = plainDomainForms(domain) else { return nil }
+        let forms: (unicode: [UInt8], ascii: [UInt8])
+        switch plainDomain(domain) {
+        case nil: return nil
+        case .valid(let unicode, let ascii): forms = (unicode, ascii)
+        case .invalid(let domainIssues):
+            // What the full path reports: no issue with the local part, the domain's, and the
+            // length of the address as given.
+            var issues = domainIssues
+            if bytes.count > EmailRule.maximumLength {
+                issues.appendOnce(ValidationIssue(.emailTooLong, ["maximum": EmailRule.maximumLength, "actual": bytes.count]))
+            }
+            return .invalid(input, issues)
+        }
 
         let local = UnsafeBufferPointer(rebasing: bytes[..<at])
         let lowercasesLocal = localIsASCII && isCaseInsensitiveMailbox(local)
@@ -73,22 +85,26 @@ extension StrictEmailValidator {
         return EmailValidation(input: input, issues: [], normalized: normalized, ascii: ascii, requiresSMTPUTF8: !localIsASCII)
     }
 
-    /// The Unicode and ASCII forms of a valid domain as `EmailDomain.check` gives them, as bytes,
-    /// when the domain is plain ASCII or made of simple labels separated by full stops.
-    private static func plainDomainForms(_ domain: UnsafeBufferPointer<UInt8>) -> (unicode: [UInt8], ascii: [UInt8])? {
+    /// A domain of plain labels, as `EmailDomain.check` judges it.
+    private enum PlainDomain {
+        /// Its Unicode and ASCII forms, as bytes.
+        case valid(unicode: [UInt8], ascii: [UInt8])
+        /// Every label is valid, but the domain breaks a registration rule or the Bidi Rule.
+        case invalid([ValidationIssue])
+    }
+
+    /// The verdict on a plain ASCII domain, or on labels separated by full stops that are ASCII
+    /// letters, digits and hyphens or simple labels; nil for any other domain.
+    private static func plainDomain(_ domain: UnsafeBufferPointer<UInt8>) -> PlainDomain? {
         if let isLowercase = scanPlainDomain(domain) {
             let lower = isLowercase ? Array(domain) : domain.map(asciiLowercase)
-            return (lower, lower)
+            return .valid(unicode: lower, ascii: lower)
         }
         guard !UTF8Text.isASCII(domain) else { return nil }   // an ASCII domain that is not plain
         let scalarCount = domain.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         guard !domain.isEmpty, scalarCount <= domainMaximumLength else { return nil }
 
-        // The labels first, and a lower bound of the ASCII form's length (every code point that
-        // is not ASCII takes at least one Punycode digit), so that no Punycode is computed for a
-        // domain that cannot fit.
         var labels: [(range: Range<Int>, kind: EmailDomain.PlainLabel)] = []
-        var shortestASCII = -1
         var isPlain = true
         EmailDomain.forEachLabel(in: domain) { range in
             guard isPlain else { return }
@@ -100,15 +116,15 @@ extension StrictEmailValidator {
                 return
             }
             labels.append((range, kind))
-            let codePoints = label.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-            shortestASCII += 1 + (kind == .ascii ? label.count : "xn--".utf8.count + codePoints)
         }
-        guard isPlain, labels.count >= 2, shortestASCII <= domainMaximumLength else { return nil }
+        guard isPlain else { return nil }
 
         var unicode: [UInt8] = []
         var ascii: [UInt8] = []
         unicode.reserveCapacity(domain.count)
         ascii.reserveCapacity(2 * domain.count + 32)   // Punycode is longer than UTF-8 for few code points
+        var asciiLabels: [Range<Int>] = []
+        var labelsFit = true
         for (index, label) in labels.enumerated() {
             if index > 0 {
                 unicode.append(UInt8(ascii: "."))
@@ -116,18 +132,26 @@ extension StrictEmailValidator {
             }
             let asciiStart = ascii.count
             label.kind.appendForms(of: UnsafeBufferPointer(rebasing: domain[label.range]), unicode: &unicode, ascii: &ascii)
-            if ascii.count - asciiStart > labelMaximumLength || ascii.count > domainMaximumLength { return nil }
+            asciiLabels.append(asciiStart..<ascii.count)
+            if ascii.count - asciiStart > labelMaximumLength { labelsFit = false }
         }
-        guard let last = ascii.last, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z"),
-            ascii.withUnsafeBufferPointer({ EmailDomain.specialUseName(underASCII: $0) }) == nil
-        else { return nil }
+        let unicodeLabels = { unicode.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) }
+        let isRegistrable = labelsFit && labels.count >= 2 && ascii.count <= domainMaximumLength
+            && ascii.last.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } == true
+            && ascii.withUnsafeBufferPointer({ EmailDomain.specialUseName(underASCII: $0) }) == nil
         // Lead bytes of right-to-left code points are 0xD6 and above; only then can the domain
         // be a Bidi domain name (RFC 5893 §1.4).
-        if unicode.contains(where: { $0 >= 0xD6 }) {
-            let labels = unicode.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard IDNA2008.labelsBreakingBidiRule(labels).isEmpty else { return nil }
+        if isRegistrable, !unicode.contains(where: { $0 >= 0xD6 })
+            || IDNA2008.labelsBreakingBidiRule(unicodeLabels().map { String(decoding: $0, as: UTF8.self) }).isEmpty
+        {
+            return .valid(unicode: unicode, ascii: ascii)
         }
-        return (unicode, ascii)
+        // Rare, so the issues come from the very functions `EmailDomain.check` calls.
+        let domainLabels = zip(unicodeLabels(), asciiLabels).map { unicode, asciiRange in
+            EmailDomain.Label(unicode: String(decoding: unicode, as: UTF8.self), ascii: String(decoding: ascii[asciiRange], as: UTF8.self), isACE: false)
+        }
+        let issues = EmailDomain.registrationAndBidiIssues(ascii: String(decoding: ascii, as: UTF8.self), labels: domainLabels)
+        return issues.isEmpty ? nil : .invalid(issues)
     }
 
     /// `local` (ASCII when `lowercased`) lower-cased or not, `@` and the domain `form`.
