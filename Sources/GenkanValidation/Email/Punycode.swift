@@ -14,30 +14,39 @@ enum Punycode {
     /// Appends the Punycode of the label in `utf8` (valid UTF-8) to `output`: its ASCII code
     /// points in order, a hyphen when there are any, then the deltas that insert the others.
     static func encode(utf8 label: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
-        // The code points, decoded once; a label has no more of them than bytes.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: label.count) { buffer in
-            var count = 0
-            var offset = 0
-            while offset < label.count {
-                let (scalar, next) = UTF8Text.scalar(at: offset, in: label)
-                buffer[count] = Int(scalar.value)
-                count += 1
-                offset = next
+        // The code points, decoded once (a label has no more of them than bytes), and the
+        // output: every delta takes at most 10 digits, as each digit but the last divides it by
+        // 10 or more. Both in one temporary buffer, on the stack for a label.
+        let capacity = label.count * 12 + 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: label.count) { codePoints in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                var count = 0
+                var offset = 0
+                while offset < label.count {
+                    let (scalar, next) = UTF8Text.scalar(at: offset, in: label)
+                    codePoints[count] = Int(scalar.value)
+                    count += 1
+                    offset = next
+                }
+                let length = encode(UnsafeBufferPointer(rebasing: codePoints[..<count]), into: buffer)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
             }
-            encode(UnsafeBufferPointer(rebasing: buffer[..<count]), into: &output)
         }
     }
 
-    private static func encode(_ codePoints: UnsafeBufferPointer<Int>, into output: inout [UInt8]) {
-        // Every delta takes at most 10 digits: each digit but the last divides it by 10 or more.
-        output.reserveCapacity(output.count + codePoints.count * 11 + 1)
-        var basicCount = 0
+    /// Writes the Punycode of `codePoints` to `output`, which is large enough, and returns its length.
+    private static func encode(_ codePoints: UnsafeBufferPointer<Int>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var length = 0
         for value in codePoints where value < 0x80 {
-            output.append(UInt8(truncatingIfNeeded: value))
-            basicCount += 1
+            output[length] = UInt8(truncatingIfNeeded: value)
+            length += 1
         }
+        let basicCount = length
         var handled = basicCount
-        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        if basicCount > 0 {
+            output[length] = UInt8(ascii: "-")
+            length += 1
+        }
 
         var n = initialN, delta = 0, bias = initialBias
         while handled < codePoints.count {
@@ -55,11 +64,13 @@ enum Punycode {
                     let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                     if q < t { break }
                     let (quotient, remainder) = (q - t).quotientAndRemainder(dividingBy: base - t)
-                    output.append(digit(t + remainder))
+                    output[length] = digit(t + remainder)
+                    length += 1
                     q = quotient
                     k += base
                 }
-                output.append(digit(q))
+                output[length] = digit(q)
+                length += 1
                 bias = adapt(delta, handled + 1, isFirst: handled == basicCount)
                 delta = 0
                 handled += 1
@@ -67,6 +78,7 @@ enum Punycode {
             delta += 1
             n += 1
         }
+        return length
     }
 
     /// The code points `label` encodes (RFC 3492 §6.2), for the Punycode part of an A-label
