@@ -22,6 +22,19 @@ enum UTF8Text {
         bytes.reduce(0, |) < 0x80
     }
 
+    /// `byte` lower-cased when it is an ASCII capital letter. Applied to every byte of UTF-8, it
+    /// lower-cases the ASCII letters and leaves every other sequence as it is.
+    @inline(__always)
+    static func lowercaseASCII(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// Whether `byte` is an ASCII capital letter.
+    @inline(__always)
+    static func isUppercaseASCII(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
     /// The scalar that starts at `offset` of valid UTF-8, and the offset after it.
     @inline(__always)
     static func scalar(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (scalar: Unicode.Scalar, next: Int) {

@@ -96,7 +96,7 @@ extension EmailDomain {
     private static func withLowercaseASCII<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { buffer in
             for (index, byte) in bytes.enumerated() {
-                buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                buffer[index] = UTF8Text.lowercaseASCII(byte)
             }
             return body(UnsafeBufferPointer(buffer))
         }
@@ -104,10 +104,9 @@ extension EmailDomain {
 
     /// UTF-8 `bytes` with their ASCII letters lower-cased, byte by byte.
     static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        if !bytes.contains(where: isUpper) { return String(decoding: bytes, as: UTF8.self) }
+        if !bytes.contains(where: UTF8Text.isUppercaseASCII) { return String(decoding: bytes, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for (index, byte) in bytes.enumerated() { buffer[index] = isUpper(byte) ? byte | 0x20 : byte }
+            for (index, byte) in bytes.enumerated() { buffer[index] = UTF8Text.lowercaseASCII(byte) }
             return bytes.count
         }
     }

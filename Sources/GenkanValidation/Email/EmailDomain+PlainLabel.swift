@@ -48,7 +48,7 @@ extension EmailDomain {
         /// ASCII form to `ascii`.
         func appendForms(of bytes: UnsafeBufferPointer<UInt8>, unicode: inout [UInt8], ascii: inout [UInt8]) {
             let start = unicode.count
-            for byte in bytes { unicode.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) }
+            for byte in bytes { unicode.append(UTF8Text.lowercaseASCII(byte)) }
             switch self {
             case .ascii:
                 ascii.append(contentsOf: unicode[start...])

@@ -22,7 +22,7 @@ extension StrictEmailValidator {
             normalized = String(unsafeUninitializedCapacity: count) { buffer in
                 var index = 0
                 for byte in input.utf8 {
-                    let lower = index > at || lowercasedLocal ? asciiLowercase(byte) : byte
+                    let lower = index > at || lowercasedLocal ? UTF8Text.lowercaseASCII(byte) : byte
                     buffer[index] = lower
                     index += 1
                 }
@@ -131,13 +131,9 @@ extension StrictEmailValidator {
     private static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, anyOf names: [[UInt8]]) -> Bool {
         names.contains { name in
             guard name.count == bytes.count else { return false }
-            for index in name.indices where name[index] != asciiLowercase(bytes[index]) { return false }
+            for index in name.indices where name[index] != UTF8Text.lowercaseASCII(bytes[index]) { return false }
             return true
         }
     }
 
-    @inline(__always)
-    static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
 }

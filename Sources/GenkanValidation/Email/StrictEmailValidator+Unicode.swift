@@ -70,7 +70,7 @@ extension StrictEmailValidator {
         let lowercasesLocal = localIsASCII && isCaseInsensitiveMailbox(local)
         let normalized: String
         // The Unicode form is the domain with its ASCII letters lower-cased.
-        if !lowercasesLocal, !domain.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+        if !lowercasesLocal, !domain.contains(where: UTF8Text.isUppercaseASCII) {
             normalized = input
         } else {
             normalized = address(local, lowercased: lowercasesLocal, forms.unicode)
@@ -97,7 +97,7 @@ extension StrictEmailValidator {
     /// letters, digits and hyphens or simple labels; nil for any other domain.
     private static func plainDomain(_ domain: UnsafeBufferPointer<UInt8>) -> PlainDomain? {
         if let isLowercase = scanPlainDomain(domain) {
-            let lower = isLowercase ? Array(domain) : domain.map(asciiLowercase)
+            let lower = isLowercase ? Array(domain) : domain.map(UTF8Text.lowercaseASCII)
             return .valid(unicode: lower, ascii: lower)
         }
         guard !UTF8Text.isASCII(domain) else { return nil }   // an ASCII domain that is not plain
@@ -157,7 +157,7 @@ extension StrictEmailValidator {
     /// `local` (ASCII when `lowercased`) lower-cased or not, `@` and the domain `form`.
     private static func address(_ local: UnsafeBufferPointer<UInt8>, lowercased: Bool, _ form: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: local.count + 1 + form.count) { buffer in
-            for (index, byte) in local.enumerated() { buffer[index] = lowercased ? asciiLowercase(byte) : byte }
+            for (index, byte) in local.enumerated() { buffer[index] = lowercased ? UTF8Text.lowercaseASCII(byte) : byte }
             buffer[local.count] = UInt8(ascii: "@")
             _ = UnsafeMutableBufferPointer(rebasing: buffer[(local.count + 1)...]).initialize(from: form)
             return local.count + 1 + form.count
