@@ -8,7 +8,7 @@ extension EmailDomain {
     /// maps such a code point to itself (its status is valid; the tests check every one against
     /// ICU), and a text of such starters is already NFC (UAX #15 §9), so ToUnicode gives the
     /// label with its ASCII letters lower-cased, and ToASCII `xn--` and its Punycode. It must not
-    /// start with a combining mark (UTS #46 §4.1 V5), nor have a hyphen at either end or in the
+    /// start with a combining mark (UTS #46 §4.1), nor have a hyphen at either end or in the
     /// third and fourth places (RFC 5891 §4.2.3.1), which the structure rules refuse and which
     /// also rules out an A-label. PVALID leaves out the contextual code points and every code
     /// point with a compatibility mapping, so such a label is not an A-label in disguise either.
