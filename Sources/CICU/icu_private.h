@@ -20,4 +20,10 @@ static inline int32_t genkan_icu_result(UErrorCode status, int32_t length) {
     return length;
 }
 
+/// The shared UTS #46 processor for a combination of GenkanIDNAOption bits (idna.c).
+struct UIDNA *genkan_idna_processor(uint32_t options, UErrorCode *status);
+
+/// ICU's UIDNA_ERROR_* bits as GenkanIDNAError bits (idna.c).
+uint32_t genkan_idna_errors(uint32_t icuErrors);
+
 #endif

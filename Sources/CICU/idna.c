@@ -17,7 +17,7 @@ static uint32_t icu_options(uint32_t options) {
     return icu;
 }
 
-static UIDNA *processor(uint32_t options, UErrorCode *status) {
+UIDNA *genkan_idna_processor(uint32_t options, UErrorCode *status) {
     options &= OPTION_MASK;
     UIDNA *existing = atomic_load_explicit(&processors[options], memory_order_acquire);
     if (existing) return existing;
@@ -30,7 +30,7 @@ static UIDNA *processor(uint32_t options, UErrorCode *status) {
     return fresh;
 }
 
-static uint32_t genkan_errors(uint32_t icu) {
+uint32_t genkan_idna_errors(uint32_t icu) {
     static const struct { uint32_t icu, genkan; } map[] = {
         {UIDNA_ERROR_EMPTY_LABEL, GenkanIDNAErrorEmptyLabel},
         {UIDNA_ERROR_LABEL_TOO_LONG, GenkanIDNAErrorLabelTooLong},
@@ -59,11 +59,11 @@ typedef int32_t (*idna_function)(const UIDNA *, const UChar *, int32_t, UChar *,
 static int32_t run(idna_function f, uint32_t options, const uint16_t *src, int32_t length,
                    uint16_t *dest, int32_t capacity, uint32_t *errors) {
     UErrorCode status = U_ZERO_ERROR;
-    UIDNA *idna = processor(options, &status);
+    UIDNA *idna = genkan_idna_processor(options, &status);
     if (idna == NULL) return genkan_icu_result(status, 0);
     UIDNAInfo info = UIDNA_INFO_INITIALIZER;
     int32_t out = f(idna, (const UChar *)src, length, (UChar *)dest, capacity, &info, &status);
-    if (errors) *errors = genkan_errors(info.errors);
+    if (errors) *errors = genkan_idna_errors(info.errors);
     return genkan_icu_result(status, out);
 }
 
@@ -76,3 +76,4 @@ int32_t GenkanICU_idnaToUnicode(uint32_t options, const uint16_t *src, int32_t l
                                 uint16_t *dest, int32_t capacity, uint32_t *errors) {
     return run(uidna_nameToUnicode, options, src, length, dest, capacity, errors);
 }
+

@@ -149,6 +149,12 @@ int32_t GenkanICU_codePointInfo(uint32_t codePoint, GenkanICUCodePointInfo *info
     if (u_hasBinaryProperty(c, UCHAR_UPPERCASE)) flags |= GenkanICUFlagUppercase;
     if (u_hasBinaryProperty(c, UCHAR_LOWERCASE)) flags |= GenkanICUFlagLowercase;
     if (u_hasBinaryProperty(c, UCHAR_ALPHABETIC)) flags |= GenkanICUFlagAlphabetic;
+    if (u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_CASEFOLDED)) flags |= GenkanICUFlagChangesWhenCasefolded;
+    switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_EXTEND: case U_GCB_ZWJ: case U_GCB_SPACING_MARK: flags |= GenkanICUFlagGraphemeExtender; break;
+    case U_GCB_PREPEND: flags |= GenkanICUFlagGraphemePrepend; break;
+    default: break;
+    }
     if (changes_under_nfkc(c)) flags |= GenkanICUFlagChangesUnderNFKC;
     info->flags = flags;
     UErrorCode status = U_ZERO_ERROR;

@@ -10,7 +10,7 @@ struct BenchCommand: Sendable {
     static let all: [BenchCommand] = [
         BenchCommand(
             name: "email",
-            summary: "e-mail validation and pattern engines: --addresses FILE (JSON array of strings) [--seconds S]",
+            summary: "e-mail validation and pattern engines: --addresses FILE (JSON array of strings) [--seconds S | --passes N] [--only NAME,...]",
             run: EmailBench.run),
         BenchCommand(
             name: "nickname",
@@ -43,9 +43,11 @@ struct BenchOptions {
     subscript(name: String) -> String? { values[name] }
 }
 
-/// Runs `operation` over `inputs` again and again for about `seconds` and returns operations
-/// per second, with a checksum of the results so the work cannot be optimized away.
-func measure(_ inputs: [String], seconds: Double, _ operation: (String) -> Bool) -> (opsPerSecond: Double, accepted: Int) {
+/// Runs `operation` over `inputs` again and again for about `seconds` (or exactly `passes`
+/// times, which makes instruction counts under `valgrind --tool=callgrind` repeatable) and
+/// returns operations per second, with a checksum of the results so the work cannot be
+/// optimized away.
+func measure(_ inputs: [String], seconds: Double, passes: Int? = nil, _ operation: (String) -> Bool) -> (opsPerSecond: Double, accepted: Int) {
     var accepted = 0
     for input in inputs where operation(input) { accepted += 1 }   // warm-up, and the verdict count
     let clock = ContinuousClock()
@@ -53,9 +55,11 @@ func measure(_ inputs: [String], seconds: Double, _ operation: (String) -> Bool)
     let budget = Duration.milliseconds(Int(seconds * 1000))
     var operations = 0
     var checksum = 0
-    while clock.now - start < budget {
+    var remaining = passes ?? Int.max
+    while remaining > 0, passes != nil || clock.now - start < budget {
         for input in inputs where operation(input) { checksum += 1 }
         operations += inputs.count
+        remaining -= 1
     }
     let elapsed = clock.now - start
     let secondsElapsed = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -5,9 +5,10 @@ import GenkanValidation
 /// PCRE2 JIT, Foundation's NSRegularExpression (ICU's regex engine) and Swift Regex.
 enum EmailBench {
     static func run(_ arguments: [String]) throws -> String {
-        let options = try BenchOptions(arguments, allowed: ["addresses", "seconds", "only"])
+        let options = try BenchOptions(arguments, allowed: ["addresses", "seconds", "only", "passes"])
         guard let path = options["addresses"] else { throw BenchError(description: "--addresses FILE is required") }
         let seconds = Double(options["seconds"] ?? "1") ?? 1
+        let passes = options["passes"].flatMap { Int($0) }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         guard let addresses = try JSONSerialization.jsonObject(with: data) as? [String], !addresses.isEmpty else {
             throw BenchError(description: "\(path) must hold a non-empty JSON array of strings")
@@ -26,10 +27,10 @@ enum EmailBench {
             }),
             ("swiftregex", { value in (try? swiftRegex.wholeMatch(in: value)) != nil }),
         ]
-        // --only a,b measures a subset (for profiling one of them).
+        // --only a,b measures a subset, --passes N a fixed amount of work (for profiling).
         let only = options["only"].map { Set($0.split(separator: ",").map(String.init)) }
         let results = candidates.filter { only?.contains($0.0) ?? true }.map { name, operation in
-            (name, measure(addresses, seconds: seconds, operation))
+            (name, measure(addresses, seconds: seconds, passes: passes, operation))
         }
         let members = results.map { name, result in
             "\"\(name)\":{\"opsPerSecond\":\(Int(result.opsPerSecond)),\"accepted\":\(result.accepted)}"

@@ -33,6 +33,11 @@ package struct CodePointProperties: Sendable, Equatable {
     package let isUppercase: Bool
     package let isLowercase: Bool
     package let isAlphabetic: Bool
+    package let changesWhenCaseFolded: Bool
+    /// Grapheme_Cluster_Break Extend, ZWJ or SpacingMark: it joins what precedes it (UAX #29 GB9, GB9a).
+    package let extendsGraphemeCluster: Bool
+    /// Grapheme_Cluster_Break Prepend: it joins what follows it (UAX #29 GB9b).
+    package let isPrepend: Bool
     package let script: Int32
 
     package init(_ scalar: Unicode.Scalar) {
@@ -56,6 +61,9 @@ package struct CodePointProperties: Sendable, Equatable {
         isUppercase = has(GenkanICUFlagUppercase)
         isLowercase = has(GenkanICUFlagLowercase)
         isAlphabetic = has(GenkanICUFlagAlphabetic)
+        changesWhenCaseFolded = has(GenkanICUFlagChangesWhenCasefolded)
+        extendsGraphemeCluster = has(GenkanICUFlagGraphemeExtender)
+        isPrepend = has(GenkanICUFlagGraphemePrepend)
         script = info.script
     }
 

@@ -48,3 +48,40 @@ func icuASCII(_ call: (UnsafeMutablePointer<CChar>, Int32) -> Int32) -> String? 
     guard length >= 0, Int(length) < buffer.count else { return nil }
     return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+/// Runs one of CICU's UTF-8 string-producing functions on UTF-8 `bytes`, with the same growing
+/// and failure rules as `icuString`.
+///
+/// The output goes to a temporary buffer, on the stack when it is small, so a short result
+/// becomes a Swift small string without any heap allocation.
+func icuUTF8String(
+    bytes: UnsafeBufferPointer<UInt8>,
+    _ call: (UnsafePointer<CChar>, Int32, UnsafeMutablePointer<CChar>, Int32) -> Int32
+) -> String? {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+        let nul: CChar = 0   // a valid pointer for an empty input
+        return withUnsafePointer(to: nul) { icuUTF8String(source: $0, length: 0, call) }
+    }
+    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+        icuUTF8String(source: $0, length: bytes.count, call)
+    }
+}
+
+private func icuUTF8String(
+    source: UnsafePointer<CChar>, length: Int,
+    _ call: (UnsafePointer<CChar>, Int32, UnsafeMutablePointer<CChar>, Int32) -> Int32
+) -> String? {
+    var capacity = max(length * 2 + 16, 64)
+    for _ in 0..<2 {
+        var needed: Int32 = 0
+        let output = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> String? in
+            needed = buffer.withMemoryRebound(to: CChar.self) { call(source, Int32(length), $0.baseAddress!, Int32(capacity)) }
+            guard needed >= 0, Int(needed) <= capacity else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(needed)]), as: UTF8.self)
+        }
+        if needed < 0 { return nil }
+        if let output { return output }
+        capacity = Int(needed)
+    }
+    return nil
+}

@@ -52,15 +52,18 @@ private func utf8ICUString(
             for _ in 0..<2 {
                 var needed: Int32 = 0
                 var unchanged: Int32 = 0
-                let output = String(unsafeUninitializedCapacity: capacity) { buffer in
+                // A temporary buffer (on the stack when small): most inputs need no change, and
+                // then no string is allocated at all.
+                let output = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> String? in
                     needed = buffer.withMemoryRebound(to: CChar.self) {
                         call(src, Int32(source.count), $0.baseAddress!, Int32(capacity), &unchanged)
                     }
-                    return unchanged == 0 && needed >= 0 && Int(needed) <= capacity ? Int(needed) : 0
+                    guard unchanged == 0, needed >= 0, Int(needed) <= capacity else { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(needed)]), as: UTF8.self)
                 }
                 if unchanged != 0 { return .unchanged }
                 if needed < 0 { return .failed }
-                if Int(needed) <= capacity { return .changed(output) }
+                if let output { return .changed(output) }
                 capacity = Int(needed)
             }
             return .failed

@@ -96,6 +96,14 @@ enum {
     GenkanICUFlagUppercase = 1 << 6,
     GenkanICUFlagLowercase = 1 << 7,
     GenkanICUFlagAlphabetic = 1 << 8,
+    /// Changes_When_Casefolded: a code point without it (and unchanged by NFKC) is stable under
+    /// the NFKC, case folding, NFKC mapping of IDNA2008 (RFC 5892 §2.2).
+    GenkanICUFlagChangesWhenCasefolded = 1 << 9,
+    /// Grapheme_Cluster_Break is Extend, ZWJ or SpacingMark: no grapheme boundary before it
+    /// (UAX #29 GB9, GB9a).
+    GenkanICUFlagGraphemeExtender = 1 << 10,
+    /// Grapheme_Cluster_Break is Prepend: no grapheme boundary after it (UAX #29 GB9b).
+    GenkanICUFlagGraphemePrepend = 1 << 11,
 };
 
 typedef struct GenkanICUCodePointInfo {
@@ -155,6 +163,22 @@ int32_t GenkanICU_idnaToASCII(uint32_t options, const uint16_t *src, int32_t len
 /// UTS #46 ToUnicode of a whole domain name; `errors` receives GenkanIDNAError bits (0 = none).
 int32_t GenkanICU_idnaToUnicode(uint32_t options, const uint16_t *src, int32_t length,
                                 uint16_t *dest, int32_t capacity, uint32_t *errors);
+
+/// GenkanICU_idnaToASCII on UTF-8 text, converted in C: Swift strings are UTF-8, and converting
+/// to UTF-16 and back in Swift costs more than ICU's own work on a short domain.
+int32_t GenkanICU_idnaToASCIIUTF8(uint32_t options, const char *src, int32_t length,
+                                  char *dest, int32_t capacity, uint32_t *errors);
+/// GenkanICU_idnaToUnicode on UTF-8 text, converted in C.
+int32_t GenkanICU_idnaToUnicodeUTF8(uint32_t options, const char *src, int32_t length,
+                                    char *dest, int32_t capacity, uint32_t *errors);
+/// Both conversions of one domain in UTF-8, the input converted to UTF-16 once: ToUnicode into
+/// `unicodeDest` and ToASCII into `asciiDest`, each of `capacity` bytes, with their lengths and
+/// GenkanIDNAError bits. Returns 0; or, when an output is longer than `capacity`, the capacity
+/// both need (the caller grows its buffers and calls again); or a negative status.
+int32_t GenkanICU_idnaToUnicodeAndASCIIUTF8(uint32_t options, const char *src, int32_t length,
+                                            char *unicodeDest, char *asciiDest, int32_t capacity,
+                                            int32_t *unicodeLength, int32_t *asciiLength,
+                                            uint32_t *unicodeErrors, uint32_t *asciiErrors);
 
 // MARK: - Security (UTS #39)
 

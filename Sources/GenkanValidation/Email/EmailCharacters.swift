@@ -23,7 +23,7 @@ enum EmailCharacters {
             default: return .invalid
             }
         }
-        let properties = CodePointProperties(scalar)
+        let properties = PrecisCodePoint(scalar)
         switch properties.generalCategory {
         case .Zs, .Zl, .Zp: return .whitespace
         case .Cc, .Cf, .Cs, .Co, .Cn: return properties.isWhiteSpace ? .whitespace : .unsafe
@@ -35,7 +35,7 @@ enum EmailCharacters {
     /// numbers, punctuation and symbols are safe; separators and C* categories are not.
     static func isSafe(_ scalar: Unicode.Scalar, atStart: Bool) -> Bool {
         if scalar.value < 0x80 { return scalar.value > 0x20 && scalar.value < 0x7F }
-        return isSafe(CodePointProperties(scalar).generalCategory, atStart: atStart)
+        return isSafe(PrecisCodePoint(scalar).generalCategory, atStart: atStart)
     }
 
     static func isSafe(_ category: CodePointProperties.GeneralCategory, atStart: Bool) -> Bool {
@@ -54,17 +54,24 @@ enum EmailCharacters {
     /// by spaces; one that cannot be seen on its own (controls, spaces, format characters,
     /// combining marks) is written `U+XXXX`.
     static func display(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-        var seen = Set<UInt32>()
-        var parts: [String] = []
-        for scalar in scalars where seen.insert(scalar.value).inserted {
-            parts.append(isVisible(scalar) ? String(scalar) : codePointName(scalar))
+        let scalars = Array(scalars)   // no copy when it is an array already
+        var text = ""
+        // A handful of characters at most: a linear search beats hashing.
+        for (index, scalar) in scalars.enumerated() where !scalars[..<index].contains(scalar) {
+            if index > 0 { text.append(" ") }
+            if isVisible(scalar) { text.unicodeScalars.append(scalar) } else { text.append(codePointName(scalar)) }
         }
-        return parts.joined(separator: " ")
+        return text
+    }
+
+    /// A `characters` parameter.
+    static func parameters(_ scalars: some Sequence<Unicode.Scalar>) -> IssueParameters {
+        IssueParameters([("characters", .text(display(scalars)))])
     }
 
     private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar.value > 0x20 && scalar.value < 0x7F }
-        switch CodePointProperties(scalar).generalCategory {
+        switch PrecisCodePoint(scalar).generalCategory {
         case .Lu, .Ll, .Lt, .Lm, .Lo, .Nd, .Nl, .No,
             .Pc, .Pd, .Ps, .Pe, .Pi, .Pf, .Po, .Sm, .Sc, .Sk, .So:
             return true
@@ -103,6 +110,13 @@ struct RefusedCharacters {
     /// parenthesized comment (RFC 5322 §3.2.2) becomes `email.comment` instead of two characters.
     func issues(invalidCode: IssueCode, in text: Substring) -> [ValidationIssue] {
         var result: [ValidationIssue] = []
+        appendIssues(to: &result, invalidCode: invalidCode, in: text)
+        return result
+    }
+
+    /// `issues(invalidCode:in:)` appended to `result`.
+    func appendIssues(to result: inout [ValidationIssue], invalidCode: IssueCode, in text: Substring) {
+        if isEmpty { return }
         var invalid = invalid
         if invalid.contains("("), invalid.contains(")"),
             let open = text.firstIndex(of: "("), text[open...].contains(")")
@@ -112,12 +126,11 @@ struct RefusedCharacters {
         }
         if whitespace { result.append(ValidationIssue(.emailWhitespace)) }
         if !unsafe.isEmpty {
-            result.append(ValidationIssue(.emailUnsafeCharacters, ["characters": EmailCharacters.display(unsafe)]))
+            result.append(ValidationIssue(.emailUnsafeCharacters, EmailCharacters.parameters(unsafe)))
         }
         if !invalid.isEmpty {
-            result.append(ValidationIssue(invalidCode, ["characters": EmailCharacters.display(invalid)]))
+            result.append(ValidationIssue(invalidCode, EmailCharacters.parameters(invalid)))
         }
-        return result
     }
 }
 
@@ -128,6 +141,10 @@ extension [ValidationIssue] {
     }
 
     mutating func appendOnce(contentsOf issues: [ValidationIssue]) {
+        if isEmpty, issues.count <= 1 {   // nothing to compare: share the other array's storage
+            self = issues
+            return
+        }
         for issue in issues { appendOnce(issue) }
     }
 }

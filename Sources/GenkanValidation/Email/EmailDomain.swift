@@ -2,6 +2,8 @@ import GenkanUnicode
 
 /// The domain of a strict e-mail address: checked, and converted to its Unicode form (for
 /// storage and display) and its ASCII form (for sending).
+///
+/// The work is done on the UTF-8 bytes of the domain as stored; only the labels become strings.
 enum EmailDomain {
     struct Result {
         var issues: [ValidationIssue] = []
@@ -15,44 +17,81 @@ enum EmailDomain {
     /// CONTEXTJ and CONTEXTO rules; the Bidi Rule is checked across the domain separately.
     static let idnaOptions: IDNA.Options = [.nontransitional, .checkContextJ, .checkContextO]
 
-    /// The label separators of UTS #46 §4: full stop, ideographic, full-width and half-width ideographic full stops.
-    static let labelSeparators: Set<Unicode.Scalar> = [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"]
+    /// The label separators of UTS #46 §4: full stop, ideographic, full-width and half-width
+    /// ideographic full stops.
+    static func isLabelSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case ".", "\u{3002}", "\u{FF0E}", "\u{FF61}": true
+        default: false
+        }
+    }
 
-    static func check(_ domain: Substring) -> Result {
+    /// Checks `domain` and gives its two forms. With `shortcuts` off (for the tests, which
+    /// compare), plain domains and simple labels go through the same steps and ICU as any other.
+    static func check(_ domain: Substring, shortcuts: Bool = true) -> Result {
         var result = Result()
         if domain.isEmpty {
             result.issues.append(ValidationIssue(.emailDomainEmpty))
             return result
         }
-        if domain.first == "[", domain.last == "]" {
+        // Characters, not bytes: a bracket with a combining mark is something else.
+        if domain.utf8.first == UInt8(ascii: "["), domain.utf8.last == UInt8(ascii: "]"), domain.first == "[", domain.last == "]" {
             result.issues.append(ValidationIssue(.emailIPLiteral))
             return result
         }
+        return UTF8Text.withBytes(of: domain) { check($0, domain, shortcuts: shortcuts) }
+    }
+
+    private static func check(_ bytes: UnsafeBufferPointer<UInt8>, _ domain: Substring, shortcuts: Bool) -> Result {
+        // The common case, decided in one pass over the bytes: a plain domain that needs no
+        // IDNA and is valid. The rest of this function gives the same forms for it.
+        if shortcuts, let isLowercase = StrictEmailValidator.scanPlainDomain(bytes) {
+            let lower = isLowercase ? String(domain) : asciiLowercased(bytes)
+            return Result(issues: [], unicode: lower, ascii: lower)
+        }
+        var result = Result()
         // Checked before any label is processed: IDNA work on a long label is not linear.
-        let length = domain.unicodeScalars.count
+        let length = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }   // scalars: bytes that start one
         if length > StrictEmailValidator.domainMaximumLength {
             result.issues.append(ValidationIssue(.emailDomainTooLong, ["maximum": StrictEmailValidator.domainMaximumLength, "actual": length]))
             return result
         }
-        result.issues = characterIssues(domain)
+        result.issues = characterIssues(bytes, domain)
         guard result.issues.isEmpty else { return result }
 
-        let labels = domain.utf8.allSatisfy({ $0 < 0x80 }) ? asciiLabels(domain) : internationalLabels(domain)
+        var labels: [Label] = []
+        forEachLabel(in: bytes) { labels.append(label(UnsafeBufferPointer(rebasing: bytes[$0]), shortcuts: shortcuts)) }
         result.issues = structureIssues(labels)
         guard result.issues.isEmpty else { return result }
-        for label in labels { result.issues.appendOnce(contentsOf: label.issues) }
+        for index in labels.indices { result.issues.appendOnce(contentsOf: labels[index].issues) }
         guard result.issues.isEmpty else { return result }
 
-        let ascii = labels.map(\.ascii).joined(separator: ".")
-        result.issues = registrationIssues(ascii: ascii, labels: labels)
-        let breaking = IDNA2008.labelsBreakingBidiRule(labels.map(\.unicode))
-        if let first = breaking.first {
-            result.issues.append(ValidationIssue(.emailDomainBidi, ["label": first]))
-        }
+        let ascii = joined(labels, ascii: true)
+        result.issues = registrationAndBidiIssues(ascii: ascii, labels: labels)
         guard result.issues.isEmpty else { return result }
         result.ascii = ascii
-        result.unicode = labels.map(\.unicode).joined(separator: ".")
+        result.unicode = joined(labels, ascii: false)
         return result
+    }
+
+    /// The labels' ASCII or Unicode forms joined by full stops, their bytes copied into one
+    /// allocation. By index: iterating would copy every label.
+    private static func joined(_ labels: [Label], ascii: Bool) -> String {
+        let count = labels.indices.reduce(labels.count - 1) { $0 + (ascii ? labels[$1].ascii : labels[$1].unicode).utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var offset = 0
+            for index in labels.indices {
+                if index > 0 {
+                    buffer[offset] = UInt8(ascii: ".")
+                    offset += 1
+                }
+                UTF8Text.withBytes(of: ascii ? labels[index].ascii : labels[index].unicode) { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset..<(offset + bytes.count)]).initialize(from: bytes)
+                    offset += bytes.count
+                }
+            }
+            return offset
+        }
     }
 
     // MARK: Characters
@@ -60,146 +99,49 @@ enum EmailDomain {
     /// Characters no host name may contain, before any mapping: ASCII other than letters,
     /// digits, hyphen and dot; separators, controls and format characters; a leading combining
     /// mark; and characters whose decomposition holds a full stop (`⒈`), which would split labels.
-    static func characterIssues(_ domain: Substring) -> [ValidationIssue] {
+    private static func characterIssues(_ bytes: UnsafeBufferPointer<UInt8>, _ domain: Substring) -> [ValidationIssue] {
         var refused = RefusedCharacters()
         var disallowed: [Unicode.Scalar] = []
         var leadingMark = false
         var extraAt = false
-        for (offset, scalar) in domain.unicodeScalars.enumerated() {
-            if scalar.isASCII {
-                switch scalar {
-                case "a"..."z", "A"..."Z", "0"..."9", "-", ".": break
-                case "@": extraAt = true
-                default: refused.refuse(scalar)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                    break
+                case UInt8(ascii: "@"): extraAt = true
+                default: refused.refuse(Unicode.Scalar(byte))
                 }
+                index += 1
                 continue
             }
-            let properties = CodePointProperties(scalar)
-            if !EmailCharacters.isSafe(properties.generalCategory, atStart: offset == 0) {
-                if offset == 0, properties.generalCategory.isMark {
+            let (scalar, next) = UTF8Text.scalar(at: index, in: bytes)
+            let properties = PrecisCodePoint(scalar)
+            if !EmailCharacters.isSafe(properties.generalCategory, atStart: index == 0) {
+                if index == 0, properties.generalCategory.isMark {
                     leadingMark = true
                 } else {
                     refused.refuseAsUnsafe(scalar)
                 }
-            } else if scalar != "\u{FF0E}", properties.changesUnderNFKC, decomposesWithFullStop(scalar) {
+            } else if scalar != "\u{FF0E}", properties.compatibilityMappingHasFullStop {
                 disallowed.append(scalar)
             }
+            index = next
         }
         var issues: [ValidationIssue] = []
         if extraAt { issues.append(ValidationIssue(.emailMultipleAt)) }
-        issues += refused.issues(invalidCode: .emailDomainInvalidCharacters, in: domain)
+        refused.appendIssues(to: &issues, invalidCode: .emailDomainInvalidCharacters, in: domain)
         if leadingMark {
-            let first = domain.split(whereSeparator: { labelSeparators.contains($0.unicodeScalars.first!) }).first
+            let first = domain.split(whereSeparator: { isLabelSeparator($0.unicodeScalars.first!) }).first
             issues.append(ValidationIssue(.emailDomainLeadingCombiningMark, ["label": String(first ?? domain)]))
         }
         if !disallowed.isEmpty {
-            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(disallowed)]))
+            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, EmailCharacters.parameters(disallowed)))
         }
         return issues
-    }
-
-    private static func decomposesWithFullStop(_ scalar: Unicode.Scalar) -> Bool {
-        String(scalar).normalized(.nfkd).utf8.contains(UInt8(ascii: "."))
-    }
-
-    // MARK: Labels
-
-    /// One label in its two forms, with what IDNA found wrong with it.
-    struct Label {
-        /// The label after UTS #46 mapping, Punycode decoded.
-        var unicode: String
-        /// The label as sent: lower-case ASCII, Punycode for an internationalized label.
-        var ascii: String
-        /// Whether the label was written as an A-label (`xn--…`).
-        var isACE: Bool
-        var issues: [ValidationIssue] = []
-    }
-
-    static func asciiLabels(_ domain: Substring) -> [Label] {
-        domain.split(separator: ".", omittingEmptySubsequences: false).map { part in
-            let lower = part.lowercased()
-            guard lower.hasPrefix("xn--") else { return Label(unicode: lower, ascii: lower, isACE: false) }
-            return aceLabel(lower)
-        }
-    }
-
-    /// An A-label written by the user: its Punycode must decode to a valid U-label that encodes
-    /// back to the same A-label (RFC 5891 §5.3).
-    private static func aceLabel(_ lower: String) -> Label {
-        let decoded = IDNA.toUnicode(lower, options: idnaOptions)
-        var label = Label(unicode: decoded.value ?? lower, ascii: lower, isACE: true)
-        label.issues = idnaIssues(decoded.errors, label: label)
-        if label.issues.isEmpty, IDNA.toASCII(label.unicode, options: idnaOptions).value != lower {
-            label.issues.append(ValidationIssue(.emailDomainInvalidPunycode, ["label": lower]))
-        }
-        if label.issues.isEmpty {
-            label.issues = derivedPropertyIssues(label)
-        }
-        return label
-    }
-
-    static func internationalLabels(_ domain: Substring) -> [Label] {
-        domain.split(omittingEmptySubsequences: false, whereSeparator: { character in
-            character.unicodeScalars.count == 1 && labelSeparators.contains(character.unicodeScalars.first!)
-        }).map { part in
-            if part.utf8.allSatisfy({ $0 < 0x80 }) {
-                let lower = part.lowercased()
-                return lower.hasPrefix("xn--") ? aceLabel(lower) : Label(unicode: lower, ascii: lower, isACE: false)
-            }
-            let text = String(part)
-            let unicode = IDNA.toUnicode(text, options: idnaOptions)
-            let ascii = IDNA.toASCII(text, options: idnaOptions)
-            // A label that maps to an ASCII "xn--" label (written in full-width letters) is an
-            // A-label. Only an x, or a compatibility character, can map to the leading x.
-            let first = part.unicodeScalars.first!
-            let decomposition = first.isASCII ? .none : CodePointProperties(first).decompositionType
-            let mayMapToACE = first == "x" || first == "X" || (decomposition != .none && decomposition != .canonical)
-            let mappedToACE = mayMapToACE && text.normalized(.nfkcCasefold).hasPrefix("xn--")
-            var label = Label(unicode: unicode.value ?? text, ascii: ascii.value ?? text, isACE: mappedToACE)
-            label.issues = idnaIssues(unicode.errors.union(ascii.errors), label: label)
-            if label.issues.isEmpty { label.issues = derivedPropertyIssues(label) }
-            return label
-        }
-    }
-
-    /// The issues ICU's UTS #46 processing reports that are not structure (empty labels,
-    /// hyphens and lengths are checked on every label alike in `structureIssues`).
-    private static func idnaIssues(_ errors: IDNA.Errors, label: Label) -> [ValidationIssue] {
-        var issues: [ValidationIssue] = []
-        if !errors.isDisjoint(with: [.disallowed, .labelHasDot]) {
-            let characters = label.unicode.unicodeScalars.filter {
-                !$0.isASCII && IDNA.toUnicode(String($0), options: idnaOptions).errors.contains(.disallowed)
-            }
-            issues.append(ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(characters)]))
-        }
-        if !errors.isDisjoint(with: [.punycode, .invalidACELabel]) {
-            issues.append(ValidationIssue(.emailDomainInvalidPunycode, ["label": label.ascii]))
-        }
-        if errors.contains(.leadingCombiningMark) {
-            issues.append(ValidationIssue(.emailDomainLeadingCombiningMark, ["label": label.unicode]))
-        }
-        if !errors.isDisjoint(with: [.contextJ, .contextOPunctuation, .contextODigits]) {
-            let characters = label.unicode.unicodeScalars.filter {
-                let property = IDNA2008.derivedProperty(of: $0)
-                return property == .contextJ || property == .contextO
-            }
-            issues.append(ValidationIssue(.emailDomainCharacterContext, ["characters": EmailCharacters.display(characters)]))
-        }
-        return issues
-    }
-
-    /// Characters UTS #46 keeps but IDNA2008 disallows (RFC 5892 §3), in the U-label.
-    private static func derivedPropertyIssues(_ label: Label) -> [ValidationIssue] {
-        var disallowed: [Unicode.Scalar] = []
-        let stable = IDNA2008.isStable(label.unicode)
-        for scalar in label.unicode.unicodeScalars where !scalar.isASCII {
-            switch IDNA2008.derivedProperty(of: scalar, knownStable: stable) {
-            case .pvalid, .contextJ, .contextO: break
-            case .disallowed, .unassigned: disallowed.append(scalar)
-            }
-        }
-        if disallowed.isEmpty { return [] }
-        return [ValidationIssue(.emailDomainDisallowedCharacters, ["characters": EmailCharacters.display(disallowed)])]
     }
 
     // MARK: Structure
@@ -215,33 +157,38 @@ enum EmailDomain {
             issues.append(ValidationIssue(.emailDomainConsecutiveDots))
         }
         var mappedInvalid: [Unicode.Scalar] = []
-        for label in labels where !label.unicode.isEmpty {
-            let forms = label.isACE ? [label.ascii, label.unicode] : [label.unicode]
-            if forms.contains(where: { $0.hasPrefix("-") || $0.hasSuffix("-") }) {
-                issues.appendOnce(ValidationIssue(.emailDomainLabelHyphen, ["label": label.unicode]))
+        // By index: iterating would copy every label.
+        for index in labels.indices where !labels[index].unicode.isEmpty {
+            let shape = labels[index].shape
+            if shape.hyphenAtEitherEnd {
+                issues.appendOnce(ValidationIssue(.emailDomainLabelHyphen, ["label": labels[index].unicode]))
             }
-            let scalars = Array(label.unicode.unicodeScalars)
-            if scalars.count >= 4, scalars[2] == "-", scalars[3] == "-", !label.unicode.hasPrefix("xn--") {
-                issues.appendOnce(ValidationIssue(.emailDomainLabelReservedHyphens, ["label": label.unicode]))
+            if shape.reservedHyphens {
+                issues.appendOnce(ValidationIssue(.emailDomainLabelReservedHyphens, ["label": labels[index].unicode]))
             }
-            for form in [label.unicode, label.ascii] {
-                for scalar in form.unicodeScalars where scalar.isASCII {
-                    switch scalar {
-                    case "a"..."z", "0"..."9", "-": break
-                    default: mappedInvalid.append(scalar)
-                    }
-                }
-            }
+            mappedInvalid += shape.nonLDH
         }
         if !mappedInvalid.isEmpty {
             var refused = RefusedCharacters()
             for scalar in mappedInvalid { refused.refuse(scalar) }
-            issues.append(contentsOf: refused.issues(invalidCode: .emailDomainInvalidCharacters, in: ""))
+            refused.appendIssues(to: &issues, invalidCode: .emailDomainInvalidCharacters, in: "")
         }
         return issues
     }
 
     // MARK: Registration
+
+    /// What a domain whose labels are all valid may still break: `registrationIssues`, then the
+    /// Bidi Rule across its labels (RFC 5893 §2).
+    static func registrationAndBidiIssues(ascii: String, labels: [Label]) -> [ValidationIssue] {
+        var issues = registrationIssues(ascii: ascii, labels: labels)
+        if labels.indices.contains(where: { labels[$0].shape.mayBeRightToLeft }),
+            let first = IDNA2008.labelsBreakingBidiRule(labels.indices.map { labels[$0].unicode }).first
+        {
+            issues.append(ValidationIssue(.emailDomainBidi, ["label": first]))
+        }
+        return issues
+    }
 
     /// What a domain on the public internet needs: at most 253 octets and 63 per label in ASCII
     /// form, at least two labels, a top-level domain ending in a letter, no special-use name.
@@ -251,16 +198,34 @@ enum EmailDomain {
         if length > StrictEmailValidator.domainMaximumLength {
             issues.append(ValidationIssue(.emailDomainTooLong, ["maximum": StrictEmailValidator.domainMaximumLength, "actual": length]))
         }
-        if let long = labels.first(where: { $0.ascii.utf8.count > StrictEmailValidator.labelMaximumLength }) {
-            issues.append(ValidationIssue(.emailDomainLabelTooLong, ["maximum": StrictEmailValidator.labelMaximumLength, "actual": long.ascii.utf8.count]))
+        if let long = labels.indices.first(where: { labels[$0].ascii.utf8.count > StrictEmailValidator.labelMaximumLength }) {
+            issues.append(ValidationIssue(.emailDomainLabelTooLong, ["maximum": StrictEmailValidator.labelMaximumLength, "actual": labels[long].ascii.utf8.count]))
         }
         if labels.count < 2 { issues.append(ValidationIssue(.emailDomainNoDot)) }
-        if let last = ascii.utf8.last, !((last >= 0x61 && last <= 0x7A) || (last >= 0x41 && last <= 0x5A)) {
-            issues.append(ValidationIssue(.emailDomainNumericTLD, ["tld": labels.last?.unicode ?? ""]))
-        }
-        if let special = StrictEmailValidator.specialUseDomains.first(where: { ascii == $0 || ascii.hasSuffix("." + $0) }) {
-            issues.append(ValidationIssue(.emailDomainSpecialUse, ["domain": special]))
+        UTF8Text.withBytes(of: ascii) { bytes in
+            if let last = bytes.last, !((last >= 0x61 && last <= 0x7A) || (last >= 0x41 && last <= 0x5A)) {
+                issues.append(ValidationIssue(.emailDomainNumericTLD, ["tld": labels.last?.unicode ?? ""]))
+            }
+            if let special = specialUseName(under: bytes, ascii) {
+                issues.append(ValidationIssue(.emailDomainSpecialUse, ["domain": special]))
+            }
         }
         return issues
+    }
+
+    /// The special-use name that `ascii` is or is under.
+    private static func specialUseName(under bytes: UnsafeBufferPointer<UInt8>, _ ascii: String) -> String? {
+        guard UTF8Text.isASCII(bytes) else {
+            return StrictEmailValidator.specialUseDomains.first { ascii == $0 || ascii.hasSuffix("." + $0) }
+        }
+        return specialUseName(underASCII: bytes)
+    }
+
+    /// The special-use name that the ASCII domain in `bytes` is or is under.
+    static func specialUseName(underASCII bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // In ASCII text every character is one byte but CR LF, which no name holds, so the last
+        // label's bytes say what `==` and `hasSuffix` say.
+        let last = UnsafeBufferPointer(rebasing: bytes[(bytes.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...])
+        return StrictEmailValidator.specialUseName(exactly: last)
     }
 }

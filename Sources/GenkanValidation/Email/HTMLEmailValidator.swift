@@ -161,9 +161,7 @@ enum HTMLEmailValidator {
         }
         issues += refused.issues(invalidCode: .emailDomainInvalidCharacters, in: domain)
         // Labels as the user wrote them (mapped separators split them), for the structural errors.
-        let written = domain.split(omittingEmptySubsequences: false, whereSeparator: { character in
-            character.unicodeScalars.count == 1 && EmailDomain.labelSeparators.contains(character.unicodeScalars.first!)
-        }).map { $0.lowercased() }
+        let written = EmailDomain.labelTexts(domain).map { $0.lowercased() }
         let labels = (conversion.ascii ?? String(domain)).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if !errors.isDisjoint(with: [.emptyLabel, .leadingHyphen, .trailingHyphen]) {
             issues.append(contentsOf: labelIssues(written).filter { $0.code != .emailDomainLabelTooLong })

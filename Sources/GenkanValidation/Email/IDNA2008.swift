@@ -8,25 +8,28 @@ import GenkanUnicode
 /// refuses them. The algorithm runs on ICU's character properties and normalization.
 enum IDNA2008 {
     /// The derived property value of a code point (RFC 5892 §2.8 and §3).
-    enum DerivedProperty: Sendable, Equatable {
+    enum DerivedProperty: UInt8, Sendable, Equatable {
         case pvalid, contextJ, contextO, disallowed, unassigned
     }
 
-    /// The derived property of `scalar`, following the ordered rules of RFC 5892 §3.
-    ///
-    /// - Parameter knownStable: true when the caller knows the code point is not Unstable (for
-    ///   instance because its whole label is stable, see `isStable`), which saves three ICU calls.
-    static func derivedProperty(of scalar: Unicode.Scalar, knownStable: Bool = false) -> DerivedProperty {
+    /// The derived property of `scalar`, from the table of `PrecisCodePoint` for planes 0 and 1.
+    static func derivedProperty(of scalar: Unicode.Scalar) -> DerivedProperty {
+        PrecisCodePoint(scalar).idna2008
+    }
+
+    /// The derived property of `scalar` computed from ICU's properties, following the rules of
+    /// RFC 5892 §3; `PrecisCodePoint` tabulates it.
+    static func computedDerivedProperty(of scalar: Unicode.Scalar, _ properties: CodePointProperties) -> DerivedProperty {
         let value = scalar.value
         if let exception = exceptions(value) { return exception }   // F: Exceptions (§2.6)
-        let properties = CodePointProperties(scalar)
         if properties.generalCategory == .Cn, !properties.isNoncharacter { return .unassigned }   // J
         switch value {   // K: LDH (§2.4)
         case 0x2D, 0x30...0x39, 0x61...0x7A: return .pvalid
         default: break
         }
         if properties.isJoinControl { return .contextJ }   // H (§2.5)
-        if !knownStable, !isStable(String(scalar)) { return .disallowed }   // B (§2.2)
+        // Rules B, C, D and I and the failure of A all give DISALLOWED, so their order does not
+        // change the value; B, the only one that needs normalization, is tested last.
         if properties.isDefaultIgnorable || properties.isWhiteSpace || properties.isNoncharacter {
             return .disallowed   // C: IgnorableProperties (§2.3)
         }
@@ -39,13 +42,17 @@ enum IDNA2008 {
         default: break
         }
         switch properties.generalCategory {   // A: LetterDigits (§2.1)
-        case .Ll, .Lu, .Lo, .Nd, .Lm, .Mn, .Mc: return .pvalid
+        case .Ll, .Lu, .Lo, .Nd, .Lm, .Mn, .Mc: break
         default: return .disallowed
         }
+        // B: Unstable (§2.2). A code point that neither NFKC nor case folding changes is stable
+        // without running the three mappings.
+        let quicklyStable = !properties.changesUnderNFKC && !properties.changesWhenCaseFolded
+        return quicklyStable || isStable(String(scalar)) ? .pvalid : .disallowed
     }
 
     /// The code points of RFC 5892 §2.6 whose property is fixed by exception.
-    private static func exceptions(_ value: UInt32) -> DerivedProperty? {
+    static func exceptions(_ value: UInt32) -> DerivedProperty? {
         switch value {
         case 0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007: .pvalid
         case 0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB, 0x0660...0x0669, 0x06F0...0x06F9: .contextO
@@ -55,8 +62,7 @@ enum IDNA2008 {
     }
 
     /// Whether NFKC, case folding, NFKC leave `text` unchanged (RFC 5892 §2.2 applies it to one
-    /// code point). A text left unchanged has no Unstable code point: a code point the mapping
-    /// changes is changed wherever it stands.
+    /// code point).
     static func isStable(_ text: String) -> Bool {
         let mapped = text.normalized(.nfkc).caseFolded.normalized(.nfkc)
         return mapped.unicodeScalars.elementsEqual(text.unicodeScalars)   // not `==`: canonical equivalence
@@ -67,10 +73,12 @@ enum IDNA2008 {
     /// an all-left-to-right one, must satisfy the rule. Empty when the domain is not bidi or all
     /// its labels pass.
     static func labelsBreakingBidiRule(_ labels: [String]) -> [String] {
-        // Bidi_Class R, AL and AN start at U+0590 (Hebrew): below it, skip the property lookups.
-        if labels.allSatisfy({ $0.unicodeScalars.allSatisfy { $0.value < 0x0590 } }) { return [] }
-        let properties = labels.map { $0.unicodeScalars.map(CodePointProperties.init) }
-        guard properties.contains(where: BidiRule.applies(to:)) else { return [] }
+        // Bidi_Class R, AL and AN start at U+0590 (Hebrew); UTF-8 lead bytes below 0xD6 only
+        // start code points below U+0580, which skip the property lookups.
+        if labels.allSatisfy({ $0.utf8.allSatisfy { $0 < 0xD6 } }) { return [] }
+        let isBidiDomain = labels.contains { $0.unicodeScalars.contains { BidiRule.isRightToLeft(PrecisCodePoint($0).bidiClass) } }
+        guard isBidiDomain else { return [] }
+        let properties = labels.map { $0.unicodeScalars.map(PrecisCodePoint.init) }
         return zip(labels, properties).compactMap { label, properties in
             properties.isEmpty || BidiRule.holds(for: properties) ? nil : label
         }

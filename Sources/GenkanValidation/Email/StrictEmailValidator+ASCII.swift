@@ -14,9 +14,7 @@ extension StrictEmailValidator {
         let at = found.at
         let domainIsLowercase = found.lowerDomain
 
-        let local = input.utf8.prefix(at)
-        var lowercasedLocal = false
-        if at <= 10, isCaseInsensitiveMailbox(local) { lowercasedLocal = true }
+        let lowercasedLocal = UTF8Text.withBytes(of: input[...]) { isCaseInsensitiveMailbox(UnsafeBufferPointer(rebasing: $0[..<at])) }
         let normalized: String
         if domainIsLowercase && !lowercasedLocal {
             normalized = input
@@ -24,7 +22,7 @@ extension StrictEmailValidator {
             normalized = String(unsafeUninitializedCapacity: count) { buffer in
                 var index = 0
                 for byte in input.utf8 {
-                    let lower = index > at || lowercasedLocal ? asciiLowercase(byte) : byte
+                    let lower = index > at || lowercasedLocal ? UTF8Text.lowercaseASCII(byte) : byte
                     buffer[index] = lower
                     index += 1
                 }
@@ -34,25 +32,25 @@ extension StrictEmailValidator {
         return EmailValidation(input: input, issues: [], normalized: normalized, ascii: normalized, requiresSMTPUTF8: false)
     }
 
-    /// Bits of `byteClasses`.
-    private static let atext: UInt8 = 1, ldh: UInt8 = 2, letter: UInt8 = 4, upper: UInt8 = 8
-
-    /// The class bits of each ASCII byte (RFC 5322 §3.2.3 atext, RFC 1123 §2.1 LDH).
-    private static let byteClasses: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 128)
-        for byte in UInt8(ascii: "a")...UInt8(ascii: "z") { table[Int(byte)] = atext | ldh | letter }
-        for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = atext | ldh | letter | upper }
-        for byte in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(byte)] = atext | ldh }
-        table[Int(UInt8(ascii: "-"))] = atext | ldh
-        for byte in "!#$%&'*+/=?^_`{|}~".utf8 { table[Int(byte)] = atext }
-        return table
-    }()
+    /// `atext` of RFC 5322 §3.2.3, for one ASCII byte.
+    static func isAtext(byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "?"),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"),
+            UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
 
     /// The index of the `@` and whether the domain is already lower-case, when the bytes form a
     /// valid plain address; nil otherwise.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (at: Int, lowerDomain: Bool)? {
-        let classes = byteClasses
-        let dot = UInt8(ascii: "."), at = UInt8(ascii: "@"), hyphen = UInt8(ascii: "-")
+        let dot = UInt8(ascii: "."), at = UInt8(ascii: "@")
 
         // Local part: dot-atom, 1...64 bytes.
         var index = 0
@@ -60,69 +58,82 @@ extension StrictEmailValidator {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == at { break }
-            guard byte < 0x80 else { return nil }
-            if byte == dot {
-                if previous == dot { return nil }
-            } else if classes[Int(byte)] & atext == 0 {
-                return nil
-            }
+            guard byte == dot ? previous != dot : isAtext(byte: byte) else { return nil }   // non-ASCII is not atext
             previous = byte
             index += 1
         }
         let atIndex = index
         guard atIndex < bytes.count, atIndex >= 1, atIndex <= localMaximumLength, previous != dot else { return nil }
-
-        // Domain: LDH labels, 1...63 bytes, no hyphen at either end, no "--" in places 3 and 4.
-        let domainStart = atIndex + 1
-        let domainLength = bytes.count - domainStart
-        guard domainLength >= 3, domainLength <= domainMaximumLength else { return nil }
-        var labelStart = domainStart
-        var lastLabelStart = domainStart
-        var labels = 0
-        var lowercase = true
-        index = domainStart
-        while index <= bytes.count {
-            let byte = index < bytes.count ? bytes[index] : dot
-            if byte == dot {
-                let length = index - labelStart
-                guard length >= 1, length <= labelMaximumLength,
-                    bytes[labelStart] != hyphen, bytes[index - 1] != hyphen
-                else { return nil }
-                // "ab--" is reserved and "xn--" needs IDNA: both go to the full path.
-                if length >= 4, bytes[labelStart + 2] == hyphen, bytes[labelStart + 3] == hyphen { return nil }
-                labels += 1
-                lastLabelStart = labelStart
-                labelStart = index + 1
-            } else {
-                guard byte < 0x80 else { return nil }
-                let kind = classes[Int(byte)]
-                guard kind & ldh != 0 else { return nil }
-                if kind & upper != 0 { lowercase = false }
-            }
-            index += 1
-        }
-        guard labels >= 2, classes[Int(bytes[bytes.count - 1])] & letter != 0 else { return nil }
-
-        // Special-use names (RFC 6761 and others) are top-level: compare the last label.
-        if isSpecialUse(UnsafeBufferPointer(rebasing: bytes[lastLabelStart...])) { return nil }
+        guard let lowercase = scanPlainDomain(UnsafeBufferPointer(rebasing: bytes[(atIndex + 1)...])) else { return nil }
         return (atIndex, lowercase)
     }
 
+    /// Whether the bytes form a valid plain domain (then whether it is already lower-case); nil
+    /// when they do not, or need IDNA (an `xn--` label).
+    ///
+    /// LDH labels of 1 to 63 bytes, with no hyphen at either end and no `--` in places 3 and 4;
+    /// 2 to 127 labels and at most 253 bytes; the last label ends in a letter and is not a
+    /// special-use name.
+    static func scanPlainDomain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let dot = UInt8(ascii: "."), hyphen = UInt8(ascii: "-")
+        guard bytes.count >= 3, bytes.count <= domainMaximumLength else { return nil }
+        var labelStart = 0
+        var lastLabelStart = 0
+        var labels = 0
+        var lowercase = true
+        for index in 0...bytes.count {
+            if index < bytes.count, bytes[index] != dot {
+                switch bytes[index] {   // RFC 1123 §2.1 LDH
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), hyphen: break
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): lowercase = false
+                default: return nil
+                }
+                continue
+            }
+            let length = index - labelStart
+            guard length >= 1, length <= labelMaximumLength, bytes[labelStart] != hyphen, bytes[index - 1] != hyphen else { return nil }
+            // "ab--" is reserved and "xn--" needs IDNA: both go to the full path.
+            if length >= 4, bytes[labelStart + 2] == hyphen, bytes[labelStart + 3] == hyphen { return nil }
+            labels += 1
+            lastLabelStart = labelStart
+            labelStart = index + 1
+        }
+        let last = bytes[bytes.count - 1] | 0x20   // lower-cased, if a letter
+        guard labels >= 2, last >= UInt8(ascii: "a"), last <= UInt8(ascii: "z") else { return nil }
+
+        // Special-use names (RFC 6761 and others) are top-level: compare the last label.
+        if isSpecialUse(UnsafeBufferPointer(rebasing: bytes[lastLabelStart...])) { return nil }
+        return lowercase
+    }
+
     private static func isSpecialUse(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard label.count >= 4, label.count <= 9 else { return false }
-        return specialUseDomains.contains { name in
-            name.utf8.count == label.count && zip(name.utf8, label).allSatisfy { $0 == asciiLowercase($1) }
+        equalsIgnoringASCIICase(label, anyOf: specialUseNameBytes)
+    }
+
+    /// The special-use name whose bytes `label` are, exactly.
+    static func specialUseName(exactly label: UnsafeBufferPointer<UInt8>) -> String? {
+        for (index, name) in specialUseNameBytes.enumerated() where name.count == label.count && name.elementsEqual(label) {
+            return specialUseDomains[index]
+        }
+        return nil
+    }
+
+    /// Whether ASCII `local` is an RFC 2142 mailbox name in any case.
+    static func isCaseInsensitiveMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
+        equalsIgnoringASCIICase(local, anyOf: caseInsensitiveMailboxBytes)
+    }
+
+    /// The names as byte arrays, which compare with a buffer without going through String.
+    private static let specialUseNameBytes = specialUseDomains.map { Array($0.utf8) }
+    private static let caseInsensitiveMailboxBytes = caseInsensitiveMailboxes.map { Array($0.utf8) }
+
+    /// Whether `bytes`, with ASCII letters lower-cased, equal one of the lower-case `names`.
+    private static func equalsIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, anyOf names: [[UInt8]]) -> Bool {
+        names.contains { name in
+            guard name.count == bytes.count else { return false }
+            for index in name.indices where name[index] != UTF8Text.lowercaseASCII(bytes[index]) { return false }
+            return true
         }
     }
 
-    private static func isCaseInsensitiveMailbox(_ local: Substring.UTF8View) -> Bool {
-        caseInsensitiveMailboxes.contains { name in
-            name.utf8.count == local.count && zip(name.utf8, local).allSatisfy { $0 == asciiLowercase($1) }
-        }
-    }
-
-    @inline(__always)
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
 }

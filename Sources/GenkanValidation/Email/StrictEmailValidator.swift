@@ -14,7 +14,7 @@ enum StrictEmailValidator {
     static let labelMaximumLength = 63
 
     /// RFC 2142 mailbox names, which are case-insensitive and stored lower-cased.
-    static let caseInsensitiveMailboxes: Set<String> = [
+    static let caseInsensitiveMailboxes: [String] = [
         "info", "marketing", "sales", "support", "abuse", "noc", "security", "postmaster",
         "hostmaster", "usenet", "news", "webmaster", "www", "uucp", "ftp",
     ]
@@ -24,10 +24,11 @@ enum StrictEmailValidator {
     static let specialUseDomains = ["arpa", "invalid", "local", "localhost", "onion", "test"]
 
     static func validate(_ input: String) -> EmailValidation {
-        validatePlainASCII(input) ?? validateFully(input)
+        validatePlainASCII(input) ?? validatePlainUnicode(input) ?? validateFully(input)
     }
 
-    /// The full path, which explains every problem; `validatePlainASCII` only shortcuts it.
+    /// The full path, which explains every problem; `validatePlainASCII` and
+    /// `validatePlainUnicode` only shortcut it.
     static func validateFully(_ input: String) -> EmailValidation {
         if input.isEmpty { return .invalid(input, [ValidationIssue(.emailEmpty)]) }
 
@@ -69,100 +70,25 @@ enum StrictEmailValidator {
         else {
             return .invalid(input, issues)
         }
-        let normalized = normalizedLocal + "@" + unicodeDomain
+        let normalized = address(normalizedLocal, unicodeDomain)
         return EmailValidation(
             input: input, issues: [], normalized: normalized,
-            ascii: localResult.asciiForm.map { $0 + "@" + asciiDomain },
+            ascii: localResult.asciiForm.map { address($0, asciiDomain) },
             requiresSMTPUTF8: localResult.requiresSMTPUTF8)
     }
 }
 
 extension StrictEmailValidator {
-    /// The part before the `@`.
-    enum LocalPart {
-        struct Result {
-            var issues: [ValidationIssue] = []
-            /// NFC, with RFC 2142 names lower-cased; nil when invalid.
-            var normalized: String?
-            var requiresSMTPUTF8 = false
-            /// The local part for the ASCII form of the address; nil when it is not ASCII.
-            var asciiForm: String?
-        }
-
-        static func check(_ local: Substring) -> Result {
-            var result = Result()
-            if local.first == "\"" {
-                result.issues.append(ValidationIssue(.emailQuotedLocalPart))
-                return result
-            }
-            result.issues = issues(of: local)
-            guard result.issues.isEmpty else { return result }
-
-            if local.utf8.allSatisfy({ $0 < 0x80 }) {
-                let text = String(local)
-                let lowered = text.lowercased()
-                result.normalized = caseInsensitiveMailboxes.contains(lowered) ? lowered : text
-                result.asciiForm = result.normalized
-                return result
-            }
-            // RFC 6532 §3.1: store NFC; the normalized form must itself be valid.
-            // Compared by scalars: Swift's `==` treats canonically equivalent strings as equal.
-            let normalized = String(local).normalized(.nfc)
-            if !normalized.unicodeScalars.elementsEqual(local.unicodeScalars) {
-                let afterNormalization = issues(of: normalized[...])
-                guard afterNormalization.isEmpty else {
-                    result.issues = afterNormalization
-                    return result
+    /// `local@domain`, the bytes copied into one allocation (none for a short address).
+    static func address(_ local: String, _ domain: String) -> String {
+        UTF8Text.withBytes(of: local) { local in
+            UTF8Text.withBytes(of: domain) { domain in
+                String(unsafeUninitializedCapacity: local.count + 1 + domain.count) { buffer in
+                    _ = buffer.initialize(from: local)
+                    buffer[local.count] = UInt8(ascii: "@")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(local.count + 1)...]).initialize(from: domain)
+                    return local.count + 1 + domain.count
                 }
-            }
-            result.normalized = normalized
-            // SMTPUTF8 is judged on the address as given; NFC can still make the local part
-            // ASCII (U+1FEF becomes a backquote), and then it has an ASCII form.
-            result.requiresSMTPUTF8 = true
-            result.asciiForm = normalized.utf8.allSatisfy { $0 < 0x80 } ? normalized : nil
-            return result
-        }
-
-        /// Everything wrong with a dot-atom local part (RFC 5322 §3.2.3, RFC 6531 §3.3).
-        static func issues(of local: Substring) -> [ValidationIssue] {
-            if local.isEmpty { return [ValidationIssue(.emailLocalEmpty)] }
-            var issues: [ValidationIssue] = []
-            let length = local.unicodeScalars.count
-            if length > localMaximumLength {
-                issues.append(ValidationIssue(.emailLocalTooLong, ["maximum": localMaximumLength, "actual": length]))
-            }
-            var refused = RefusedCharacters()
-            var leadingMark = false
-            for (offset, scalar) in local.unicodeScalars.enumerated() {
-                if scalar.isASCII {
-                    if !isAtext(scalar) && scalar != "." { refused.refuse(scalar) }
-                } else if case let category = CodePointProperties(scalar).generalCategory,
-                    !EmailCharacters.isSafe(category, atStart: offset == 0)
-                {
-                    if offset == 0, category.isMark {
-                        leadingMark = true
-                    } else {
-                        refused.refuseAsUnsafe(scalar)
-                    }
-                }
-            }
-            issues += refused.issues(invalidCode: .emailLocalInvalidCharacters, in: local)
-            if leadingMark { issues.append(ValidationIssue(.emailLocalLeadingCombiningMark)) }
-            let utf8 = local.utf8
-            if utf8.first == UInt8(ascii: ".") { issues.append(ValidationIssue(.emailLocalLeadingDot)) }
-            if utf8.last == UInt8(ascii: ".") { issues.append(ValidationIssue(.emailLocalTrailingDot)) }
-            if zip(utf8, utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) {
-                issues.append(ValidationIssue(.emailLocalConsecutiveDots))
-            }
-            return issues
-        }
-
-        /// `atext` of RFC 5322 §3.2.3.
-        static func isAtext(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9": true
-            case "!", "#", "$", "%", "&", "'", "*", "+", "-", "/", "=", "?", "^", "_", "`", "{", "|", "}", "~": true
-            default: false
             }
         }
     }

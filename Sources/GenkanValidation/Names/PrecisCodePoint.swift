@@ -1,13 +1,14 @@
 import GenkanUnicode
 
-/// The properties of one code point that the PRECIS rules, the context rules and the Bidi Rule
-/// read, packed in 32 bits and read from ICU (through `CodePointProperties`).
+/// The properties of one code point that the PRECIS rules, the context rules, the Bidi Rule and
+/// strict e-mail validation (IDNA2008, whose derived property PRECIS extends) read, packed in 64
+/// bits and read from ICU (through `CodePointProperties`).
 ///
 /// Planes 0 and 1 are looked up in tables built from ICU once, on first use (a few milliseconds
 /// each); other planes are read from ICU each time. The tables are immutable after they are
 /// built, so any thread may read them.
 struct PrecisCodePoint: Sendable {
-    private let bits: UInt32
+    private let bits: UInt64
 
     var generalCategory: CodePointProperties.GeneralCategory {
         CodePointProperties.GeneralCategory(rawValue: UInt8(bits & 0x1F)) ?? .Cn
@@ -43,7 +44,26 @@ struct PrecisCodePoint: Sendable {
     var mayChangeWhenLowercased: Bool { bits & (1 << 22) != 0 }
     /// The ICU script code; `Scripts.extended` for a Common or Inherited code point whose
     /// Script_Extensions name particular scripts, `Scripts.unknown` for a code that does not fit.
-    var script: UInt8 { UInt8(bits >> 24) }
+    var script: UInt8 { UInt8(truncatingIfNeeded: bits >> 24) }
+
+    /// The IDNA2008 derived property (RFC 5892 §3).
+    var idna2008: IDNA2008.DerivedProperty { IDNA2008.DerivedProperty(rawValue: UInt8((bits >> 32) & 0x7)) ?? .disallowed }
+    var isWhiteSpace: Bool { bits & (1 << 35) != 0 }
+    /// NFKC maps the code point to something else (the PRECIS HasCompat category, RFC 8264 §9.17).
+    var changesUnderNFKC: Bool { bits & (1 << 36) != 0 }
+    /// Decomposition_Type is a compatibility type (neither None nor Canonical).
+    var hasCompatibilityDecomposition: Bool { bits & (1 << 37) != 0 }
+    /// NFKC changes the code point and its NFKD holds a FULL STOP (`⒈`), so mapping it would split
+    /// a domain label.
+    var compatibilityMappingHasFullStop: Bool { bits & (1 << 38) != 0 }
+    /// Grapheme_Cluster_Break Extend, ZWJ or SpacingMark, by ICU: it joins what precedes it
+    /// (UAX #29 GB9, GB9a).
+    var extendsGraphemeCluster: Bool { bits & (1 << 39) != 0 }
+    /// Grapheme_Cluster_Break Prepend, by ICU: it joins what follows it (UAX #29 GB9b).
+    var isPrepend: Bool { bits & (1 << 40) != 0 }
+    /// A compatibility character that NFKC_Casefold maps to text starting with `x`, or to
+    /// nothing: only such a first character can make a label map to an A-label (`ｘｎ--`).
+    var compatibilityMappingMayStartWithX: Bool { bits & (1 << 41) != 0 }
 
     /// The script field: the ICU code, except the two markers above.
     private static func scriptField(_ script: Int32, extensions: [Int32]) -> UInt8 {
@@ -88,13 +108,13 @@ struct PrecisCodePoint: Sendable {
         }
     }
 
-    private init(bits: UInt32) { self.bits = bits }
+    private init(bits: UInt64) { self.bits = bits }
 
     private init(reading scalar: Unicode.Scalar) {
         let p = CodePointProperties(scalar)
-        var bits = UInt32(p.generalCategory.rawValue) | UInt32(p.bidiClass.rawValue) << 5
-        bits |= UInt32(p.precisCategory(of: scalar).rawValue) << 10
-        bits |= UInt32(Self.joiningTypes.firstIndex(of: p.joiningType) ?? 0) << 14
+        var bits = UInt64(p.generalCategory.rawValue) | UInt64(p.bidiClass.rawValue) << 5
+        bits |= UInt64(p.precisCategory(of: scalar).rawValue) << 10
+        bits |= UInt64(Self.joiningTypes.firstIndex(of: p.joiningType) ?? 0) << 14
         if p.canonicalCombiningClass == 9 { bits |= 1 << 17 }
         let quickCheck = scalar.normalizationQuickCheck
         if quickCheck.nfcStarter { bits |= 1 << 18 }
@@ -103,7 +123,20 @@ struct PrecisCodePoint: Sendable {
         if p.isDefaultIgnorable { bits |= 1 << 20 }
         if p.decompositionType == .wide || p.decompositionType == .narrow { bits |= 1 << 21 }
         if p.isUppercase || p.generalCategory == .Lt { bits |= 1 << 22 }
-        bits |= UInt32(Self.scriptField(p.script, extensions: scalar.scriptExtensions)) << 24
+        bits |= UInt64(Self.scriptField(p.script, extensions: scalar.scriptExtensions)) << 24
+        bits |= UInt64(IDNA2008.computedDerivedProperty(of: scalar, p).rawValue) << 32
+        if p.isWhiteSpace { bits |= 1 << 35 }
+        if p.changesUnderNFKC {
+            bits |= 1 << 36
+            if String(scalar).normalized(.nfkd).utf8.contains(UInt8(ascii: ".")) { bits |= 1 << 38 }
+        }
+        if p.decompositionType != .none && p.decompositionType != .canonical {
+            bits |= 1 << 37
+            let folded = String(scalar).normalized(.nfkcCasefold).unicodeScalars
+            if folded.first.map({ $0 == "x" }) ?? true { bits |= 1 << 41 }
+        }
+        if p.extendsGraphemeCluster { bits |= 1 << 39 }
+        if p.isPrepend { bits |= 1 << 40 }
         self.bits = bits
     }
 
