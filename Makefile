@@ -1,6 +1,7 @@
 # Every target installs what it needs first (scripts/install-deps.sh), so each works on a fresh
 # Debian machine.
-SWIFT ?= swift
+# The toolchain on the PATH, else where the Swift tarball is usually unpacked.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_FLAGS ?=
 
 .PHONY: deps deps-test build release test references serve bench clean

@@ -35,6 +35,13 @@ fi
 if [ "$profile" != build ]; then
   if [ ! -x .venv/bin/python ] || ! cmp -s scripts/requirements.txt .venv/requirements.txt; then
     echo "Preparing .venv with the Python reference tools (scripts/requirements.txt)"
+    if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+      # Debian's own python3 ships venv and ensurepip separately.
+      sudo=""
+      [ "$(id -u)" -eq 0 ] || sudo="sudo"
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3-venv >/dev/null
+    fi
+    rm -rf .venv
     python3 -m venv .venv
     .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
     cp scripts/requirements.txt .venv/requirements.txt
