@@ -1,6 +1,7 @@
 import Foundation
 import GenkanCatalogTools
 import GenkanLocalization
+import GenkanServer
 
 /// The catalog a `genkan catalog` command works on: the FILE given, or Genkan's own
 /// `Resources/Localizable.xcstrings` found from the current directory.
@@ -52,8 +53,8 @@ struct CatalogFile {
         return url.path.hasPrefix(current) ? String(url.path.dropFirst(current.count)) : url.path
     }
 
-    /// Every key Genkan's code looks up for an error or an issue, which its catalog must have:
-    /// each AuthErrorCode, each validation issue code, the shared credential message and the
-    /// password-requirement messages.
-    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys }
+    /// Every key Genkan's code looks up, which its catalog must have: each AuthErrorCode, each
+    /// validation issue code, the shared credential message, the password-requirement messages,
+    /// and every `PageKey` the site's pages use.
+    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys.union(PageKey.allKeys) }
 }

@@ -63,9 +63,7 @@ struct ServeCommand: Command {
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {
-            site = try GenkanSite(
-                configuration: configuration, server: server, texts: LocalizedPageTexts(), rules: ValidatedFormRules(),
-                accessLog: log)
+            site = try GenkanSite(configuration: configuration, server: server, accessLog: log)
         } catch {
             log.close()
             Terminal.error("genkan serve: \(error)")

@@ -19,7 +19,7 @@ struct EchoResponder: HTTPResponder {
             let delay = self.delay
             let counter = workDone
             return pool.reply(.hashing, { _ in counter.increment(); Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
-                HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text))
+                .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text)))
             }
         case "/inject":
             return .response(HTTPResponse(status: 200, headers: ["X-Test": "a\r\nSet-Cookie: evil=1"], body: .text("ok")))
@@ -36,6 +36,28 @@ struct EchoResponder: HTTPResponder {
     func overloaded(request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: 503, headers: ["Retry-After": "1"], body: .text("busy"))
     }
+}
+
+/// A responder behind the `AccessLogging` middleware, as the site puts its router.
+struct LoggingResponder: HTTPResponder {
+    let inner: any HTTPResponder
+    let log: AccessLog
+
+    /// Engine tests have no pages: a refusal is its bare status.
+    struct BareErrors: ErrorPresenter {
+        func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+            HTTPResponse(status: 500)
+        }
+    }
+
+    func respond(to request: HTTPRequest) -> Reply {
+        AccessLogging(log: log).handle(request, context: RequestContext(locale: "en", errors: BareErrors())) { request, _ in
+            inner.respond(to: request)
+        }
+    }
+
+    func refusal(status: Int, request: HTTPRequest) -> HTTPResponse { inner.refusal(status: status, request: request) }
+    func overloaded(request: HTTPRequest) -> HTTPResponse { inner.overloaded(request: request) }
 }
 
 /// Counts jobs that ran.
@@ -187,7 +209,8 @@ final class EngineFixture {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.loops = 2
-        let server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: .milliseconds(100)), accessLog: log)
+        let responder = LoggingResponder(inner: EchoResponder(pool: pool, delay: .milliseconds(100)), log: log)
+        let server = try HTTPServer(configuration: configuration, responder: responder)
         for _ in 0..<20 {
             let client = try RawClient(port: server.port)
             client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -41,15 +41,13 @@ final class SiteFixture: @unchecked Sendable {
         self.configuration = configuration
         self.server = server
         log = descriptor.map { AccessLog(format: .text, descriptor: $0, loops: 2) }
-        site = try GenkanSite(
-            configuration: configuration, server: server, texts: LocalizedPageTexts(), rules: ValidatedFormRules(), accessLog: log)
+        site = try GenkanSite(configuration: configuration, server: server, accessLog: log)
     }
 
     /// Stops the site and starts a new one on the same database (a server restart).
     func restart() throws {
         site.stop()
-        site = try GenkanSite(
-            configuration: configuration, server: server, texts: LocalizedPageTexts(), rules: ValidatedFormRules(), accessLog: log)
+        site = try GenkanSite(configuration: configuration, server: server, accessLog: log)
     }
 
     func client(language: String? = nil) -> SiteClient {

@@ -1,4 +1,6 @@
+import GenkanLocalization
 import GenkanStore
+import GenkanValidation
 
 /// How the Genkan site runs: its database, its files, and its security limits.
 public struct GenkanConfiguration: Sendable {
@@ -14,6 +16,10 @@ public struct GenkanConfiguration: Sendable {
     /// Threads for hashing and database work; default one per core.
     public var workerThreads: Int = HTTPServerConfiguration.processorCount
     public var clock: StoreClock = .system
+    /// The rules every form is checked with (e-mail, password policy, names).
+    public var validation = ValidationViewModel()
+    /// The catalog every text comes from, and its locale negotiation.
+    public var messages = AuthErrorModel()
 
     public init(databasePath: String, publicDirectory: String? = "public") {
         self.databasePath = databasePath

@@ -9,58 +9,36 @@ import Glibc
 ///
 /// ```swift
 /// let site = try GenkanSite(configuration: GenkanConfiguration(databasePath: "genkan.sqlite"),
-///                           server: HTTPServerConfiguration(), texts: texts, rules: rules)
+///                           server: HTTPServerConfiguration())
 /// // ... until SIGTERM
 /// site.stop()
 /// ```
 public final class GenkanSite: Sendable {
     private let server: HTTPServer
-    private let pool: WorkerPool<AccountStore>
+    private let app: GenkanApp
     private let sweeping = Atomic<Bool>(true)
     private let sweeper: Mutex<PosixThread?> = Mutex(nil)
     /// The port the site listens on.
     public var port: UInt16 { server.port }
 
     /// Opens (creating or migrating) the database, reads `public/`, starts the worker threads and
-    /// the event loops.
-    public init(
-        configuration: GenkanConfiguration, server serverConfiguration: HTTPServerConfiguration, texts: any PageTexts,
-        rules: any FormRules, accessLog: AccessLog? = nil
-    ) throws {
-        // Open once here first: a bad path or a database from a newer Genkan stops the start
-        // with a clear message, and the migration runs once.
-        let path = configuration.databasePath
-        let main = try AccountStore(path: path, clock: configuration.clock, sessionPolicy: configuration.sessionPolicy)
-        let secret = try main.secret(named: "csrf")
-        _ = try main.deleteExpiredSessions()
-        let files = try configuration.publicDirectory.map { directory throws(ServerError) in try StaticFiles(root: directory) }
-        let clock = configuration.clock, policy = configuration.sessionPolicy
-        pool = try WorkerPool(threads: configuration.workerThreads) {
-            try AccountStore(path: path, clock: clock, sessionPolicy: policy)
-        }
-        let renderer = PageRenderer(texts: texts, rules: rules, files: files)
-        let limits = configuration.rateLimits
-        let app = GenkanApp(
-            texts: texts, rules: rules, renderer: renderer, blankForms: BlankForms(renderer: renderer, locales: texts.locales),
-            files: files, pool: pool, authenticator: try Authenticator(hasher: configuration.hasher),
-            csrf: CSRFTokens(secret: secret),
-            limits: GenkanApp.Limiters(
-                signInPerAddress: RateLimiter(rule: limits.signInPerAddress),
-                signInPerAccount: RateLimiter(rule: limits.signInPerAccount),
-                signUpPerAddress: RateLimiter(rule: limits.signUpPerAddress)),
-            configuration: configuration, errorLog: ErrorLog(), loops: serverConfiguration.loops)
+    /// the event loops. Every request is recorded in `accessLog`, if given.
+    public init(configuration: GenkanConfiguration, server serverConfiguration: HTTPServerConfiguration, accessLog: AccessLog? = nil)
+        throws
+    {
+        app = try GenkanApp(configuration: configuration, loops: serverConfiguration.loops, accessLog: accessLog)
         do {
-            server = try HTTPServer(configuration: serverConfiguration, responder: app, accessLog: accessLog)
+            server = try HTTPServer(configuration: serverConfiguration, responder: app.routes)
         } catch {
-            pool.stop()
+            app.stop()
             throw error
         }
         startSweeping()
     }
 
-    /// Deletes expired and idle sessions once an hour (and at start, above), on the pool.
+    /// Deletes expired and idle sessions once an hour (and at start), on the pool.
     private func startSweeping() {
-        let pool = self.pool
+        let pool = app.pool
         let thread = PosixThread { [weak self] in
             var ticks = 0
             while self?.sweeping.load(ordering: .acquiring) == true {
@@ -82,7 +60,7 @@ public final class GenkanSite: Sendable {
             thread.join()
         }
         server.stop()
-        pool.stop()
+        app.stop()
     }
 
     deinit {

@@ -4,7 +4,7 @@ import Synchronization
 /// wait on each other): browsers send a handful of distinct headers, and negotiating one means
 /// parsing every language range in it.
 final class LocaleCache: Sendable {
-    private let texts: any PageTexts
+    private let texts: PageTexts
     private let caches: [Shelf]
     static let capacity = 512
 
@@ -12,7 +12,7 @@ final class LocaleCache: Sendable {
         let entries = Mutex<[String: String]>([:])
     }
 
-    init(texts: any PageTexts, loops: Int) {
+    init(texts: PageTexts, loops: Int) {
         self.texts = texts
         caches = (0..<max(1, loops)).map { _ in Shelf() }
     }

@@ -8,7 +8,7 @@ import Glibc
 /// The HTTP engine: CH2O's event loops on H2O, handing each request to an `HTTPResponder`.
 ///
 /// ```swift
-/// let server = try HTTPServer(configuration: configuration, responder: app, accessLog: log)
+/// let server = try HTTPServer(configuration: configuration, responder: app)
 /// print(server.port)
 /// server.stop()   // lets requests in progress finish
 /// ```
@@ -19,12 +19,10 @@ public final class HTTPServer: Sendable {
     public let port: UInt16
 
     /// Starts listening and serving; returns once every loop accepts connections.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLog: AccessLog? = nil)
-        throws(ServerError)
-    {
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) throws(ServerError) {
         // A client that disconnects must not kill the process when a response is written.
         signal(SIGPIPE, SIG_IGN)
-        let core = ServerCore(responder: responder, accessLog: accessLog)
+        let core = ServerCore(responder: responder)
         let context = Unmanaged.passRetained(core).toOpaque()
         var server: OpaquePointer?
         var errorNumber: Int32 = 0
@@ -59,7 +57,6 @@ public final class HTTPServer: Sendable {
         }) else { return }
         CH2O_server_stop(raw.server)
         Unmanaged<ServerCore>.fromOpaque(raw.context).release()
-        core.accessLog?.flush()
     }
 
     deinit {
@@ -91,52 +88,59 @@ private struct RequestHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// What the loops call into: the responder and the access log.
+/// What the loops call into: the responder.
 private final class ServerCore: Sendable {
     let responder: any HTTPResponder
-    let accessLog: AccessLog?
 
-    init(responder: any HTTPResponder, accessLog: AccessLog?) {
+    init(responder: any HTTPResponder) {
         self.responder = responder
-        self.accessLog = accessLog
     }
 
     func handle(_ pointer: OpaquePointer) {
         let request = Self.request(from: pointer)
         let refusal = Int(CH2O_request_refusal(pointer))
         if refusal != 0 {
-            send(responder.refusal(status: refusal, request: request), to: pointer, for: request)
+            send(responder.refusal(status: refusal, request: request), to: pointer)
             return
         }
-        switch responder.respond(to: request) {
+        dispatch(responder.respond(to: request), pointer: pointer, request: request)
+    }
+
+    /// Sends a response now, or suspends the request until its deferred work decides the next
+    /// reply (which may defer again: CH2O allows a suspend from a resume callback).
+    func dispatch(_ reply: Reply, pointer: OpaquePointer, request: HTTPRequest) {
+        switch reply {
         case .response(let response):
-            send(response, to: pointer, for: request)
+            send(response, to: pointer)
         case .deferred(let deferred):
             guard CH2O_suspend(pointer) == 0 else {
-                send(HTTPResponse(status: 500, closesConnection: true), to: pointer, for: request)
+                send(HTTPResponse(status: 500, closesConnection: true), to: pointer)
                 return
             }
             let handle = RequestHandle(pointer: pointer)
             let once = OnceFlag()
             let accepted = deferred.start(
-                { [self] finish in
+                { [self] next in
                     guard once.claim() else { return }
-                    resume(handle, request: request, finish: finish)
+                    resume(handle, request: request, deferred: deferred, next: next)
                 },
                 { CH2O_request_client_gone(handle.pointer) != 0 })
             if !accepted, once.claim() {
                 let responder = self.responder
-                resume(handle, request: request) { responder.overloaded(request: request) }
+                resume(handle, request: request, deferred: deferred) { .response(responder.overloaded(request: request)) }
             }
         }
     }
 
-    private func resume(_ handle: RequestHandle, request: HTTPRequest, finish: @escaping @Sendable () -> HTTPResponse) {
-        let context = Unmanaged.passRetained(ResumeContext(core: self, request: request, finish: finish)).toOpaque()
+    private func resume(
+        _ handle: RequestHandle, request: HTTPRequest, deferred: DeferredResponse, next: @escaping @Sendable () -> Reply
+    ) {
+        let context = Unmanaged.passRetained(ResumeContext(core: self, request: request, deferred: deferred, next: next))
+            .toOpaque()
         CH2O_resume(handle.pointer, resumeRequest, context)
     }
 
-    func send(_ response: HTTPResponse, to pointer: OpaquePointer, for request: HTTPRequest) {
+    func send(_ response: HTTPResponse, to pointer: OpaquePointer) {
         var headers = response.serializedHeaders()
         let status = Int32(response.status)
         let close: Int32 = response.closesConnection ? 1 : 0
@@ -153,11 +157,6 @@ private final class ServerCore: Sendable {
             case .shared(let shared): shared.bytes.withUnsafeBytes { respond($0) }
             }
         }
-        accessLog?.record(request: request, status: response.status)
-    }
-
-    func clientWentAway(_ request: HTTPRequest) {
-        accessLog?.record(request: request, status: AccessLog.clientClosedRequest)
     }
 
     /// Copies what the responder needs out of the C request (valid only during this call).
@@ -199,12 +198,14 @@ private final class ServerCore: Sendable {
 private final class ResumeContext: Sendable {
     let core: ServerCore
     let request: HTTPRequest
-    let finish: @Sendable () -> HTTPResponse
+    let deferred: DeferredResponse
+    let next: @Sendable () -> Reply
 
-    init(core: ServerCore, request: HTTPRequest, finish: @escaping @Sendable () -> HTTPResponse) {
+    init(core: ServerCore, request: HTTPRequest, deferred: DeferredResponse, next: @escaping @Sendable () -> Reply) {
         self.core = core
         self.request = request
-        self.finish = finish
+        self.deferred = deferred
+        self.next = next
     }
 }
 
@@ -217,10 +218,10 @@ private let resumeRequest: @convention(c) (UnsafeMutableRawPointer?, OpaquePoint
     guard let context else { return }
     let resume = Unmanaged<ResumeContext>.fromOpaque(context).takeRetainedValue()
     guard let request else {
-        resume.core.clientWentAway(resume.request)
+        resume.deferred.abandon()
         return
     }
-    resume.core.send(resume.finish(), to: request, for: resume.request)
+    resume.core.dispatch(resume.next(), pointer: request, request: resume.request)
 }
 
 /// True for the first `claim()` only, whatever the thread.

@@ -89,21 +89,21 @@ public final class WorkerPool<Resource>: Sendable {
         return accepted
     }
 
-    /// A reply that runs `work` on this pool, then `finish` on the request's loop with its result.
-    /// When the client has gone before the job starts, the work is skipped.
+    /// A reply that runs `work` on this pool, then `next` on the request's loop with its result
+    /// (which may answer at once or defer again). When the client has gone before the job starts,
+    /// the work is skipped.
     public func reply<T: Sendable>(
-        _ lane: Lane, _ work: @escaping @Sendable (Resource) -> T,
-        then finish: @escaping @Sendable (T) -> HTTPResponse
+        _ lane: Lane, _ work: @escaping @Sendable (Resource) -> T, then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         .deferred(
             DeferredResponse { complete, clientGone in
                 self.submit(lane) { resource in
                     if clientGone() {
-                        complete { HTTPResponse(status: 499, closesConnection: true) }  // never sent
+                        complete { .response(HTTPResponse(status: 499, closesConnection: true)) }  // never sent
                         return
                     }
                     let value = work(resource)
-                    complete { finish(value) }
+                    complete { next(value) }
                 }
             })
     }

@@ -55,6 +55,9 @@ public struct StaticFiles: Sendable {
 
     public func file(at path: String) -> File? { files[path] }
 
+    /// The URL path of every file, sorted.
+    public var paths: [String] { files.keys.sorted() }
+
     /// The URL pages use for `path`: with the version, so it can be cached for a year.
     public func versionedURL(_ path: String) -> String {
         guard let file = files[path] else { return path }

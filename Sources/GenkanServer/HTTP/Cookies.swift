@@ -2,6 +2,9 @@
 public struct Cookies: Sendable {
     private var values: [String: String] = [:]
 
+    /// No cookies.
+    public init() {}
+
     /// Parses every `Cookie` header; at most 64 cookies are read.
     public init(headers: HTTPHeaders) {
         var count = 0

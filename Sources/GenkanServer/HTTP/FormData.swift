@@ -24,8 +24,8 @@ public struct FormData: Sendable {
                 guard fields.count < Self.maximumFields else { throw .tooManyFields }
                 let pair = bytes[start..<end]
                 let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? end
-                let name = try Self.decode(pair[start..<equals])
-                let value = equals < end ? try Self.decode(pair[(equals + 1)..<end]) : ""
+                let name = try Self.percentDecoded(pair[start..<equals])
+                let value = equals < end ? try Self.percentDecoded(pair[(equals + 1)..<end]) : ""
                 fields.append((name, value))
             }
             start = end + 1
@@ -41,14 +41,16 @@ public struct FormData: Sendable {
         fields.first { $0.name == name }?.value
     }
 
-    /// Percent-decodes (a `%` not followed by two hex digits stays as it is) and maps `+` to space.
-    static func decode(_ bytes: ArraySlice<UInt8>) throws(Failure) -> String {
+    /// Percent-decodes (a `%` not followed by two hex digits stays as it is) and, in form data,
+    /// maps `+` to space (a path segment keeps its `+`).
+    static func percentDecoded(_ bytes: some Collection<UInt8>, plusIsSpace: Bool = true) throws(Failure) -> String {
+        let bytes = Array(bytes)
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
+            if byte == UInt8(ascii: "+") && plusIsSpace {
                 output.append(0x20)
             } else if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
                 let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
@@ -62,6 +64,22 @@ public struct FormData: Sendable {
         }
         guard let text = String(validating: output, as: UTF8.self) else { throw .invalidEncoding }
         return text
+    }
+
+    /// `text` percent-encoded for a query value: everything but ASCII letters, digits and
+    /// `-._~/` (RFC 3986 unreserved, and `/` for readable paths).
+    static func percentEncoded(_ text: String) -> String {
+        var output = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return output
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -7,6 +7,10 @@ enum LanguageNames {
         "ru": "Русский", "ar": "العربية",
     ]
 
+    /// The order of the language switcher: English, then the languages of East Asia, Europe and
+    /// the rest, as the catalog's locales were added.
+    static let switcherOrder = ["en", "ja", "zh-Hans", "zh-Hant", "ko", "de", "fr", "es", "pt-BR", "it", "ru", "ar"]
+
     /// Languages written right to left (CLDR `characterOrder`).
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur"]
 

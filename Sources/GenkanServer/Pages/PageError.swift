@@ -1,25 +1,27 @@
 import GenkanValidation
 
 /// One problem to show on a form: next to its field (if it has one) and in the summary.
-public struct PageError: Sendable {
-    public let field: FormField?
+struct PageError: Sendable {
+    let field: FormField?
     /// Plain text, already localized (escaped when rendered).
-    public let message: String
+    let message: String
 
-    public init(field: FormField?, message: String) {
+    init(field: FormField?, message: String) {
         self.field = field
         self.message = message
     }
 }
 
-/// What a form page shows besides its fields' rules: the values to keep and the problems.
-public struct FormState: Sendable {
-    /// Values typed by the user, kept after an error; a password is never kept.
-    public var values: [FormField: String] = [:]
-    public var errors: [PageError] = []
+/// What a form page shows besides its fields' rules: the values to keep, the problems, and any
+/// hidden fields the form carries on (where to go after signing in).
+struct FormState: Sendable {
+    /// Values typed by the user, kept after an error. The renderer never writes a secret field's
+    /// value, whatever is here.
+    var values: [FormField: String] = [:]
+    var errors: [PageError] = []
+    var hidden: [(name: String, value: String)] = []
 
-    public init(values: [FormField: String] = [:], errors: [PageError] = []) {
-        self.values = values
-        self.errors = errors
-    }
+    /// Whether the page is the same for every visitor but for the CSRF token (so it can be
+    /// rendered ahead, see `BlankForms`).
+    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty }
 }

@@ -1,27 +1,49 @@
+import GenkanLocalization
 import GenkanValidation
 
-/// What pages need from GenkanLocalization: locale negotiation and every text by key or code.
-///
-/// The server depends on this narrow interface rather than on the catalog's types, so that the
-/// page layer can be read (and changed) without the catalog machinery; `LocalizedPageTexts`
-/// implements it over `AuthErrorModel`.
-public protocol PageTexts: Sendable {
+/// Every text a page shows, from the String Catalog through `AuthErrorModel`: UI strings by
+/// `PageKey`, validation issues, Firebase errors, and the locale negotiation that picks the
+/// language.
+struct PageTexts: Sendable {
+    let model: AuthErrorModel
     /// The shipped locales, in the order the language switcher lists them.
-    var locales: [String] { get }
-    /// The best shipped locale for an `Accept-Language` header (RFC 9110 §12.5.4).
-    func locale(acceptLanguage: String) -> String
-    /// The shipped locale a tag names (`ja-JP` → `ja`), or nil.
-    func supportedLocale(_ tag: String) -> String?
-    /// The plain text for a catalog key.
-    func text(_ key: String, locale: String, _ parameters: IssueParameters) -> String
-    /// The message for a validation issue, as plain text.
-    func message(for issue: ValidationIssue, locale: String) -> String
-    /// The message for a Firebase web error code (`auth/invalid-credential`), as plain text.
-    func message(forAuthCode code: String, locale: String) -> String
-    /// The language's name in itself, for the switcher (`日本語`).
-    func languageName(_ locale: String) -> String
-}
+    let locales: [String]
 
-extension PageTexts {
-    func text(_ key: String, _ locale: String) -> String { text(key, locale: locale, [:]) }
+    /// The catalog's locales, listed in the order of `LanguageNames` where it knows them.
+    init(model: AuthErrorModel) {
+        self.model = model
+        let preferred = LanguageNames.switcherOrder
+        locales = preferred.filter(model.locales.contains) + model.locales.filter { !preferred.contains($0) }.sorted()
+    }
+
+    /// The best shipped locale for an `Accept-Language` header (RFC 9110 §12.5.4).
+    func locale(acceptLanguage: String) -> String {
+        model.negotiator.bestLocale(acceptLanguage: acceptLanguage)
+    }
+
+    /// The shipped locale a tag names (`ja-JP` → `ja`), or nil.
+    func supportedLocale(_ tag: String) -> String? {
+        guard tag.utf8.count <= 35, LocaleNegotiator.isLanguageTag(tag) else { return nil }
+        return locales.contains(tag) ? tag : model.negotiator.match(tag)
+    }
+
+    /// The plain text of a UI string, with its parameters in order.
+    func text(_ key: PageKey, _ locale: String, _ parameters: IssueParameters = [:]) -> String {
+        model.text(key.rawValue, locale: locale, parameters)
+    }
+
+    /// The message for a validation issue, as plain text.
+    func message(for issue: ValidationIssue, locale: String) -> String {
+        model.message(for: issue, locale: locale)
+    }
+
+    /// The message for a Firebase Authentication error, as plain text.
+    func message(for code: AuthErrorCode, locale: String) -> String {
+        model.message(for: code, locale: locale)
+    }
+
+    /// The language's name in itself, for the switcher (`日本語`).
+    func languageName(_ locale: String) -> String {
+        LanguageNames.autonyms[locale] ?? locale
+    }
 }

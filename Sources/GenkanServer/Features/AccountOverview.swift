@@ -1,0 +1,22 @@
+import GenkanStore
+
+/// `/account`, the signed-in page, and `/`, which leads to it or to sign-in.
+struct AccountOverview: Sendable {
+    let renderer: PageRenderer
+    let tokens: CSRFTokens
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        router.group("", shared.optionalSession).get("/", use: root)
+        router.group("", shared.requiredSession).get("/account", use: show)
+    }
+
+    func root(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        .response(Responses.redirect(context.signedIn == nil ? "/signin" : "/account", context: context))
+    }
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        let csrf = tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+        return .response(Responses.html(200, renderer.account(signedIn.account, locale: context.locale, csrf: csrf), context: context))
+    }
+}

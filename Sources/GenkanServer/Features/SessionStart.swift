@@ -1,0 +1,47 @@
+import GenkanStore
+import GenkanValidation
+
+/// Signing in after sign-in or sign-up: the password work on the hashing lane, then a fresh
+/// session (a new id at every sign-in, against session fixation) and the way on.
+struct SessionStart: Sendable {
+    let pool: WorkerPool<AccountStore>
+    let forms: FormPages
+    let failures: StoreFailures
+    let sessionLifetime: Int64
+
+    /// Runs `authenticate`; when it yields an account, the visitor's session is replaced by a
+    /// new one and the browser goes to `destination`. A failure shows `form` again with `values`.
+    func start(
+        _ form: FormDescription, request: HTTPRequest, context: RequestContext, values: [FormField: String],
+        destination: String, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
+    ) -> Reply {
+        let previous = context.sessionToken
+        return pool.reply(.hashing, { store -> Result<String, AuthFailure> in
+            switch authenticate(store) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let account):
+                do throws(StoreError) {
+                    if let previous { try store.deleteSession(token: previous) }
+                    return .success(try store.createSession(accountID: account.id).token)
+                } catch {
+                    return .failure(.internalError(error))
+                }
+            }
+        }) { [self] outcome in
+            switch outcome {
+            case .success(let token):
+                let cookie = SetCookie(
+                    name: RequestContext.sessionCookie, value: token, maxAge: sessionLifetime, secure: context.isSecure)
+                return .response(Responses.redirect(destination, context: context, cookies: [cookie]))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(
+                    forms.page(
+                        form, context: context, status: 422, values: values,
+                        errors: [forms.error(failure.code, field: failure.field, locale: context.locale)],
+                        hidden: form.keptHidden(context.formData)))
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import GenkanValidation
+
+/// One field of a form as a page shows it: what it holds, its label and hint, and the
+/// `autocomplete` token password managers rely on (HTML Living Standard §4.10.18.7.1).
+struct FieldDescription: Sendable {
+    /// What the field holds, which decides how it is rendered and whether it is kept.
+    enum Input: Sendable, Equatable {
+        /// Plain text, written back after an error so the user need not type it again.
+        case text
+        /// A password the user already has. Never written into HTML.
+        case currentSecret
+        /// A password being chosen, with the policy's checklist under it. Never written into HTML.
+        case newSecret
+        /// The new password typed again. Never written into HTML.
+        case confirmation
+
+        /// Whether the value is a secret: a secret is never written into a page, whatever the
+        /// field is called.
+        var isSecret: Bool { self != .text }
+    }
+
+    /// The hint under the label.
+    enum Hint: Sendable {
+        case text(PageKey)
+        /// A text with the password policy's minimum length as its parameter.
+        case minimumPasswordLength(PageKey)
+    }
+
+    let field: FormField
+    let input: Input
+    let label: PageKey
+    let hint: Hint?
+    let autocomplete: String
+
+    init(_ field: FormField, _ input: Input, label: PageKey, hint: Hint? = nil, autocomplete: String) {
+        self.field = field
+        self.input = input
+        self.label = label
+        self.hint = hint
+        self.autocomplete = autocomplete
+    }
+
+    /// The element id and the form field name (they are the same, so labels and error links work).
+    var id: String { field.rawValue }
+}

@@ -1,0 +1,63 @@
+import GenkanValidation
+
+/// A form described once: the fields in page order, its texts and where it posts. The one
+/// `FormRenderer` draws any description, for the page without JavaScript, for the blank form
+/// rendered ahead, and the live-validation API validates the fields it lists.
+struct FormDescription: Sendable {
+    /// A line of text with a link, under the form (`Don't have an account? Create one`).
+    struct Link: Sendable {
+        let prompt: PageKey?
+        let text: PageKey
+        let href: String
+    }
+
+    /// Which form of GenkanValidation checks it (also its `data-form` name for the script).
+    let kind: FormKind
+    /// The path the form is served at and posts to.
+    let path: String
+    let title: PageKey
+    let intro: PageKey?
+    let submit: PageKey
+    let fields: [FieldDescription]
+    let links: [Link]
+    /// What the form's CSRF token is bound to: the pre-session for anonymous forms.
+    let binding: CSRFBinding
+    /// Hidden fields the form carries from page to page (where to return after signing in).
+    let carries: [String]
+
+    init(
+        _ kind: FormKind, path: String, title: PageKey, intro: PageKey? = nil, submit: PageKey, fields: [FieldDescription],
+        links: [Link] = [], binding: CSRFBinding = .preSession, carries: [String] = []
+    ) {
+        self.kind = kind
+        self.path = path
+        self.title = title
+        self.intro = intro
+        self.submit = submit
+        self.fields = fields
+        self.links = links
+        self.binding = binding
+        self.carries = carries
+    }
+
+    /// The description of `field`, if the form has it.
+    func field(_ field: FormField) -> FieldDescription? {
+        fields.first { $0.field == field }
+    }
+
+    /// What was typed into the form's fields, secrets left out: what a page may show again.
+    func keptValues(_ form: FormData?) -> [FormField: String] {
+        guard let form else { return [:] }
+        var values: [FormField: String] = [:]
+        for field in fields where !field.input.isSecret {
+            if let value = form[field.id] { values[field.field] = value }
+        }
+        return values
+    }
+
+    /// The carried hidden fields of a posted form, to carry on when the form is shown again.
+    func keptHidden(_ form: FormData?) -> [(name: String, value: String)] {
+        guard let form else { return [] }
+        return carries.compactMap { name in form[name].map { (name, $0) } }
+    }
+}

@@ -1,0 +1,13 @@
+extension FormDescription {
+    /// `/signin`: e-mail address and current password.
+    static let signIn = FormDescription(
+        .signIn, path: "/signin", title: .signInTitle, intro: .signInIntro, submit: .signInSubmit,
+        fields: [
+            FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email"),
+            FieldDescription(.password, .currentSecret, label: .passwordLabel, autocomplete: "current-password"),
+        ],
+        links: [Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup")], carries: [returnField])
+
+    /// The hidden field of the sign-in form that says where to go afterwards (a `LocalPath`).
+    static let returnField = "return"
+}

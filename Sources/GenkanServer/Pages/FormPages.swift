@@ -1,0 +1,42 @@
+import GenkanLocalization
+import GenkanStore
+import GenkanValidation
+
+/// Form pages as responses: a blank form (rendered ahead when it can be), or the form again with
+/// what was typed (never a secret) and the problems, bound to the right CSRF token.
+struct FormPages: Sendable {
+    let renderer: PageRenderer
+    let blanks: BlankForms
+    let tokens: CSRFTokens
+
+    var texts: PageTexts { renderer.texts }
+
+    /// The form as a visitor first sees it; `hidden` carries fields such as where to return.
+    func blank(_ form: FormDescription, context: RequestContext, hidden: [(name: String, value: String)] = []) -> HTTPResponse {
+        let csrf = tokens.token(for: context.binding(form.binding))
+        if hidden.isEmpty, let html = blanks.page(form, locale: context.locale, csrf: csrf) {
+            return Responses.html(200, html, context: context)
+        }
+        let state = FormState(hidden: hidden)
+        return Responses.html(200, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context)
+    }
+
+    /// The form again after a problem: the kept values, each issue next to its field and every
+    /// problem in the summary.
+    func page(
+        _ form: FormDescription, context: RequestContext, status: Int, values: [FormField: String],
+        issues: [ValidationIssue] = [], errors: [PageError] = [], hidden: [(name: String, value: String)] = [],
+        headers: HTTPHeaders = [:]
+    ) -> HTTPResponse {
+        let fieldErrors = issues.map { PageError(field: $0.field, message: texts.message(for: $0, locale: context.locale)) }
+        let state = FormState(values: values, errors: fieldErrors + errors, hidden: hidden)
+        let csrf = tokens.token(for: context.binding(form.binding))
+        return Responses.html(
+            status, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context, headers: headers)
+    }
+
+    /// The message for a Firebase error, on the field it is about.
+    func error(_ code: AuthErrorCode, field: FormField? = nil, locale: String) -> PageError {
+        PageError(field: field, message: texts.message(for: code, locale: locale))
+    }
+}

@@ -1,0 +1,39 @@
+import GenkanStore
+
+extension PageRenderer {
+    /// The signed-in page: who is signed in, and the sign-out button.
+    func account(_ account: Account, locale: String, csrf: String) -> String {
+        let title = texts.text(.accountTitle, locale)
+        var main = HTMLWriter()
+        heading(title, into: &main)
+        main.start("dl", [HTMLAttribute("class", "account")])
+        main.newline()
+        main.element("dt", text: texts.text(.displayNameLabel, locale))
+        main.newline()
+        main.element("dd", [HTMLAttribute("id", "account-name")], text: account.displayName)
+        main.newline()
+        main.element("dt", text: texts.text(.emailLabel, locale))
+        main.newline()
+        main.element("dd", [HTMLAttribute("id", "account-email")], text: account.email)
+        main.newline()
+        main.end("dl")
+        main.newline()
+        buttonForm(action: "/signout", class: "signout-form", label: texts.text(.accountSignOut, locale), locale: locale, csrf: csrf, into: &main)
+        return page(locale: locale, title: title, main: TrustedHTML(main))
+    }
+
+    /// A form that is one button (sign out, send again): its token and its label.
+    func buttonForm(
+        action: String, class className: String, label: String, locale: String, csrf: String, into html: inout HTMLWriter
+    ) {
+        html.start("form", [HTMLAttribute("method", "post"), HTMLAttribute("action", action), HTMLAttribute("class", className)])
+        html.newline()
+        hiddenInput("csrf", csrf, into: &html)
+        html.element(
+            "button", [HTMLAttribute("type", "submit"), HTMLAttribute("data-progress", texts.text(.progressWait, locale))],
+            text: label)
+        html.newline()
+        html.end("form")
+        html.newline()
+    }
+}

@@ -1,0 +1,26 @@
+/// Why the router or a middleware does not let a request reach its handler.
+enum Refusal: Sendable {
+    case status(ErrorStatus)
+    /// The path exists, but not for this method; `allowed` goes into the `Allow` header.
+    case methodNotAllowed(allowed: [String])
+    /// A rate limit: try again after this many seconds.
+    case tooManyRequests(retryAfter: Int)
+    /// The posted form is not valid UTF-8.
+    case invalidEncoding
+    /// The route needs a session and there is none; `returnTo` is the local path to come back
+    /// to after signing in, when it is worth keeping.
+    case signInRequired(returnTo: String?)
+}
+
+/// Turns a refusal into the response a route's clients read: a localized page for the site's
+/// pages, JSON for the APIs. A group of routes chooses its presenter.
+protocol ErrorPresenter: Sendable {
+    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse
+}
+
+extension RequestContext {
+    /// The response that refuses this request, in the form its route's clients read.
+    func refuse(_ refusal: Refusal, _ request: HTTPRequest) -> Reply {
+        .response(errors.response(for: refusal, request: request, context: self))
+    }
+}
