@@ -21,7 +21,7 @@ final class SiteFixture: @unchecked Sendable {
     var port: UInt16 { site.port }
 
     static let publicDirectory: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("public").path
     }()
 
