@@ -1,9 +1,4 @@
 import GenkanStore
-import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The running Genkan site: the account store, the worker pool and the HTTP server together.
 ///
@@ -16,8 +11,7 @@ import Glibc
 public final class GenkanSite: Sendable {
     private let server: HTTPServer
     private let app: GenkanApp
-    private let sweeping = Atomic<Bool>(true)
-    private let sweeper: Mutex<PosixThread?> = Mutex(nil)
+    private let sweeper: RepeatingTask
     /// The port the site listens on.
     public var port: UInt16 { server.port }
 
@@ -33,32 +27,16 @@ public final class GenkanSite: Sendable {
             app.stop()
             throw error
         }
-        startSweeping()
-    }
-
-    /// Deletes expired and idle sessions once an hour (and at start), on the pool.
-    private func startSweeping() {
-        let pool = app.pool
-        let thread = PosixThread { [weak self] in
-            var ticks = 0
-            while self?.sweeping.load(ordering: .acquiring) == true {
-                usleep(100_000)  // short ticks: stop() waits for this thread
-                ticks += 1
-                if ticks % 36_000 == 0 {
-                    _ = pool.submit(.interactive) { store in _ = try? store.deleteExpiredSessions() }
-                }
-            }
+        // Expired and idle sessions are deleted once an hour (and at start, in GenkanApp), on the pool.
+        sweeper = RepeatingTask(interval: .seconds(3600)) { [pool = app.pool] in
+            _ = pool.submit(.interactive) { store in _ = try? store.deleteExpiredSessions() }
         }
-        sweeper.withLock { $0 = thread }
     }
 
     /// Finishes the requests in progress, then ends the worker threads (closing the store).
     /// Later calls do nothing.
     public func stop() {
-        sweeping.store(false, ordering: .releasing)
-        if let thread = sweeper.withLock({ value -> PosixThread? in defer { value = nil }; return value }) {
-            thread.join()
-        }
+        sweeper.stop()
         server.stop()
         app.stop()
     }

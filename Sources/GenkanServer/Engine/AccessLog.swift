@@ -8,7 +8,8 @@ import Glibc
 ///
 /// The query string, headers, cookies and body are never written: they can carry passwords,
 /// tokens and e-mail addresses. Lines are buffered per loop and written whole, with one
-/// `write(2)` per batch, by the loop that fills a batch or by a flusher every 200 ms.
+/// `write(2)` per batch, by the loop that fills a batch or by a flusher thread 200 ms after a line
+/// arrives in an empty buffer; the flusher sleeps while nothing is buffered.
 public final class AccessLog: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         case text
@@ -22,17 +23,40 @@ public final class AccessLog: Sendable {
     private let descriptor: Int32
     private let buffers: [LineBuffer]
     private let flusher: Mutex<PosixThread?> = Mutex(nil)
-    private let running = Atomic<Bool>(true)
+    private let wake = ConditionLock(FlusherState())
+    /// How many times the flusher left its idle wait (tests show that an idle log never wakes it).
+    let flusherWakeUps = Atomic<Int>(0)
+
+    /// What the flusher thread waits on.
+    private struct FlusherState: Sendable {
+        /// A buffer went from empty to non-empty since the flusher last started a batch.
+        var pending = false
+        var closing = false
+    }
+
+    /// How long the flusher lets lines gather after the first one, so a busy log still writes in
+    /// batches.
+    static let batchWindow = Duration.milliseconds(200)
 
     /// Writes to `descriptor` (standard output by default); `loops` sizes the buffers.
     public init(format: Format, descriptor: Int32 = 1, loops: Int = HTTPServerConfiguration.processorCount) {
         self.format = format
         self.descriptor = descriptor
         buffers = (0..<max(1, loops) + 1).map { _ in LineBuffer() }
-        let thread = PosixThread { [weak self] in
-            while let log = self, log.running.load(ordering: .acquiring) {
+        let thread = PosixThread { [weak self, wake] in
+            while true {
+                let closing = wake.withLock(when: { $0.pending || $0.closing }) { state, _ in state.closing }
+                if closing { return }
+                self?.flusherWakeUps.add(1, ordering: .relaxed)
+                // Clearing `pending` before flushing: a line recorded after this either lands in
+                // a buffer the flush below takes, or finds its buffer empty and sets it again.
+                let closed = wake.withLock(when: { $0.closing }, before: .after(Self.batchWindow)) { state, closed in
+                    state.pending = false
+                    return closed
+                }
+                guard let log = self else { return }
                 log.flush()
-                usleep(200_000)
+                if closed { return }
             }
         }
         flusher.withLock { $0 = thread }
@@ -40,11 +64,26 @@ public final class AccessLog: Sendable {
 
     /// Stops the flusher thread and writes what is buffered.
     public func close() {
-        running.store(false, ordering: .releasing)
+        stopFlusher()
         if let thread = flusher.withLock({ value -> PosixThread? in defer { value = nil }; return value }) {
             thread.join()
         }
         flush()
+    }
+
+    deinit {
+        // Detached, not joined: the last reference can go on the flusher thread itself, during
+        // its flush.
+        stopFlusher()
+        flusher.withLock { $0 }?.detach()
+        flush()
+    }
+
+    private func stopFlusher() {
+        wake.withLock { state in
+            state.closing = true
+            wake.signal()
+        }
     }
 
     /// Records a finished request.
@@ -64,13 +103,22 @@ public final class AccessLog: Sendable {
         case .json:
             line += "{\"time\":\"\(time)\",\"method\":\"\(method)\",\"path\":\"\(path)\",\"status\":\(status),\"duration_ms\":\(duration)}\n"
         }
-        let full = buffers[index].lines.withLock { buffer -> [UInt8]? in
+        let (full, wasEmpty) = buffers[index].lines.withLock { buffer -> ([UInt8]?, Bool) in
+            let wasEmpty = buffer.isEmpty
             buffer.append(contentsOf: line.utf8)
-            guard buffer.count >= 3500 else { return nil }
+            guard buffer.count >= 3500 else { return (nil, wasEmpty) }
             defer { buffer.removeAll(keepingCapacity: true) }
-            return buffer
+            return (buffer, wasEmpty)
         }
-        if let full { write(full) }
+        if let full {
+            write(full)
+        } else if wasEmpty {
+            // Once per batch, not per line: later lines find the buffer non-empty.
+            wake.withLock { state in
+                state.pending = true
+                wake.signal()
+            }
+        }
     }
 
     /// Writes every buffered line now.

@@ -4,23 +4,30 @@ import Glibc
 
 /// A joinable POSIX thread running a Swift closure (the engine avoids Foundation's `Thread` so
 /// that it can join its threads on stop).
-final class PosixThread: @unchecked Sendable {
-    private var thread = pthread_t()
+final class PosixThread: Sendable {
+    private let thread: pthread_t
 
     /// Starts `body` on a new thread.
     init(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        let status = pthread_create(&thread, nil, { argument in
-            let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
-        precondition(status == 0, "pthread_create failed: \(status)")
+        var thread = pthread_t()
+        Pthread.check(
+            pthread_create(&thread, nil, { argument in
+                let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
+                box.body()
+                return nil
+            }, box), "pthread_create")
+        self.thread = thread
     }
 
-    /// Waits for the thread to end. Call once.
+    /// Waits for the thread to end. Call once (or `detach()`), and not from the thread itself.
     func join() {
-        pthread_join(thread, nil)
+        Pthread.check(pthread_join(thread, nil), "pthread_join")
+    }
+
+    /// Lets the thread end on its own, its resources freed when it does; instead of `join()`.
+    func detach() {
+        Pthread.check(pthread_detach(thread), "pthread_detach")
     }
 
     private final class Box {

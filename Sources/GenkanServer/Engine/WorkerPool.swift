@@ -149,34 +149,3 @@ public final class WorkerPool<Resource>: Sendable {
         }
     }
 }
-
-/// A counting semaphore over a POSIX mutex and condition variable.
-final class Semaphore: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
-    private var count = 0
-
-    init() {
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
-    }
-
-    func post() {
-        pthread_mutex_lock(&mutex)
-        count += 1
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
-    }
-
-    func wait() {
-        pthread_mutex_lock(&mutex)
-        while count == 0 { pthread_cond_wait(&condition, &mutex) }
-        count -= 1
-        pthread_mutex_unlock(&mutex)
-    }
-}

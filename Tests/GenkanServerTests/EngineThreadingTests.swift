@@ -1,0 +1,274 @@
+import Synchronization
+import Testing
+@testable import GenkanServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The engine's semaphore, not Glibc's `Semaphore` (semaphore.h) that the test module also sees.
+private typealias Semaphore = GenkanServer.Semaphore
+
+/// The engine's lock and timers on real threads. Every wait in these tests has a deadline, so a
+/// lost wake-up fails the test instead of hanging the run.
+@Suite(.serialized) struct EngineThreadingTests {
+    // MARK: ConditionLock and Semaphore
+
+    @Test func conditionLockKeepsAPlainCounterExactUnderContention() {
+        let counter = ConditionLock(0)
+        let threads = 8, increments = 20_000
+        let finished = startThreads(threads) { _ in
+            for _ in 0..<increments { counter.withLock { $0 += 1 } }
+        }
+        #expect(finished.finish(within: .seconds(20)), "threads still running: a lock that never unlocks")
+        #expect(counter.withLock { $0 } == threads * increments)
+    }
+
+    @Test func broadcastWakesEveryWaiter() {
+        let open = ConditionLock(false)
+        let woken = Atomic<Int>(0)
+        let waiters = 6
+        let finished = startThreads(waiters) { _ in
+            open.withLock(when: { $0 }) { _, _ in }
+            woken.add(1, ordering: .relaxed)
+        }
+        sleep(for: .milliseconds(50))  // let them reach the wait (a late one finds `open` true anyway)
+        #expect(woken.load(ordering: .relaxed) == 0)
+        open.withLock { state in
+            state = true
+            open.broadcast()
+        }
+        #expect(finished.finish(within: .seconds(5)), "a waiter was not woken by broadcast()")
+        #expect(woken.load(ordering: .relaxed) == waiters)
+    }
+
+    @Test func semaphorePostsAndWaitsAddUpUnderContention() {
+        let semaphore = Semaphore()
+        let taken = Atomic<Int>(0)
+        let pairs = 4, perThread = 5_000
+        // Waiters first, so that most posts find a thread blocked in pthread_cond_wait.
+        let waiters = startThreads(pairs) { _ in
+            for _ in 0..<perThread {
+                semaphore.wait()
+                taken.add(1, ordering: .relaxed)
+            }
+        }
+        let posters = startThreads(pairs) { _ in
+            for _ in 0..<perThread { semaphore.post() }
+        }
+        #expect(posters.finish(within: .seconds(20)))
+        #expect(waiters.finish(within: .seconds(20)), "waiters still blocked: a post was lost")
+        #expect(taken.load(ordering: .relaxed) == pairs * perThread)
+        #expect(!semaphore.wait(until: .after(.milliseconds(20))), "the count went past the posts")
+    }
+
+    @Test func aTimedWaitEndsAtItsDeadlineOnTheMonotonicClock() {
+        let semaphore = Semaphore()
+        let start = Deadline.now
+        #expect(!semaphore.wait(until: .after(.milliseconds(100))))
+        let waited = Deadline.now.nanoseconds - start.nanoseconds
+        // Not at once (a deadline read on the wrong clock lies in the past) and not much later.
+        #expect(waited >= 99_000_000)
+        #expect(waited < 2_000_000_000)
+
+        let poster = PosixThread {
+            sleep(for: .milliseconds(30))
+            semaphore.post()
+        }
+        let posted = Deadline.now
+        #expect(semaphore.wait(until: .after(.seconds(10))))
+        #expect(Deadline.now.nanoseconds - posted.nanoseconds < 2_000_000_000)
+        poster.join()
+    }
+
+    // MARK: RepeatingTask
+
+    @Test func aRepeatingTaskRunsEveryIntervalAndNothingAfterStop() {
+        let runs = Atomic<Int>(0)
+        let ran = Semaphore()
+        let task = RepeatingTask(interval: .milliseconds(20)) {
+            runs.add(1, ordering: .relaxed)
+            ran.post()
+        }
+        let deadline = Deadline.after(.seconds(5))
+        var observed = 0
+        while observed < 5, ran.wait(until: deadline) { observed += 1 }
+        #expect(observed == 5, "ran \(observed) times in 5 s at a 20 ms interval")
+        #expect(returns(within: .seconds(5)) { task.stop() })
+        let atStop = runs.load(ordering: .relaxed)
+        sleep(for: .milliseconds(100))  // five more intervals
+        #expect(runs.load(ordering: .relaxed) == atStop)
+        task.stop()  // a second call returns
+    }
+
+    @Test func stoppingAnHourlyTaskReturnsAtOnce() {
+        let runs = Atomic<Int>(0)
+        let task = RepeatingTask(interval: .seconds(3600)) { runs.add(1, ordering: .relaxed) }
+        sleep(for: .milliseconds(50))  // the thread is now in its timed wait
+        #expect(returns(within: .seconds(1)) { task.stop() }, "stop() waited for the interval")
+        #expect(runs.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func stopWaitsForARunInProgress() {
+        let started = Semaphore()
+        let finished = Atomic<Bool>(false)
+        let task = RepeatingTask(interval: .milliseconds(1)) {
+            guard !finished.load(ordering: .relaxed) else { return }
+            started.post()
+            sleep(for: .milliseconds(150))
+            finished.store(true, ordering: .relaxed)
+        }
+        #expect(started.wait(until: .after(.seconds(5))))
+        #expect(returns(within: .seconds(5)) { task.stop() })
+        let finishedAtStop = finished.load(ordering: .relaxed)
+        #expect(finishedAtStop, "stop() returned while the task was still running")
+    }
+
+    @Test func concurrentStopsAllWaitForTheEnd() {
+        let inRun = Semaphore()
+        let ended = Atomic<Bool>(false)
+        let task = RepeatingTask(interval: .milliseconds(1)) {
+            guard !ended.load(ordering: .relaxed) else { return }
+            inRun.post()
+            sleep(for: .milliseconds(100))
+            ended.store(true, ordering: .relaxed)
+        }
+        #expect(inRun.wait(until: .after(.seconds(5))))
+        let sawEnd = Atomic<Int>(0)
+        let stoppers = startThreads(4) { _ in
+            task.stop()
+            if ended.load(ordering: .relaxed) { sawEnd.add(1, ordering: .relaxed) }
+        }
+        #expect(stoppers.finish(within: .seconds(5)))
+        #expect(sawEnd.load(ordering: .relaxed) == 4)
+    }
+
+    // MARK: AccessLog
+
+    @Test func theAccessLogWritesALineWithinASecondWithoutClose() throws {
+        let pipe = try TestPipe()
+        let log = AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 2)
+        log.record(request: HTTPRequest(method: "GET", path: "/hello", loop: 1), status: 200)
+        let text = pipe.read(untilLines: 1, within: .seconds(1))
+        let line = try #require(text.split(separator: "\n").first.map(String.init))
+        #expect(text == line + "\n")
+        #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/hello 200 \d+\.\d{3}ms/) != nil, "\(line)")
+        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1)
+        #expect(returns(within: .seconds(1)) { log.close() })
+        #expect(pipe.read(untilLines: 1, within: .milliseconds(50)) == "")
+    }
+
+    @Test func anIdleAccessLogWritesNothingAndNeverWakesItsFlusher() throws {
+        let pipe = try TestPipe()
+        let log = AccessLog(format: .json, descriptor: pipe.writeEnd, loops: 2)
+        #expect(pipe.read(untilLines: 1, within: .milliseconds(600)) == "")
+        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 0, "the flusher woke with nothing to write")
+
+        // Lines recorded together go out in one batch, after which the flusher sleeps again.
+        for path in ["/a", "/b", "/c"] {
+            log.record(request: HTTPRequest(method: "POST", path: path, loop: 0), status: 303)
+        }
+        let batch = pipe.read(untilLines: 3, within: .seconds(1))
+        #expect(batch.split(separator: "\n").map { $0.contains("\"method\":\"POST\"") } == [true, true, true])
+        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1)
+        #expect(pipe.read(untilLines: 1, within: .milliseconds(600)) == "")
+        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1, "the flusher woke again with nothing to write")
+        #expect(returns(within: .seconds(1)) { log.close() })
+        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func closeInterruptsTheBatchWindowAndWritesEverything() throws {
+        let pipe = try TestPipe()
+        let log = AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 1)
+        log.record(request: HTTPRequest(method: "GET", path: "/first", loop: 0), status: 200)
+        sleep(for: .milliseconds(20))  // the flusher is now inside its 200 ms window
+        log.record(request: HTTPRequest(method: "GET", path: "/second", loop: 0), status: 404)
+        #expect(returns(within: .milliseconds(150)) { log.close() }, "close() waited out the batch window")
+        let text = pipe.read(untilLines: 2, within: .milliseconds(100))
+        #expect(text.split(separator: "\n").map { $0.split(separator: " ").dropFirst().prefix(3).joined(separator: " ") }
+            == ["GET /first 200", "GET /second 404"])
+    }
+}
+
+// MARK: Helpers
+
+/// Threads started together, each posting `done` when its body returns.
+private struct StartedThreads {
+    let threads: [PosixThread]
+    let done: Semaphore
+
+    /// Waits for every thread to finish by `within`; joins them only then, so a stuck thread fails
+    /// the test instead of blocking it (the stuck thread is left behind).
+    func finish(within limit: Duration) -> Bool {
+        let deadline = Deadline.after(limit)
+        for _ in threads {
+            guard done.wait(until: deadline) else { return false }
+        }
+        for thread in threads { thread.join() }
+        return true
+    }
+}
+
+private func startThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> StartedThreads {
+    let done = Semaphore()
+    let threads = (0..<count).map { index in
+        PosixThread {
+            body(index)
+            done.post()
+        }
+    }
+    return StartedThreads(threads: threads, done: done)
+}
+
+/// Runs `body` on a thread; false when it has not returned by `limit` (the thread is left behind).
+private func returns(within limit: Duration, _ body: @escaping @Sendable () -> Void) -> Bool {
+    startThreads(1) { _ in body() }.finish(within: limit)
+}
+
+private func sleep(for duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}
+
+/// A pipe whose read end the test polls with a time limit, so that missing output fails fast.
+private final class TestPipe {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw PipeError(errno: errno) }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    /// Everything written until `count` newlines have arrived or `limit` has passed.
+    func read(untilLines count: Int, within limit: Duration) -> String {
+        let deadline = Deadline.after(limit)
+        var bytes: [UInt8] = []
+        while bytes.count(where: { $0 == UInt8(ascii: "\n") }) < count {
+            let remaining = deadline.nanoseconds - Deadline.now.nanoseconds
+            guard remaining > 0 else { break }
+            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(max(1, remaining / 1_000_000)))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            bytes += chunk[..<got]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    struct PipeError: Error {
+        let errno: Int32
+    }
+}
