@@ -71,7 +71,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",
-            dependencies: ["GenkanValidation"],
+            dependencies: ["GenkanValidation", "GenkanServer"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests

@@ -16,6 +16,10 @@ struct BenchCommand: Sendable {
             name: "nickname",
             summary: "NameProfile.nickname enforcement: --corpus FILE (names corpus JSON) [--seconds S]",
             run: NicknameBench.run),
+        BenchCommand(
+            name: "router",
+            summary: "the site's route look-up and an in-process GET /signin: [--lookups N] [--pages N]",
+            run: RouterBench.run),
     ]
 }
 

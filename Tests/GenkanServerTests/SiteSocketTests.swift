@@ -63,4 +63,33 @@ import Testing
             #expect(!text.contains(secret), "\(secret) in the access log")
         }
     }
+
+    @Test func headGetsTheHeadersOfGetWithoutTheBody() throws {
+        let fixture = try SiteFixture()
+        let get = try RawClient(port: fixture.port)
+        get.send("GET /signin HTTP/1.1\r\nHost: x\r\nAccept-Language: ja\r\nCookie: genkan_pre=\(String(repeating: "a", count: 43))\r\n\r\n")
+        let full = try #require(get.readResponse())
+        let head = try RawClient(port: fixture.port)
+        head.send("HEAD /signin HTTP/1.1\r\nHost: x\r\nAccept-Language: ja\r\nConnection: close\r\n\r\n")
+        let answer = head.readAll()
+        #expect(RawClient.status(of: answer) == 200)
+        #expect(answer.hasSuffix("\r\n\r\n"), "a HEAD response has no body")
+        let length = { (text: String) in text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") } }
+        #expect(length(answer) != nil && length(answer) == length(full.head))
+        #expect(answer.contains("Content-Security-Policy: "))
+    }
+
+    @Test func signUpSignOutAndSignInOverASocket() async throws {
+        let fixture = try SiteFixture()
+        let client = fixture.client(language: "ja")
+        let created = try await client.submit("/signup", taro)
+        #expect(created.status == 303 && created.header("Location") == "/account")
+        let account = try await client.get("/account")
+        #expect(account.status == 200 && account.body.contains("taro@example.com"))
+        let out = try await client.post("/signout", [("csrf", account.csrf ?? "")])
+        #expect(out.status == 303 && out.header("Location") == "/signin")
+        let signedIn = try await client.submit("/signin", [("email", "taro@example.com"), ("password", "correct horse battery")])
+        #expect(signedIn.status == 303 && signedIn.header("Location") == "/account")
+        #expect(try await client.get("/account").status == 200)
+    }
 }

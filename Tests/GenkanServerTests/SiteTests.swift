@@ -174,6 +174,25 @@ import Testing
         #expect(await client.get("/account").status == 200)
     }
 
+    @Test func signInReturnsOnlyToALocalPath() async throws {
+        let fixture = try AppFixture()
+        let client = fixture.client()
+        #expect(await client.get("/signin?return=/account/name").body.contains("<input type=\"hidden\" name=\"return\" value=\"/account/name\">"))
+        for foreign in ["//evil.example", "https://evil.example", "/\\evil.example"] {
+            let page = await client.get("/signin?return=" + SiteClient.encode([("", foreign)]).dropFirst())
+            #expect(!page.body.contains("name=\"return\""), "\(foreign)")
+        }
+        _ = await fixture.client().submit("/signup", taro)
+        let credentials = [("email", "taro@example.com"), ("password", "correct horse battery")]
+        for (asked, landing) in [("//evil.example", "/account"), ("https://evil.example", "/account"), ("/account/name", "/account/name")] {
+            let signedIn = await fixture.client().submit("/signin", credentials + [("return", asked)])
+            #expect(signedIn.status == 303 && signedIn.header("Location") == landing, "\(asked)")
+        }
+        // The return path survives a wrong password.
+        let wrong = await fixture.client().submit("/signin", [("email", "taro@example.com"), ("password", "nope"), ("return", "/account/name")])
+        #expect(wrong.status == 422 && wrong.body.contains("name=\"return\" value=\"/account/name\""))
+    }
+
     @Test func aDisabledAccountIsToldSoOnlyAfterTheRightPassword() async throws {
         let fixture = try AppFixture()
         _ = await fixture.client().submit("/signup", taro)

@@ -42,8 +42,9 @@
     describedBy(input, field + "-error", invalid);
   }
 
-  function showChecklist(items) {
-    each(document.querySelectorAll("#password-checklist li[data-requirement]"), function (li) {
+  // Ticks off the checklist of a new-password field (the renderer names it "<field>-checklist").
+  function showChecklist(field, items) {
+    each(document.querySelectorAll("#" + field + "-checklist li[data-requirement]"), function (li) {
       var code = li.getAttribute("data-requirement");
       items.forEach(function (item) {
         if (item.code === code) {
@@ -90,7 +91,7 @@
         timers[field] = setTimeout(function () {
           validate(form, field, function (result) {
             if (showErrors) { showIssues(form, field, result.issues || []); }
-            if (result.checklist) { showChecklist(result.checklist); }
+            if (result.checklist) { showChecklist(field, result.checklist); }
           });
         }, DEBOUNCE_MS);
       };
@@ -99,8 +100,9 @@
       });
       input.addEventListener("input", function () {
         run(Boolean(touched[field]));
-        if (field === "password" && form.elements["password-confirmation"] && touched["password-confirmation"]) {
-          // A changed password may make the confirmation right or wrong.
+        if (document.getElementById(field + "-checklist") && form.elements["password-confirmation"] &&
+            touched["password-confirmation"]) {
+          // A changed new password may make the confirmation right or wrong.
           validate(form, "password-confirmation", function (result) {
             showIssues(form, "password-confirmation", result.issues || []);
           });

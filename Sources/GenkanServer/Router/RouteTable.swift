@@ -65,7 +65,7 @@ final class RouteTable: HTTPResponder {
         return context
     }
 
-    private func lookUp(_ path: String) -> (routes: PathRoutes, parameters: RouteParameters)? {
+    func lookUp(_ path: String) -> (routes: PathRoutes, parameters: RouteParameters)? {
         if let routes = staticPaths[path] { return (routes, RouteParameters()) }
         for candidate in parameterPaths {
             if let parameters = candidate.path.match(path) { return (candidate.routes, parameters) }
