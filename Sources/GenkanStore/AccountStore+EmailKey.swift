@@ -8,7 +8,7 @@ extension AccountStore {
     ///
     /// The domain is already lower-case after normalization; folding the local part too follows
     /// Firebase Auth, Keycloak and Kratos rather than RFC 5321 §2.4 (which lets a server tell
-    /// local parts apart by case; no real mailbox provider does).
+    /// local parts apart by case; mail providers do not do so in practice).
     public static func emailKey(_ normalizedEmail: String) -> String {
         normalizedEmail.caseFolded
     }
