@@ -59,7 +59,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CSodium"],
+            dependencies: ["CSQLite", "CSodium", "GenkanUnicode"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",

@@ -7,6 +7,10 @@ public enum AuthFailure: Error, Sendable, Hashable {
     /// The password was right but the account is disabled.
     case userDisabled
     case tooManyRequests
+    /// A one-time code that is unknown, used, replaced or no longer fits its account.
+    case invalidActionCode
+    /// A one-time code past its expiry.
+    case expiredActionCode
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -17,7 +21,17 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .invalidCredential: "auth/invalid-credential"
         case .userDisabled: "auth/user-disabled"
         case .tooManyRequests: "auth/too-many-requests"
+        case .invalidActionCode: "auth/invalid-action-code"
+        case .expiredActionCode: "auth/expired-action-code"
         case .internalError: "auth/internal-error"
+        }
+    }
+
+    /// The failure of an operation that needed a one-time code.
+    public init(_ failure: ActionCodeFailure) {
+        switch failure {
+        case .invalid: self = .invalidActionCode
+        case .expired: self = .expiredActionCode
         }
     }
 }
@@ -37,19 +51,35 @@ public struct Authenticator: Sendable {
         dummyHash = try hasher.hash(Secret.token())
     }
 
-    /// Creates an account.
+    /// Creates an account, and with `verificationMail` a verification code and the mail that
+    /// carries it, in the same transaction as the account (all three exist, or none).
+    ///
+    /// - Parameters:
+    ///   - email: the normalized address; an address that differs from an existing one only by
+    ///     case is in use.
+    ///   - verificationMail: builds the mail from the new account and the code's token (called
+    ///     inside the transaction; keep it quick).
     public func signUp(
-        email: String, displayName: String, nameKey: String, password: String, in store: AccountStore
+        email: String, displayName: String, nameKey: String, password: String, in store: AccountStore,
+        verificationMail: ((_ account: Account, _ token: String) -> OutgoingMail?)? = nil
     ) -> Result<Account, AuthFailure> {
         do {
             if try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }
             let hash = try hasher.hash(password)
-            let account = try store.createAccount(
-                NewAccount(email: email, displayName: displayName, nameKey: nameKey, passwordHash: hash))
-            return .success(account)
-        } catch where error.code == .constraint {
-            // Another sign-up with the same address committed first.
-            return .failure(.emailAlreadyInUse)
+            return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
+                let account: Account
+                do throws(StoreError) {
+                    account = try store.createAccount(
+                        NewAccount(email: email, displayName: displayName, nameKey: nameKey, passwordHash: hash))
+                } catch where error.code == .constraint {
+                    // Another sign-up with the same address committed first.
+                    return .failure(.emailAlreadyInUse)
+                }
+                if let verificationMail {
+                    _ = try store.issueCode(.verifyEmail, accountID: account.id) { verificationMail(account, $0) }
+                }
+                return .success(account)
+            }
         } catch {
             return .failure(.internalError(error))
         }

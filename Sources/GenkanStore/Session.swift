@@ -2,6 +2,9 @@
 public struct Session: Sendable, Hashable {
     public let accountID: Int64
     public let createdAt: Int64
+    /// When the holder last proved the password: at sign-in, and again at each re-authentication
+    /// (`AccountStore.refreshAuthentication`). Sensitive settings ask for a recent one.
+    public let authenticatedAt: Int64
     public let lastSeenAt: Int64
     public let expiresAt: Int64
 }

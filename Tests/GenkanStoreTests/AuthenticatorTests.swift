@@ -44,12 +44,16 @@ import Testing
         let store = try AccountStore(path: directory.database)
         let authenticator = try Authenticator(hasher: .owaspMinimum)
         _ = try signedUp(authenticator, store)
-        func fastest(_ email: String) -> Duration {
-            (0..<3).map { _ in
-                ContinuousClock().measure { _ = authenticator.signIn(email: email, password: "wrong", in: store) }
-            }.min()!
+        func measure(_ email: String) -> Duration {
+            ContinuousClock().measure { _ = authenticator.signIn(email: email, password: "wrong", in: store) }
         }
-        let wrong = fastest("taro@example.com"), unknown = fastest("nobody@example.com")
+        // Interleaved samples, the fastest of each: other suites hash on the same cores meanwhile,
+        // and a burst of that load should not fall on one side only.
+        var wrong = Duration.seconds(1000), unknown = Duration.seconds(1000)
+        for _ in 0..<5 {
+            wrong = min(wrong, measure("taro@example.com"))
+            unknown = min(unknown, measure("nobody@example.com"))
+        }
         #expect(wrong > .milliseconds(5))  // real hashing happened
         #expect(unknown > wrong * 0.7 && unknown < wrong * 1.4, "wrong password \(wrong), unknown address \(unknown)")
     }

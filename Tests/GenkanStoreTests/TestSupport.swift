@@ -51,3 +51,16 @@ func run(_ tool: String, _ arguments: [String], input: String? = nil) throws -> 
 
 /// A cheap hasher for tests that are not about hashing (libsodium's interactive minimum).
 let fastHasher = PasswordHasher(operations: 1, memory: 8 * 1024)
+
+/// A mail that carries `token` in a link, as the server's mail builder will.
+func testMail(to recipient: String, token: String, sender: String = "genkan@example.com") -> OutgoingMail {
+    let text = "From: \(sender)\r\nTo: \(recipient)\r\nSubject: Your link\r\n\r\nhttps://genkan.example/act?code=\(token)\r\n"
+    return OutgoingMail(sender: sender, recipient: recipient, message: Array(text.utf8))
+}
+
+/// The token in a mail written by `testMail`.
+func token(in mail: OutgoingMail) -> String? {
+    let text = String(decoding: mail.message, as: UTF8.self)
+    guard let range = text.range(of: "code=") else { return nil }
+    return String(text[range.upperBound...].prefix(while: { !$0.isNewline }))
+}

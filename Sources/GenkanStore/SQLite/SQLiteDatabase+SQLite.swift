@@ -9,6 +9,8 @@ final class SQLiteDatabase {
     let path: String
     /// Compiled statements by SQL text, reused across calls (each use starts with `bind`).
     private var statements: [String: SQLiteStatement] = [:]
+    /// How many savepoints are open inside the current transaction (they are named by depth).
+    private var savepointDepth = 0
 
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
     init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
@@ -80,7 +82,12 @@ final class SQLiteDatabase {
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committing if it returns and
     /// rolling back if it throws.
+    ///
+    /// Inside another transaction, `body` runs in a savepoint instead: its writes are undone alone
+    /// when it throws, and they commit or roll back with the enclosing transaction. So an operation
+    /// that needs a transaction of its own (issuing a code) composes into a larger one (sign-up).
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        if isInTransaction { return try savepoint(body) }
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -91,6 +98,25 @@ final class SQLiteDatabase {
             throw error
         }
     }
+
+    private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "genkan_\(savepointDepth)"
+        try execute("SAVEPOINT \(name)")
+        do {
+            let result = try body()
+            try execute("RELEASE \(name)")
+            return result
+        } catch {
+            // ROLLBACK TO undoes the savepoint's writes but keeps it open; RELEASE then closes it.
+            try? execute("ROLLBACK TO \(name); RELEASE \(name)")
+            throw error
+        }
+    }
+
+    /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0 then).
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }

@@ -1,0 +1,126 @@
+/// One-time codes: 256 random bits in base64url, stored as their SHA-256 (a hash of a random
+/// value that long needs no salt or stretching), looked up by that hash, single use.
+extension AccountStore {
+    /// The key a code is stored under.
+    static func codeKey(token: String) -> [UInt8] {
+        Secret.sha256(Array(token.utf8))
+    }
+
+    /// Issues a code of `purpose` for an account and ends the account's older unconsumed codes of
+    /// that purpose; `mail` builds the message that carries the token, which is queued in the
+    /// same transaction (the code and its mail commit together or not at all).
+    ///
+    /// - Parameters:
+    ///   - newEmail: the address a `.changeEmail` code moves the account to (required for that
+    ///     purpose, and only for it). The other purposes are bound to the account's address now.
+    ///   - mail: called once with the token, inside the transaction; nil queues nothing.
+    /// - Returns: the token (its only copy) with the code's expiry and the outbox row.
+    /// - Throws: `StoreError.Code.constraint` when the account does not exist or the mail's
+    ///   envelope is empty or holds a line break.
+    public func issueCode(
+        _ purpose: ActionCodePurpose, accountID: Int64, newEmail: String? = nil,
+        mail: (_ token: String) -> OutgoingMail? = { _ in nil }
+    ) throws(StoreError) -> IssuedCode {
+        precondition((purpose == .changeEmail) == (newEmail != nil), "a new address goes with .changeEmail only")
+        return try database.transaction { () throws(StoreError) in
+            guard let account = try account(id: accountID) else {
+                throw StoreError(.constraint, "no account \(accountID) to issue a code for")
+            }
+            try database.prepare(
+                "DELETE FROM action_codes WHERE account_id = ? AND purpose = ? AND consumed_at IS NULL"
+            ).bind(.integer(accountID), .text(purpose.rawValue)).run()
+            let token = Secret.token()
+            let now = clock.now()
+            let expiresAt = now + codePolicy.lifetime(of: purpose)
+            try database.prepare(
+                """
+                INSERT INTO action_codes (code_hash, account_id, purpose, email, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """
+            ).bind(
+                .blob(Self.codeKey(token: token)), .integer(accountID), .text(purpose.rawValue),
+                .text(newEmail ?? account.email), .integer(now), .integer(expiresAt)
+            ).run()
+            var mailID: Int64?
+            if let message = mail(token) { mailID = try enqueueMail(message) }
+            return IssuedCode(token: token, purpose: purpose, accountID: accountID, expiresAt: expiresAt, mailID: mailID)
+        }
+    }
+
+    /// The code for `purpose` behind `token` and its account, without using it up (a GET never
+    /// consumes: mail scanners open links).
+    public func inspectCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+        evaluate(try storedCode(token: token), purpose: purpose)
+    }
+
+    /// Uses up the code for `purpose` behind `token` and returns it with its account; in one
+    /// transaction, or inside the caller's (whose rollback gives the code back).
+    public func consumeCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+        try database.transaction { () throws(StoreError) in
+            let stored = try storedCode(token: token)
+            let verdict = evaluate(stored, purpose: purpose)
+            if case .success = verdict, let stored {
+                try database.prepare("UPDATE action_codes SET consumed_at = ? WHERE code_hash = ? AND consumed_at IS NULL")
+                    .bind(.integer(clock.now()), .blob(stored.key)).run()
+                guard database.changes == 1 else { return .failure(.invalid) }
+            }
+            return verdict
+        }
+    }
+
+    /// Deletes codes past their expiry, used or not; returns how many. A used code is kept until
+    /// then so that a second click on a verification link can say "already verified".
+    @discardableResult
+    public func deleteExpiredCodes() throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM action_codes WHERE expires_at <= ?").bind(.integer(clock.now())).run()
+        return database.changes
+    }
+
+    // MARK: Reading codes
+
+    /// A code row as stored, with its account.
+    struct StoredCode {
+        let key: [UInt8]
+        let purpose: ActionCodePurpose?
+        let email: String
+        let createdAt: Int64
+        let expiresAt: Int64
+        let consumedAt: Int64?
+        let account: Account
+
+        /// Whether the account still has the address a verification or reset code was sent to.
+        var addressIsCurrent: Bool { purpose == .changeEmail || email == account.email }
+    }
+
+    /// The row behind `token`, found by its hash (the index compares, never the token itself).
+    func storedCode(token: String) throws(StoreError) -> StoredCode? {
+        // Every token Genkan issues is 43 characters; anything else cannot match, so it costs no hashing.
+        guard token.utf8.count == 43 else { return nil }
+        let key = Self.codeKey(token: token)
+        let statement = try database.prepare(
+            """
+            SELECT c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at,
+                   a.id, a.email, a.display_name, a.name_key, a.created_at, a.verified_at, a.disabled_at, a.valid_since
+            FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
+            """)
+        defer { statement.reset() }
+        guard try statement.bind(.blob(key)).step() else { return nil }
+        return StoredCode(
+            key: key, purpose: ActionCodePurpose(rawValue: statement.text(0)), email: statement.text(1),
+            createdAt: statement.integer(2), expiresAt: statement.integer(3), consumedAt: statement.optionalInteger(4),
+            account: readAccount(statement, from: 5))
+    }
+
+    /// Unknown, used, another purpose, a disabled account or a changed address: invalid; past its
+    /// expiry: expired.
+    func evaluate(_ stored: StoredCode?, purpose: ActionCodePurpose) -> Result<ActionCode, ActionCodeFailure> {
+        guard let stored, stored.purpose == purpose, stored.consumedAt == nil, !stored.account.isDisabled,
+            stored.addressIsCurrent
+        else { return .failure(.invalid) }
+        guard clock.now() < stored.expiresAt else { return .failure(.expired) }
+        return .success(
+            ActionCode(
+                purpose: purpose, account: stored.account, email: stored.email, createdAt: stored.createdAt,
+                expiresAt: stored.expiresAt))
+    }
+}

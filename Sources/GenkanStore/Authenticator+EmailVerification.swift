@@ -1,0 +1,70 @@
+/// Where an account stands after a verification link was opened or submitted.
+public enum EmailVerification: Sendable, Hashable {
+    /// The code is good and the address not yet verified (what a GET shows before the button).
+    case pending(Account)
+    /// The address has just been verified with this code.
+    case verified(Account)
+    /// The address was already verified (a second click, a newer link): a friendly page, not an
+    /// error.
+    case alreadyVerified(Account)
+}
+
+extension Authenticator {
+    /// What a verification link's code would do, without using it up (for the GET that shows the
+    /// button: mail scanners open links).
+    public func inspectEmailVerification(code: String, in store: AccountStore) -> Result<EmailVerification, AuthFailure> {
+        do {
+            switch try verificationState(code: code, in: store) {
+            case .usable(let actionCode): return .success(.pending(actionCode.account))
+            case .alreadyVerified(let account): return .success(.alreadyVerified(account))
+            case .failed(let failure): return .failure(AuthFailure(failure))
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// Verifies the address with a verification code, using the code up. Idempotent: a code of an
+    /// account whose address is already verified (the same code again included) answers
+    /// `.alreadyVerified`, while it is not past its expiry or swept.
+    public func verifyEmail(code: String, in store: AccountStore) -> Result<EmailVerification, AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<EmailVerification, AuthFailure> in
+                switch try verificationState(code: code, in: store) {
+                case .alreadyVerified(let account): return .success(.alreadyVerified(account))
+                case .failed(let failure): return .failure(AuthFailure(failure))
+                case .usable:
+                    guard case .success(let consumed) = try store.consumeCode(code, purpose: .verifyEmail) else {
+                        return .failure(.invalidActionCode)
+                    }
+                    try store.markVerified(accountID: consumed.account.id)
+                    return .success(.verified(try store.account(id: consumed.account.id) ?? consumed.account))
+                }
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    private enum VerificationState {
+        case usable(ActionCode)
+        case alreadyVerified(Account)
+        case failed(ActionCodeFailure)
+    }
+
+    /// A verification code of a live account whose address is verified (and unchanged since the
+    /// code was sent) answers "already verified" whether or not the code was used; otherwise the
+    /// code's own verdict.
+    private func verificationState(code: String, in store: AccountStore) throws(StoreError) -> VerificationState {
+        let stored = try store.storedCode(token: code)
+        if let stored, stored.purpose == .verifyEmail, stored.account.isVerified, !stored.account.isDisabled,
+            stored.addressIsCurrent
+        {
+            return .alreadyVerified(stored.account)
+        }
+        switch store.evaluate(stored, purpose: .verifyEmail) {
+        case .success(let actionCode): return .usable(actionCode)
+        case .failure(let failure): return .failed(failure)
+        }
+    }
+}

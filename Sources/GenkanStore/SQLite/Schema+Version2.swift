@@ -1,0 +1,98 @@
+extension Schema {
+    /// Migration 2: one account per address whatever its case, `valid_since`, the time a session
+    /// last proved the password, one-time codes and the mail outbox.
+    ///
+    /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
+    /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
+    /// every reference keeps pointing at the same account. The comparison key is computed in
+    /// Swift between the copy and the unique index, since SQL has no Unicode case folding.
+    static let version2: [Step] = [
+        .sql("""
+        CREATE TABLE accounts_v2 (
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL,
+            email_key TEXT,
+            display_name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            verified_at INTEGER,
+            disabled_at INTEGER,
+            valid_since INTEGER
+        ) STRICT;
+        INSERT INTO accounts_v2 (id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at)
+            SELECT id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at FROM accounts;
+        CREATE TABLE sessions_v2 (
+            token_hash BLOB PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            created_at INTEGER NOT NULL,
+            authenticated_at INTEGER NOT NULL,
+            last_seen_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO sessions_v2 (token_hash, account_id, created_at, authenticated_at, last_seen_at, expires_at)
+            SELECT token_hash, account_id, created_at, created_at, last_seen_at, expires_at FROM sessions;
+        DROP TABLE sessions;
+        DROP TABLE accounts;
+        ALTER TABLE accounts_v2 RENAME TO accounts;
+        ALTER TABLE sessions_v2 RENAME TO sessions;
+        CREATE INDEX sessions_by_account ON sessions(account_id);
+        """),
+        .swift(fillEmailKeys),
+        .sql("""
+        CREATE UNIQUE INDEX accounts_by_email_key ON accounts(email_key);
+        CREATE TABLE action_codes (
+            code_hash BLOB PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            purpose TEXT NOT NULL CHECK (purpose IN ('verify-email', 'reset-password', 'change-email')),
+            email TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            consumed_at INTEGER
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX action_codes_by_account ON action_codes(account_id, purpose);
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            sender TEXT NOT NULL CHECK (sender <> '' AND instr(sender, char(13)) = 0 AND instr(sender, char(10)) = 0),
+            recipient TEXT NOT NULL
+                CHECK (recipient <> '' AND instr(recipient, char(13)) = 0 AND instr(recipient, char(10)) = 0),
+            message BLOB NOT NULL,
+            created_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at INTEGER NOT NULL,
+            last_error TEXT,
+            given_up_at INTEGER
+        ) STRICT;
+        CREATE INDEX outbox_due ON outbox(next_attempt_at, id) WHERE given_up_at IS NULL;
+        """),
+    ]
+
+    /// Gives every account its comparison key, oldest first; an account whose key an older one
+    /// already holds keeps a NULL key and is reported.
+    ///
+    /// Such an account keeps its row, its sessions and everything else; without a key no look-up by
+    /// address finds it, so it cannot sign in (with its own spelling or the older account's) nor
+    /// receive a reset, and the address belongs to the older account. The operator decides what
+    /// becomes of it; giving it a key later is one UPDATE.
+    @Sendable
+    static func fillEmailKeys(_ database: SQLiteDatabase, _ report: inout MigrationReport) throws(StoreError) {
+        // Read everything first: updating a table while a statement walks it is undefined in SQLite.
+        var rows: [(id: Int64, email: String)] = []
+        let select = try database.prepare("SELECT id, email FROM accounts ORDER BY created_at, id")
+        defer { select.reset() }
+        while try select.step() { rows.append((select.integer(0), select.text(1))) }
+        select.reset()
+
+        var owners: [String: Int64] = [:]
+        let update = try database.prepare("UPDATE accounts SET email_key = ? WHERE id = ?")
+        for row in rows {
+            let key = AccountStore.emailKey(row.email)
+            if let owner = owners[key] {
+                report.emailCollisions.append(EmailKeyCollision(accountID: row.id, keptAccountID: owner))
+                continue
+            }
+            owners[key] = row.id
+            try update.bind(.text(key), .integer(row.id)).run()
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import GenkanStore
+
+/// Opening files written by Genkan's first schema, built here with the sqlite3 tool from that
+/// schema's own SQL (not through `Schema`, which would hide a mistake in the migration list).
+@Suite struct MigrationTests {
+    let directory = TemporaryDirectory()
+
+    /// Schema version 1 as shipped.
+    static let version1 = """
+        CREATE TABLE accounts (
+            id INTEGER PRIMARY KEY,
+            email TEXT NOT NULL UNIQUE,
+            display_name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            verified_at INTEGER,
+            disabled_at INTEGER
+        ) STRICT;
+        CREATE TABLE sessions (
+            token_hash BLOB PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            created_at INTEGER NOT NULL,
+            last_seen_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX sessions_by_account ON sessions(account_id);
+        CREATE TABLE secrets (
+            name TEXT PRIMARY KEY,
+            value BLOB NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        PRAGMA user_version = 1;
+        """
+
+    /// Accounts of a version-1 file, two groups of which differ only by case: ids are not in
+    /// creation order, and two accounts share a creation time.
+    static let accounts = """
+        INSERT INTO accounts VALUES (1, 'hanako@example.com', 'Hanako', 'hanako', 'hash-1', 100, 150, NULL);
+        INSERT INTO accounts VALUES (2, 'TARO@example.com', 'Taro 2', 'taro 2', 'hash-2', 300, NULL, NULL);
+        INSERT INTO accounts VALUES (3, 'taro@example.com', 'Taro 3', 'taro 3', 'hash-3', 200, NULL, 250);
+        INSERT INTO accounts VALUES (5, 'École@exemple.fr', 'E 5', 'e 5', 'hash-5', 400, NULL, NULL);
+        INSERT INTO accounts VALUES (4, 'ÉCOLE@exemple.fr', 'E 4', 'e 4', 'hash-4', 400, 410, NULL);
+        INSERT INTO accounts VALUES (6, 'Taro@example.com', 'Taro 6', 'taro 6', 'hash-6', 500, NULL, NULL);
+        INSERT INTO sessions VALUES (X'01', 2, 1000, 1001, 9000);
+        INSERT INTO sessions VALUES (X'02', 3, 1100, 1101, 9100);
+        INSERT INTO secrets VALUES ('csrf', X'00112233');
+        """
+
+    func makeVersion1File(_ extra: String = "") throws {
+        _ = try run("sqlite3", [directory.database, Self.version1 + Self.accounts + extra])
+        #expect(try sql("PRAGMA user_version") == "1")
+    }
+
+    func sql(_ query: String) throws -> String {
+        try run("sqlite3", [directory.database, query])
+    }
+
+    @Test func collisionsKeepTheOlderAccountAndReportTheOthers() throws {
+        try makeVersion1File()
+        var logged: [String] = []
+        let store = try AccountStore(path: directory.database, clock: ManualClock().storeClock) { logged.append($0) }
+        #expect(try store.schemaVersion() == 2)
+        #expect(store.migrationReport.fromVersion == 1 && store.migrationReport.toVersion == 2)
+        // taro: 3 (created 200) is older than 2 (300) and 6 (500); école: 4 and 5 share a time, 4 has the smaller id.
+        #expect(
+            store.migrationReport.emailCollisions == [
+                EmailKeyCollision(accountID: 2, keptAccountID: 3),
+                EmailKeyCollision(accountID: 5, keptAccountID: 4),
+                EmailKeyCollision(accountID: 6, keptAccountID: 3),
+            ])
+        #expect(logged == store.migrationReport.lines)
+        try #require(logged.count == 3)
+        #expect(logged[0].contains("account 2 ") && logged[0].contains("account 3 "))
+        #expect(!logged.joined().contains("hash-") && !logged.joined().contains("@"))
+
+        #expect(try sql("SELECT id, email_key FROM accounts ORDER BY id") == """
+            1|hanako@example.com
+            2|
+            3|taro@example.com
+            4|école@exemple.fr
+            5|
+            6|
+            """)
+        // Look-ups by any spelling find the older account; the others are reached by id only.
+        #expect(try store.account(email: "TARO@example.com")?.account.id == 3)
+        #expect(try store.account(email: "école@exemple.fr")?.account.id == 4)
+        #expect(try store.account(id: 2)?.email == "TARO@example.com")
+    }
+
+    @Test func everyColumnIdSessionAndSecretSurvives() throws {
+        try makeVersion1File()
+        let columns = "id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at"
+        let before = try sql("SELECT \(columns) FROM accounts ORDER BY id")
+        let sessions = try sql("SELECT hex(token_hash), account_id, created_at, last_seen_at, expires_at FROM sessions ORDER BY 1")
+        _ = try AccountStore(path: directory.database) { _ in }
+        #expect(try sql("SELECT \(columns) FROM accounts ORDER BY id") == before)
+        #expect(try sql("SELECT hex(token_hash), account_id, created_at, last_seen_at, expires_at FROM sessions ORDER BY 1") == sessions)
+        #expect(try sql("SELECT hex(token_hash), authenticated_at FROM sessions ORDER BY 1") == "01|1000\n02|1100")
+        #expect(try sql("SELECT count(*) FROM accounts WHERE valid_since IS NOT NULL") == "0")
+        #expect(try sql("SELECT name, hex(value) FROM secrets") == "csrf|00112233")
+        #expect(try sql("PRAGMA integrity_check") == "ok")
+        #expect(try sql("PRAGMA foreign_key_check") == "")
+    }
+
+    @Test func theRebuiltTablesKeepTheirForeignKeyAndLoseTheUniqueAddress() throws {
+        try makeVersion1File()
+        let store = try AccountStore(path: directory.database) { _ in }
+        let accountsSQL = try sql("SELECT sql FROM sqlite_master WHERE name = 'accounts'")
+        #expect(!accountsSQL.contains("UNIQUE") && !accountsSQL.contains("accounts_v2"))
+        #expect(try sql("SELECT sql FROM sqlite_master WHERE name = 'sessions'").contains("REFERENCES accounts(id) ON DELETE CASCADE"))
+        #expect(try sql("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") == """
+            accounts_by_email_key
+            action_codes_by_account
+            outbox_due
+            sessions_by_account
+            """)
+        // The cascade still works on the store's connection (foreign keys back on after migrating).
+        #expect(try store.sessionCount(accountID: 3) == 1)
+        _ = try sql("PRAGMA foreign_keys = ON; DELETE FROM accounts WHERE id = 3")
+        #expect(try store.sessionCount(accountID: 3) == 0)
+        // And the address as typed can no longer be inserted twice by its key.
+        #expect(throws: StoreError.self) {
+            try store.createAccount(NewAccount(email: "HANAKO@example.com", displayName: "H", nameKey: "h", passwordHash: "x"))
+        }
+    }
+
+    @Test func theLaterAccountsCannotSignInWithTheirOwnOrTheOlderSpelling() throws {
+        try makeVersion1File()
+        let hasher = fastHasher
+        let passwordHash = try hasher.hash("the loser's password")
+        _ = try sql("UPDATE accounts SET password_hash = '\(passwordHash)' WHERE id = 2")
+        let store = try AccountStore(path: directory.database) { _ in }
+        let authenticator = try Authenticator(hasher: hasher)
+        for spelling in ["TARO@example.com", "taro@example.com", "Taro@example.com"] {
+            #expect(authenticator.signIn(email: spelling, password: "the loser's password", in: store) == .failure(.invalidCredential))
+        }
+        // Nothing else about the later account changed: it is not disabled, and its session lives.
+        let loser = try #require(try store.account(id: 2))
+        #expect(!loser.isDisabled && loser.displayName == "Taro 2")
+        #expect(try store.sessionCount(accountID: 2) == 1)
+        // A password reset for the address reaches the older account only.
+        _ = try authenticator.requestPasswordReset(email: "TARO@example.com", in: store) { account, _ in
+            #expect(account.id == 3)
+            return nil
+        }.get()
+    }
+
+    @Test func reopeningMigratesNothingAndReportsNothing() throws {
+        try makeVersion1File()
+        _ = try AccountStore(path: directory.database) { _ in }
+        var logged: [String] = []
+        let again = try AccountStore(path: directory.database) { logged.append($0) }
+        #expect(again.migrationReport == MigrationReport(fromVersion: 2, toVersion: 2) && logged.isEmpty)
+    }
+
+    /// Migration 2 is one transaction: when a step fails, the file stays a whole version-1 file.
+    @Test func aFailedMigrationLeavesTheVersion1FileAsItWas() throws {
+        try makeVersion1File("CREATE TABLE outbox (x);")
+        let before = try sql(".dump")
+        do {
+            _ = try AccountStore(path: directory.database) { _ in }
+            Issue.record("migrated over a table in the way")
+        } catch {
+            #expect(error.code == .database && error.detail.contains("outbox"))
+        }
+        #expect(try sql("PRAGMA user_version") == "1")
+        #expect(try sql(".dump") == before)
+    }
+}
