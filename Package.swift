@@ -59,7 +59,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CSodium", "GenkanUnicode"],
+            dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
@@ -100,7 +100,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanStoreTests",
-            dependencies: ["GenkanStore"],
+            dependencies: ["GenkanStore", "GenkanLocalization"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",

@@ -61,19 +61,11 @@ public struct ActionCode: Sendable, Hashable {
     public let expiresAt: Int64
 }
 
-/// Why a code cannot be used; each case has the web code of the matching Firebase error.
+/// Why a code cannot be used (`AuthFailure(_:)` turns it into the Firebase error).
 public enum ActionCodeFailure: Error, Sendable, Hashable {
     /// Unknown, already used, replaced by a newer code, for another purpose, or its account is
     /// gone, disabled or has changed its address.
     case invalid
     /// Right code, past its expiry.
     case expired
-
-    /// The Firebase web code (`auth/...`).
-    public var webCode: String {
-        switch self {
-        case .invalid: "auth/invalid-action-code"
-        case .expired: "auth/expired-action-code"
-        }
-    }
 }

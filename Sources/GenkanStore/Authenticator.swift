@@ -1,5 +1,7 @@
-/// Why sign-up or sign-in did not succeed; each case has the web code of the matching Firebase
-/// Authentication error, which the server localizes.
+import GenkanLocalization
+
+/// Why an account operation did not succeed; each case is a Firebase Authentication error
+/// (`code`), which every client of the store localizes the same way.
 public enum AuthFailure: Error, Sendable, Hashable {
     case emailAlreadyInUse
     /// Unknown e-mail address or wrong password; deliberately one case (no account enumeration).
@@ -14,16 +16,17 @@ public enum AuthFailure: Error, Sendable, Hashable {
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
-    /// The Firebase web code (`auth/...`).
-    public var webCode: String {
+    /// The Firebase Authentication error: the one mapping from the store's failures to codes,
+    /// a switch the compiler checks whenever a case is added.
+    public var code: AuthErrorCode {
         switch self {
-        case .emailAlreadyInUse: "auth/email-already-in-use"
-        case .invalidCredential: "auth/invalid-credential"
-        case .userDisabled: "auth/user-disabled"
-        case .tooManyRequests: "auth/too-many-requests"
-        case .invalidActionCode: "auth/invalid-action-code"
-        case .expiredActionCode: "auth/expired-action-code"
-        case .internalError: "auth/internal-error"
+        case .emailAlreadyInUse: .emailAlreadyInUse
+        case .invalidCredential: .invalidCredential
+        case .userDisabled: .userDisabled
+        case .tooManyRequests: .tooManyRequests
+        case .invalidActionCode: .invalidActionCode
+        case .expiredActionCode: .expiredActionCode
+        case .internalError: .internalError
         }
     }
 

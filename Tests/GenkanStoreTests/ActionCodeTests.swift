@@ -43,7 +43,7 @@ import Testing
         clock.advance(by: 1)
         #expect(try store.inspectCode(issued.token, purpose: purpose) == .failure(.expired))
         #expect(try store.consumeCode(issued.token, purpose: purpose) == .failure(.expired))
-        #expect(ActionCodeFailure.expired.webCode == "auth/expired-action-code")
+        #expect(AuthFailure(ActionCodeFailure.expired).code.rawValue == "auth/expired-action-code")
     }
 
     @Test func thePolicyOverridesTheLifetimes() throws {
@@ -65,7 +65,7 @@ import Testing
         #expect(consumed.account == account && consumed.email == "taro@example.com" && consumed.purpose == .verifyEmail)
         #expect(try store.consumeCode(issued.token, purpose: .verifyEmail) == .failure(.invalid))
         #expect(try store.inspectCode(issued.token, purpose: .verifyEmail) == .failure(.invalid))
-        #expect(ActionCodeFailure.invalid.webCode == "auth/invalid-action-code")
+        #expect(AuthFailure(ActionCodeFailure.invalid).code.rawValue == "auth/invalid-action-code")
     }
 
     @Test func aNewCodeEndsTheOlderOnesOfItsPurposeOnly() throws {

@@ -25,7 +25,7 @@ import Testing
         _ = try signedUp(authenticator, store)
         let again = authenticator.signUp(email: "taro@example.com", displayName: "X", nameKey: "x", password: "another one", in: store)
         #expect(again == .failure(.emailAlreadyInUse))
-        #expect(AuthFailure.emailAlreadyInUse.webCode == "auth/email-already-in-use")
+        #expect(AuthFailure.emailAlreadyInUse.code.rawValue == "auth/email-already-in-use")
     }
 
     @Test func unknownAddressAndWrongPasswordAreTheSameFailure() throws {
@@ -36,7 +36,7 @@ import Testing
         let unknown = authenticator.signIn(email: "nobody@example.com", password: "wrong", in: store)
         #expect(wrong == .failure(.invalidCredential))
         #expect(unknown == wrong)
-        #expect(AuthFailure.invalidCredential.webCode == "auth/invalid-credential")
+        #expect(AuthFailure.invalidCredential.code.rawValue == "auth/invalid-credential")
     }
 
     /// An unknown address must cost a full Argon2id verification, like a wrong password does.

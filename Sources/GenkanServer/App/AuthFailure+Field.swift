@@ -1,0 +1,12 @@
+import GenkanStore
+import GenkanValidation
+
+extension AuthFailure {
+    /// The field a failure's message belongs next to on a form, when it is about one.
+    var field: FormField? {
+        switch self {
+        case .emailAlreadyInUse: .email
+        case .invalidCredential, .userDisabled, .tooManyRequests, .invalidActionCode, .expiredActionCode, .internalError: nil
+        }
+    }
+}
