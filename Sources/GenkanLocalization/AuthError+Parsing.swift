@@ -164,6 +164,16 @@ extension AuthError {
     private static func requirements(of code: AuthErrorCode, detail: String) -> [ServerPasswordRequirement] {
         code == .passwordDoesNotMeetRequirements ? ServerPasswordRequirement.parse(detail: detail) : []
     }
+
+    /// The minimum password length a `weakPassword` error's detail states, such as 6 in
+    /// `WEAK_PASSWORD : Password should be at least 6 characters` (the same detail reaches the web
+    /// SDK's message and the iOS failure reason); nil for other errors or a detail without one.
+    public var minimumPasswordLength: Int? {
+        guard code == .weakPassword, let detail,
+              case .minimumLength(let minimum) = ServerPasswordRequirement(serverText: detail), minimum > 0
+        else { return nil }
+        return minimum
+    }
 }
 
 extension String {

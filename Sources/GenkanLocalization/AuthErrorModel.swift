@@ -23,16 +23,24 @@ public struct AuthErrorModel: Sendable {
     public var platform: AuthErrorPlatform
     /// Negotiates preferences to the catalog's locales.
     public let negotiator: LocaleNegotiator
+    /// The minimum password length `auth/weak-password` states when the error does not carry one
+    /// (the server's `WEAK_PASSWORD : Password should be at least 6 characters` does): the site's
+    /// password policy minimum, GenkanValidation's `PasswordPolicy.default` unless set.
+    public var passwordMinimumLength: Int
 
     /// The errors that share one message while `groupsCredentialErrors` is on.
     public static let credentialErrors: Set<AuthErrorCode> = [.userNotFound, .wrongPassword, .invalidCredential]
     /// The catalog key of their shared message.
     public static let credentialErrorKey = "auth.credentials-rejected"
 
-    public init(catalog: MessageCatalog = .standard, groupsCredentialErrors: Bool = true, platform: AuthErrorPlatform = .ios) {
+    public init(
+        catalog: MessageCatalog = .standard, groupsCredentialErrors: Bool = true, platform: AuthErrorPlatform = .ios,
+        passwordMinimumLength: Int = PasswordPolicy.default.minimumLength
+    ) {
         self.catalog = catalog
         self.groupsCredentialErrors = groupsCredentialErrors
         self.platform = platform
+        self.passwordMinimumLength = passwordMinimumLength
         self.negotiator = LocaleNegotiator(available: catalog.locales, defaultLocale: catalog.sourceLanguage)
     }
 
@@ -58,10 +66,10 @@ public struct AuthErrorModel: Sendable {
         localize(error, locale: locale).text
     }
 
-    /// The message for one code.
+    /// The message for one code; `auth/weak-password` states `passwordMinimumLength`.
     public func message(for code: AuthErrorCode, locale: String) -> String {
         let language = self.locale(for: locale)
-        return string(messageKey(for: code), language, [])
+        return string(messageKey(for: code), language, messageArguments(for: AuthError(code)))
     }
 
     /// The message for an error, with one message per unmet password requirement.
@@ -72,7 +80,17 @@ public struct AuthErrorModel: Sendable {
             string(requirement.messageKey, language, requirement.parameters.map(\.value))
         }
         return LocalizedAuthError(
-            error: parsed, locale: language, message: string(messageKey(for: parsed.code), language, []), details: details)
+            error: parsed, locale: language, message: string(messageKey(for: parsed.code), language, messageArguments(for: parsed)),
+            details: details)
+    }
+
+    /// The arguments of an error's message: the minimum length for `auth/weak-password` (the one
+    /// the server stated, else `passwordMinimumLength`), none for every other error.
+    func messageArguments(for error: AuthError) -> [IssueParameter] {
+        switch error.code {
+        case .weakPassword: [.integer(error.minimumPasswordLength ?? passwordMinimumLength)]
+        default: []
+        }
     }
 
     // MARK: Validation issues

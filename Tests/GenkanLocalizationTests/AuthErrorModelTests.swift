@@ -85,3 +85,50 @@ private let model = AuthErrorModel()
     // An unknown key shows itself, so a gap is visible and nothing crashes.
     #expect(model.text("ui.no-such-key", locale: "en") == "ui.no-such-key")
 }
+
+@Test func weakPasswordStatesTheMinimumTheServerGave() throws {
+    // The REST detail carries the number, and that number is the one shown.
+    let rest = AuthError(parsing: #"{"error":{"code":400,"message":"WEAK_PASSWORD : Password should be at least 6 characters"}}"#)
+    #expect(rest.code == .weakPassword)
+    #expect(rest.minimumPasswordLength == 6)
+    #expect(model.message(for: rest, locale: "en") == "This password is too weak. Use at least 6 characters.")
+    #expect(model.message(for: rest, locale: "ja") == "パスワードが簡単すぎます。6文字以上で設定してください。")
+    // The same detail through the web SDK's message and the iOS SDK's failure reason.
+    let web = AuthError(parsing: "Firebase: Password should be at least 6 characters (auth/weak-password).")
+    #expect(web.minimumPasswordLength == 6)
+    let ios = NSError(domain: "FIRAuthErrorDomain", code: 17026, userInfo: [NSLocalizedFailureReasonErrorKey: "Password should be at least 10 characters"])
+    #expect(model.message(for: ios, locale: "en") == "This password is too weak. Use at least 10 characters.")
+    // A number from the server wins over the caller's policy.
+    let strict = AuthErrorModel(passwordMinimumLength: 15)
+    #expect(strict.message(for: rest, locale: "en") == "This password is too weak. Use at least 6 characters.")
+    // Only weak-password errors read a minimum from their detail.
+    #expect(AuthError(parsing: "TOO_MANY_ATTEMPTS_TRY_LATER : at least 6 characters").minimumPasswordLength == nil)
+}
+
+@Test func weakPasswordWithoutANumberStatesThePolicyMinimum() throws {
+    // GenkanValidation's default policy by default.
+    #expect(PasswordPolicy.default.minimumLength == 8)
+    #expect(model.passwordMinimumLength == 8)
+    for error in [AuthError(parsing: "auth/weak-password"), AuthError(parsing: "WEAK_PASSWORD"), AuthError(parsing: "17026")] {
+        #expect(error.minimumPasswordLength == nil)
+        #expect(model.message(for: error, locale: "en") == "This password is too weak. Use at least 8 characters.")
+        #expect(model.message(for: error, locale: "ja") == "パスワードが簡単すぎます。8文字以上で設定してください。")
+    }
+    #expect(model.message(for: AuthErrorCode.weakPassword, locale: "en") == "This password is too weak. Use at least 8 characters.")
+    #expect(model.message(for: AuthErrorCode.weakPassword, locale: "ja") == "パスワードが簡単すぎます。8文字以上で設定してください。")
+    // The caller's policy, with the plural form its number needs.
+    let nist = AuthErrorModel(passwordMinimumLength: PasswordPolicy.nist.minimumLength)
+    #expect(nist.message(for: AuthErrorCode.weakPassword, locale: "en") == "This password is too weak. Use at least 15 characters.")
+    var one = AuthErrorModel()
+    one.passwordMinimumLength = 1
+    #expect(one.message(for: AuthErrorCode.weakPassword, locale: "en") == "This password is too weak. Use at least 1 character.")
+    #expect(one.message(for: AuthErrorCode.weakPassword, locale: "ru") == "Слишком простой пароль. Используйте не менее 1 символа.")
+    // Every language states the number, in its own digits.
+    for locale in shippedLocales {
+        let eight = model.message(for: AuthErrorCode.weakPassword, locale: locale)
+        let expected = MessageCatalog.standard.string("auth/weak-password", locale: locale, arguments: [.integer(8)])
+        #expect(eight == expected, "\(locale)")
+        #expect(eight.contains("8") || eight.contains("٨"), "\(locale): \(eight)")
+        #expect(!eight.contains("%"), "\(locale): \(eight)")
+    }
+}

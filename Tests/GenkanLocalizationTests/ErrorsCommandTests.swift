@@ -47,6 +47,8 @@ private func jsonLines(_ text: String) throws -> [[String: Any]] {
     #expect(lines.first?["code"] as? String == "auth/weak-password")
     #expect(lines.first?["detail"] as? String == "Password should be at least 6 characters")
     #expect(lines.first?["locale"] as? String == "de")
+    // The message states the minimum the server gave.
+    #expect(lines.first?["message"] as? String == "Dieses Passwort ist zu schwach. Verwenden Sie mindestens 6 Zeichen.")
     #expect(run.error.contains("certainly-not-a-code"))
 }
 
