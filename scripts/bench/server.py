@@ -3,7 +3,9 @@
 
 1. GET /signin rendered in Japanese by `genkan serve` against nginx serving the same bytes as a
    static file, with wrk at 64 connections, alternating runs, median of each: requests per second,
-   p50 and p99 latency, and the ratio (goal: at least 0.8x nginx, p99 under 10 ms).
+   p50 and p99 latency, and the ratio (goal: at least 0.85x nginx, p99 under 10 ms). With
+   GENKAN_BASELINE=path/to/another/genkan, that build serves the same page in the same alternating
+   rounds too, and its ratio is printed beside (what a change costs, measured in one run).
 2. GET /signin latency while a flood of sign-in POSTs keeps every core hashing Argon2id (goal: p99
    under 50 ms). The flood goes through --trust-proxy with a new X-Forwarded-For and e-mail address
    per request, so the rate limits do not stop it; every post is a real Argon2id verification.
@@ -133,7 +135,15 @@ def main():
         return 1
     work = Path(tempfile.mkdtemp(prefix="genkan-bench-"))
     work.chmod(0o755)  # nginx workers run as another user
-    genkan_port, nginx_port = free_port(), free_port()
+    genkan_port, nginx_port, baseline_port = free_port(), free_port(), free_port()
+    baseline_binary = os.environ.get("GENKAN_BASELINE")
+    baseline, baseline_url = None, None
+    if baseline_binary:
+        baseline = subprocess.Popen(
+            [baseline_binary, "serve", "--port", str(baseline_port), "--db", str(work / "baseline.sqlite"),
+             "--public", str(ROOT / "public"), "--loops", str(CORES)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        baseline_url = f"http://127.0.0.1:{baseline_port}/signin"
     genkan = subprocess.Popen(
         [str(GENKAN), "serve", "--port", str(genkan_port), "--db", str(work / "bench.sqlite"),
          "--public", str(ROOT / "public"), "--loops", str(CORES), "--trust-proxy"],
@@ -178,10 +188,15 @@ http {{
               f"{ROUNDS} alternating rounds, median; {CORES} loops / {CORES} nginx workers")
         wrk(url, duration=2, headers=["Accept-Language: ja"])
         wrk(nginx_url, duration=2)
-        genkan_runs, nginx_runs = [], []
+        if baseline_url:
+            wait_until_up(urllib.request.Request(baseline_url, headers={"Accept-Language": "ja"}))
+            wrk(baseline_url, duration=2, headers=["Accept-Language: ja"])
+        genkan_runs, nginx_runs, baseline_runs = [], [], []
         for _ in range(ROUNDS):
             genkan_runs.append(wrk(url, headers=["Accept-Language: ja"]))
             nginx_runs.append(wrk(nginx_url))
+            if baseline_url:
+                baseline_runs.append(wrk(baseline_url, headers=["Accept-Language: ja"]))
 
         def median(runs, key):
             return statistics.median(run[key] for run in runs)
@@ -192,7 +207,12 @@ http {{
         print(f"  genkan  {g_rate:10.0f} req/s   p50 {median(genkan_runs, 'p50'):6.2f} ms   p99 {g_p99:6.2f} ms")
         print(f"  nginx   {n_rate:10.0f} req/s   p50 {median(nginx_runs, 'p50'):6.2f} ms   "
               f"p99 {median(nginx_runs, 'p99'):6.2f} ms")
-        print(f"  ratio   {ratio:.2f}x nginx (goal >= 0.80x: {'met' if ratio >= 0.8 else 'NOT met'}); "
+        if baseline_url:
+            b_rate = median(baseline_runs, "rate")
+            print(f"  base    {b_rate:10.0f} req/s   p50 {median(baseline_runs, 'p50'):6.2f} ms   "
+                  f"p99 {median(baseline_runs, 'p99'):6.2f} ms   ({b_rate / n_rate:.2f}x nginx; this build "
+                  f"{g_rate / b_rate:.2f}x the baseline)")
+        print(f"  ratio   {ratio:.2f}x nginx (goal >= 0.85x: {'met' if ratio >= 0.85 else 'NOT met'}); "
               f"p99 {g_p99:.2f} ms (goal < 10 ms: {'met' if g_p99 < 10 else 'NOT met'})")
 
         # A form token and its pre-session cookie for the flood.
@@ -227,6 +247,9 @@ http {{
         print(f"  nginx   {peak_memory_kib(nginx_pids) / 1024:6.1f} MiB (master and {len(nginx_pids) - 1} workers)")
         return 0
     finally:
+        if baseline:
+            baseline.send_signal(signal.SIGTERM)
+            baseline.wait(timeout=30)
         genkan.send_signal(signal.SIGTERM)
         try:
             genkan.wait(timeout=30)
