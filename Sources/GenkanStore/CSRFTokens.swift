@@ -6,11 +6,11 @@
 /// token for its own cookie; a cross-site page can send the cookie but cannot read or compute the
 /// token.
 public struct CSRFTokens: Sendable {
-    private let key: [UInt8]
+    private let key: HMACKey
 
     public init(secret: [UInt8]) {
         precondition(secret.count >= 32, "a CSRF secret needs at least 256 bits")
-        key = secret
+        key = HMACKey(secret)
     }
 
     /// The token for `binding`, in base64url.
@@ -24,7 +24,9 @@ public struct CSRFTokens: Sendable {
         return Secret.constantTimeEqual(Array(token.utf8), Array(Secret.base64URL(mac(binding)).utf8))
     }
 
+    private static let domain = Array("genkan-csrf-v1:".utf8)
+
     private func mac(_ binding: String) -> [UInt8] {
-        Secret.hmacSHA256(key: key, message: Array("genkan-csrf-v1:".utf8) + Array(binding.utf8))
+        key.mac(Self.domain, Array(binding.utf8))
     }
 }

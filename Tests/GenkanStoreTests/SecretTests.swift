@@ -18,6 +18,19 @@ import Testing
             == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
     }
 
+    /// The same vectors through a key keyed once: several messages in a row, and a message in parts.
+    @Test func aKeyKeyedOnceGivesTheSameMACs() {
+        let jefe = HMACKey(Array("Jefe".utf8))
+        for _ in 0..<3 {
+            #expect(Secret.hex(jefe.mac(Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        }
+        #expect(Secret.hex(jefe.mac(Array("what do ya ".utf8), Array("want for nothing?".utf8)))
+            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Secret.hex(HMACKey([UInt8](repeating: 0x0b, count: 20)).mac(Array("Hi There".utf8)))
+            == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+    }
+
     /// RFC 4648 §10, without padding, and the URL-safe alphabet of §5.
     @Test(arguments: [
         ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"),

@@ -40,8 +40,10 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
 
+    /// ASCII case-insensitive equality. The engine lower-cases request header names and code
+    /// asks with lower-case names, so an exact match comes first.
     static func equal(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in lower(x) == lower(y) }
+        a == b || (a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in lower(x) == lower(y) })
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {

@@ -15,17 +15,23 @@ final class RouteTable: HTTPResponder {
     private let refusalChain: [any Middleware]
 
     init(router: Router) {
+        // Group the routes by path, in registration order.
+        var paths: [RoutePath] = []
+        var methods: [RoutePath: [(method: String, route: RouteEntry)]] = [:]
+        var firstErrors: [RoutePath: any ErrorPresenter] = [:]
+        for route in router.routes {
+            if methods[route.path] == nil {
+                paths.append(route.path)
+                firstErrors[route.path] = route.errors
+            }
+            methods[route.path, default: []].append(
+                (route.method, RouteEntry(form: route.form, errors: route.errors, handler: route.handler)))
+        }
         var staticPaths: [String: PathRoutes] = [:]
         var parameterPaths: [(path: RoutePath, routes: PathRoutes)] = []
-        for route in router.routes {
-            let entry = RouteEntry(form: route.form, errors: route.errors, handler: route.handler)
-            if route.path.isStatic {
-                staticPaths[route.path.description, default: PathRoutes(errors: route.errors)].methods.append((route.method, entry))
-            } else if let index = parameterPaths.firstIndex(where: { $0.path == route.path }) {
-                parameterPaths[index].routes.methods.append((route.method, entry))
-            } else {
-                parameterPaths.append((route.path, PathRoutes(methods: [(route.method, entry)], errors: route.errors)))
-            }
+        for path in paths {
+            let routes = PathRoutes(methods: methods[path] ?? [], errors: firstErrors[path]!)
+            if path.isStatic { staticPaths[path.description] = routes } else { parameterPaths.append((path, routes)) }
         }
         self.staticPaths = staticPaths
         self.parameterPaths = parameterPaths
@@ -109,11 +115,16 @@ final class RouteTable: HTTPResponder {
     }
 }
 
-/// The routes of one path, by method.
-struct PathRoutes: Sendable {
-    var methods: [(method: String, route: RouteEntry)] = []
+/// The routes of one path, by method. A class: the request context refers to it without copying.
+final class PathRoutes: Sendable {
+    let methods: [(method: String, route: RouteEntry)]
     /// The presenter of the path's first route, for 405.
-    var errors: any ErrorPresenter
+    let errors: any ErrorPresenter
+
+    init(methods: [(method: String, route: RouteEntry)], errors: any ErrorPresenter) {
+        self.methods = methods
+        self.errors = errors
+    }
 
     /// The route for `method`; HEAD falls back to GET.
     func route(for method: String) -> RouteEntry? {

@@ -46,29 +46,35 @@ public enum Secret {
         return sodium_memcmp(left, right, left.count) == 0
     }
 
+    private static let base64URLAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
     /// Unpadded base64url (RFC 4648 §5).
     public static func base64URL(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-        var output = [UInt8]()
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            for shift in [18, 12, 6, 0] { output.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
-            index += 3
+        let alphabet = base64URLAlphabet
+        return String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { output in
+            var written = 0
+            func put(_ value: UInt32) {
+                output[written] = alphabet[Int(value & 63)]
+                written += 1
+            }
+            var index = 0
+            while index + 3 <= bytes.count {
+                let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                put(value >> 18)
+                put(value >> 12)
+                put(value >> 6)
+                put(value)
+                index += 3
+            }
+            let rest = bytes.count - index
+            if rest > 0 {
+                let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                put(value >> 18)
+                put(value >> 12)
+                if rest == 2 { put(value >> 6) }
+            }
+            return written
         }
-        let rest = bytes.count - index
-        if rest == 1 {
-            let value = UInt32(bytes[index]) << 16
-            output.append(alphabet[Int(value >> 18 & 63)])
-            output.append(alphabet[Int(value >> 12 & 63)])
-        } else if rest == 2 {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            output.append(alphabet[Int(value >> 18 & 63)])
-            output.append(alphabet[Int(value >> 12 & 63)])
-            output.append(alphabet[Int(value >> 6 & 63)])
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Lower-case hexadecimal.
