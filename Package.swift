@@ -33,6 +33,9 @@ let package = Package(
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("curl")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
