@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
+        .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -65,6 +66,10 @@ let package = Package(
             dependencies: ["CSQLite", "CSodium"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GenkanMail",
+            dependencies: ["CCurl"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanServer",
             dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization"],
             swiftSettings: swiftSettings),
@@ -104,6 +109,11 @@ let package = Package(
         .testTarget(
             name: "GenkanStoreTests",
             dependencies: ["GenkanStore"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanMailTests",
+            dependencies: ["GenkanMail"],
+            exclude: ["Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
