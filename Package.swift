@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "GenkanMailTests",
             dependencies: ["GenkanMail"],
-            exclude: ["Support/parse_mail.py"],
+            exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
