@@ -55,13 +55,12 @@ enum HeaderText {
     /// Appends `mailboxes` as an RFC 5322 §3.4 address list, a comma after each but the last.
     static func appendMailboxes(_ mailboxes: [MailAddress], to field: inout HeaderField) {
         for (index, mailbox) in mailboxes.enumerated() {
-            var address = "<\(mailbox.address)>"
-            if index < mailboxes.count - 1 { address += "," }
+            let separator = index < mailboxes.count - 1 ? "," : ""
             if let name = mailbox.displayName {
                 appendPhrase(name, to: &field)
-                field.append(address)
+                field.append("<\(mailbox.address)>" + separator)
             } else {
-                field.append(index < mailboxes.count - 1 ? mailbox.address + "," : mailbox.address)
+                field.append(mailbox.address + separator)
             }
         }
     }

@@ -41,10 +41,12 @@ final class SMTPTestServer {
     private let process = Process()
     private let input = Pipe()
     private var stopped = false
+    private let ownsDirectory: Bool
 
     /// Starts the server and returns once it accepts connections.
     init(_ options: Options = Options(), directory: URL? = nil) throws {
         self.options = options
+        ownsDirectory = directory == nil
         self.directory = try directory ?? TestPaths.temporaryDirectory("smtp")
         process.executableURL = try TestPaths.python()
         var arguments = [TestPaths.support.appending(path: "smtp_server.py").path, "--port", String(options.port),
@@ -82,12 +84,14 @@ final class SMTPTestServer {
 
     deinit { stop() }
 
-    /// Ends the server (closing its standard input) and waits for it.
+    /// Ends the server (closing its standard input), waits for it, and removes the directory it
+    /// made.
     func stop() {
         guard !stopped else { return }
         stopped = true
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// The CA file that trusts the server's certificate (after a TLS start).
