@@ -40,6 +40,12 @@ import Testing
         try Self.expectSameMail(received[0], message)
     }
 
+    @Test func theURLPathNamesTheClientInEHLO() throws {
+        let server = try SMTPTestServer()
+        _ = try SMTPTransport(url: server.url() + "/client.genkan.example").send(Self.message())
+        #expect(try server.waitForMessages(1).first?.envelope.ehlo == "client.genkan.example")
+    }
+
     @Test(arguments: ["PLAIN", "LOGIN"])
     func authenticatesOverSTARTTLS(mechanism: String) throws {
         let server = try SMTPTestServer(.init(auth: mechanism, password: Self.password, startTLS: true))

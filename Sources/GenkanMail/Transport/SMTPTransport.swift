@@ -1,9 +1,9 @@
 /// Delivers messages to an SMTP server through libcurl.
 ///
-/// The URL is `smtp://[user:password@]host[:port]` (port 25 by default) or
-/// `smtps://[user:password@]host[:port]` (TLS from the first byte, port 465 by default); the
-/// user name and password are percent-decoded and sent with AUTH (libcurl picks the best
-/// mechanism the server offers: PLAIN, LOGIN, CRAM-MD5, …).
+/// The URL is `smtp://[user:password@]host[:port][/ehlo-name]` (port 25 by default) or
+/// `smtps://…` (TLS from the first byte, port 465 by default); the user name and password are
+/// percent-decoded and sent with AUTH (libcurl picks the best mechanism the server offers:
+/// PLAIN, LOGIN, CRAM-MD5, …). EHLO names this machine's host name unless the URL has a path.
 ///
 /// How the connection is protected (`security`):
 /// - `smtps://` is TLS throughout.

@@ -19,6 +19,7 @@ final class SMTPTestServer {
         let mail_from: String
         let rcpt_tos: [String]
         let tls: Bool
+        let ehlo: String?
         let user: String?
     }
 

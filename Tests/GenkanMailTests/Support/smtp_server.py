@@ -72,6 +72,7 @@ class Handler:
         self.count += 1
         stem = os.path.join(self.out, "%04d" % self.count)
         info = {"mail_from": envelope.mail_from, "rcpt_tos": envelope.rcpt_tos, "tls": uses_tls(server),
+                "ehlo": session.host_name,
                 "user": session.auth_data.login.decode() if isinstance(session.auth_data, LoginPassword) else None}
         write_atomically(stem + ".json", json.dumps(info).encode())
         write_atomically(stem + ".eml", envelope.original_content)
