@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
+        .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -33,6 +34,9 @@ let package = Package(
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("curl")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -60,6 +64,10 @@ let package = Package(
         .target(
             name: "GenkanStore",
             dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanMail",
+            dependencies: ["CCurl"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
@@ -101,6 +109,11 @@ let package = Package(
         .testTarget(
             name: "GenkanStoreTests",
             dependencies: ["GenkanStore", "GenkanLocalization"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanMailTests",
+            dependencies: ["GenkanMail"],
+            exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",

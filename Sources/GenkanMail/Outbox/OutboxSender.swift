@@ -1,0 +1,207 @@
+import Foundation
+import Synchronization
+
+/// Delivers the outbox on a background thread, so a request never waits for a mail server.
+///
+/// The thread sleeps on a condition until `notify()` says a message was queued or the earliest
+/// retry falls due; it never polls. Each round takes the due messages, sends each through the
+/// transport, and then records the outcome: `markSent` only after the transport accepted the
+/// message, so a crash or a failed write can repeat a message but never lose one. A failure
+/// that can pass (`MailError.isRetryable`) is retried after an exponential, jittered delay
+/// (`RetryPolicy`); a permanent one, or the last allowed attempt, gives the message up.
+///
+/// Every outcome is one log line through `log`: the message's id, the recipient's domain (not
+/// the address), and where the message went or the error's code and detail (never the body or
+/// a password).
+///
+/// ```swift
+/// let sender = OutboxSender(queue: outbox, transport: transport) { line in errorLog.write(line) }
+/// // after committing a transaction that queued mail:
+/// sender.notify()
+/// // at shutdown:
+/// sender.stop()
+/// ```
+public final class OutboxSender: Sendable {
+    private let worker: Worker
+    private let thread: Mutex<JoinableThread?>
+
+    /// Starts the thread, which first delivers whatever is already due.
+    ///
+    /// - Parameters:
+    ///   - batchSize: messages taken from the queue at a time.
+    ///   - now: the wall clock the queue's times are compared with (tests inject theirs).
+    ///   - log: receives one line per outcome, on the sender's thread.
+    public init(
+        queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy = RetryPolicy(), batchSize: Int = 20,
+        now: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void
+    ) {
+        let worker = Worker(queue: queue, transport: transport, policy: policy, batchSize: max(1, batchSize), now: now, log: log)
+        self.worker = worker
+        thread = Mutex(JoinableThread { worker.run() })
+    }
+
+    deinit { stop() }
+
+    /// Wakes the sender: a message was queued (call it after the transaction commits).
+    public func notify() {
+        worker.signal { $0.notified = true }
+    }
+
+    /// Wakes the sender and waits for its thread to end. A delivery in progress is finished
+    /// (bounded by the transport's timeouts) and recorded; nothing else is started. Idempotent.
+    public func stop() {
+        worker.signal { $0.stopping = true }
+        guard let thread = thread.withLock({ value -> JoinableThread? in defer { value = nil }; return value }) else { return }
+        if !thread.isCurrent { thread.join() }
+    }
+}
+
+extension OutboxSender {
+    /// The thread's side. `state` is read and written only with `condition` locked.
+    final class Worker: @unchecked Sendable {
+        struct State {
+            var notified = false
+            var stopping = false
+        }
+
+        /// The wait after the queue failed or claimed a due message it then did not return.
+        static let idleRecheck: Duration = .seconds(1)
+
+        let queue: any MailQueue
+        let transport: any MailTransport
+        let policy: RetryPolicy
+        let batchSize: Int
+        let now: @Sendable () -> Date
+        let log: @Sendable (String) -> Void
+        private let condition = Condition()
+        private var state = State()
+        private var random = SystemRandomNumberGenerator()
+
+        init(
+            queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy, batchSize: Int,
+            now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void
+        ) {
+            self.queue = queue
+            self.transport = transport
+            self.policy = policy
+            self.batchSize = batchSize
+            self.now = now
+            self.log = log
+        }
+
+        func signal(_ change: (inout State) -> Void) {
+            condition.lock()
+            change(&state)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        private var isStopping: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return state.stopping
+        }
+
+        func run() {
+            while true {
+                condition.lock()
+                if state.stopping {
+                    condition.unlock()
+                    return
+                }
+                // A notify() from here on is seen by the wait below: this round may miss it.
+                state.notified = false
+                condition.unlock()
+
+                var next: Date?
+                do {
+                    // Messages handled in this round: a queue that hands one back before its
+                    // retry time (its write failed) must not make the round send it again.
+                    var seen = Set<Int64>()
+                    var stalled = false
+                    var batch: [QueuedMail]
+                    repeat {
+                        batch = try queue.dueMail(now: now(), limit: batchSize)
+                        for mail in batch {
+                            guard seen.insert(mail.id).inserted else {
+                                stalled = true
+                                continue
+                            }
+                            if isStopping { return }
+                            if !deliver(mail) { stalled = true }
+                        }
+                    } while batch.count == batchSize && !stalled
+                    next = try queue.earliestAttempt()
+                    if let due = next, due <= now(), stalled || seen.isEmpty {
+                        // Due, yet not taken or not recorded: give the queue a moment.
+                        next = now() + Self.timeInterval(Self.idleRecheck)
+                    }
+                } catch {
+                    log("outbox: cannot read the queue (\(error)); trying again in \(Self.seconds(Self.idleRecheck))s")
+                    next = now() + Self.timeInterval(Self.idleRecheck)
+                }
+
+                condition.lock()
+                while !state.stopping && !state.notified {
+                    if let next {
+                        let remaining = next.timeIntervalSince(now())
+                        if remaining <= 0 { break }
+                        condition.wait(for: .milliseconds(Int64((remaining * 1000).rounded(.up))))
+                    } else {
+                        condition.wait()
+                    }
+                }
+                condition.unlock()
+            }
+        }
+
+        /// Sends one message and records the outcome; false when the queue could not record it.
+        private func deliver(_ mail: QueuedMail) -> Bool {
+            let domain = mail.recipient.lastIndex(of: "@").map { mail.recipient[$0...] } ?? ""
+            let name = "mail \(mail.id) to …\(domain)"
+            let delivery: MailDelivery
+            do throws(MailError) {
+                delivery = try transport.send(mail.bytes, envelope: MailEnvelope(sender: mail.sender, recipients: [mail.recipient]))
+            } catch {
+                return failed(mail, name: name, error: error)
+            }
+            do {
+                try queue.markSent(mail.id)
+                log("\(name): delivered to \(delivery)")
+                return true
+            } catch {
+                log("\(name): delivered to \(delivery), but the outbox could not record it (\(error)); it may be sent again")
+                return false
+            }
+        }
+
+        private func failed(_ mail: QueuedMail, name: String, error: MailError) -> Bool {
+            let attempt = mail.attempts + 1
+            do {
+                if !error.isRetryable || attempt >= policy.maximumAttempts {
+                    try queue.giveUp(mail.id, error: error)
+                    let why = error.isRetryable ? "after \(attempt) attempts" : "at attempt \(attempt), a permanent failure"
+                    log("\(name): given up \(why): \(error)")
+                } else {
+                    let delay = policy.delay(afterFailures: attempt, using: &random)
+                    try queue.markFailed(mail.id, retryAt: now() + Self.timeInterval(delay), error: error)
+                    log("\(name): attempt \(attempt) of \(policy.maximumAttempts) failed: \(error); next in \(Self.seconds(delay))s")
+                }
+                return true
+            } catch let queueError {
+                log("\(name): attempt \(attempt) failed (\(error)), and the outbox could not record it (\(queueError))")
+                return false
+            }
+        }
+
+        static func timeInterval(_ duration: Duration) -> TimeInterval {
+            let (seconds, attoseconds) = duration.components
+            return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        }
+
+        static func seconds(_ duration: Duration) -> String {
+            let tenths = (timeInterval(duration) * 10).rounded()
+            return String(Int(tenths) / 10) + "." + String(Int(tenths) % 10)
+        }
+    }
+}
