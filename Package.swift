@@ -71,7 +71,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization"],
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",

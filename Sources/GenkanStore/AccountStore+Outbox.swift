@@ -23,7 +23,7 @@ extension AccountStore {
 
     /// Up to `limit` messages whose next attempt is due at `now` (the store's clock by default),
     /// earliest first, then in the order they were queued.
-    public func dueMail(now: Int64? = nil, limit: Int = 16) throws(StoreError) -> [QueuedMail] {
+    public func dueMail(now: Int64? = nil, limit: Int = 16) throws(StoreError) -> [OutboxMessage] {
         let statement = try database.prepare(
             """
             SELECT id, sender, recipient, message, created_at, attempts, next_attempt_at, last_error FROM outbox
@@ -31,10 +31,10 @@ extension AccountStore {
             """)
         defer { statement.reset() }
         try statement.bind(.integer(now ?? clock.now()), .integer(Int64(max(0, limit))))
-        var due: [QueuedMail] = []
+        var due: [OutboxMessage] = []
         while try statement.step() {
             due.append(
-                QueuedMail(
+                OutboxMessage(
                     id: statement.integer(0),
                     mail: OutgoingMail(sender: statement.text(1), recipient: statement.text(2), message: statement.blob(3)),
                     createdAt: statement.integer(4), attempts: statement.integer(5), nextAttemptAt: statement.integer(6),
@@ -76,7 +76,7 @@ extension AccountStore {
     }
 
     /// Messages given up on, most recent first (for the operator).
-    public func undeliverableMail(limit: Int = 100) throws(StoreError) -> [QueuedMail] {
+    public func undeliverableMail(limit: Int = 100) throws(StoreError) -> [OutboxMessage] {
         let statement = try database.prepare(
             """
             SELECT id, sender, recipient, created_at, attempts, next_attempt_at, last_error FROM outbox
@@ -84,10 +84,10 @@ extension AccountStore {
             """)
         defer { statement.reset() }
         try statement.bind(.integer(Int64(max(0, limit))))
-        var failed: [QueuedMail] = []
+        var failed: [OutboxMessage] = []
         while try statement.step() {
             failed.append(
-                QueuedMail(
+                OutboxMessage(
                     id: statement.integer(0),
                     mail: OutgoingMail(sender: statement.text(1), recipient: statement.text(2), message: []),
                     createdAt: statement.integer(3), attempts: statement.integer(4), nextAttemptAt: statement.integer(5),

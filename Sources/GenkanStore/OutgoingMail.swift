@@ -15,7 +15,7 @@ public struct OutgoingMail: Sendable, Hashable {
 }
 
 /// A message waiting in the outbox.
-public struct QueuedMail: Sendable, Hashable {
+public struct OutboxMessage: Sendable, Hashable {
     /// The outbox row; pass it to `markSent`, `markFailed` or `giveUp`.
     public let id: Int64
     public let mail: OutgoingMail

@@ -56,5 +56,5 @@ struct CatalogFile {
     /// Every key Genkan's code looks up, which its catalog must have: each AuthErrorCode, each
     /// validation issue code, the shared credential message, the password-requirement messages,
     /// and every `PageKey` the site's pages use.
-    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys.union(PageKey.allKeys) }
+    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys.union(PageKey.allKeys).union(MailKey.allKeys) }
 }

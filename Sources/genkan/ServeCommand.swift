@@ -10,20 +10,37 @@ struct ServeCommand: Command {
     static let summary = "Serve the sign-up and sign-in pages over HTTP."
     static let help = """
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
-                            [--loops N] [--log text|json] [--trust-proxy]
+                            [--loops N] [--log text|json] [--trust-proxy] [--base-url URL]
+                            [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
+                            [--require-verified] [--private-signup]
 
-        Serves sign-up, sign-in, the account page and sign-out on HTTP/1.1. The first start
-        creates the database; later starts migrate it. SIGINT or SIGTERM finish the requests in
-        progress and close the store.
+        Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
+        verification on HTTP/1.1. The first start creates the database; later starts migrate it.
+        Mail is written to the outbox table with the change that causes it and delivered in the
+        background, with retries; without --smtp each message is an .eml file in the outbox
+        directory. SIGINT or SIGTERM finish the requests in progress and close the store.
 
         Options:
-          --host ADDRESS   Address to listen on (default 127.0.0.1).
-          --port PORT      Port to listen on, 0 for any free port (default 8080).
-          --db FILE        SQLite database file (default genkan.sqlite).
-          --public DIR     Directory of static files, css/ and js/ (default public).
-          --loops N        Event loops, one thread each (default: one per core).
-          --log FORMAT     Access log on standard output: text or json (default text).
-          --trust-proxy    Believe X-Forwarded-Proto and X-Forwarded-For from a proxy in front.
+          --host ADDRESS      Address to listen on (default 127.0.0.1).
+          --port PORT         Port to listen on, 0 for any free port (default 8080).
+          --db FILE           SQLite database file (default genkan.sqlite).
+          --public DIR        Directory of static files, css/ and js/ (default public).
+          --loops N           Event loops, one thread each (default: one per core).
+          --log FORMAT        Access log on standard output: text or json (default text).
+          --trust-proxy       Believe X-Forwarded-Proto and X-Forwarded-For from a proxy in front.
+          --base-url URL      The site's address as visitors reach it, for links in mail
+                              (default http://HOST:PORT). Links never use the request's Host.
+          --outbox DIR        Write each mail as an .eml file into DIR (default outbox).
+          --smtp URL          Send mail through an SMTP server instead: smtp://[user:pass@]host:port
+                              (STARTTLS; required with a password unless the host is loopback)
+                              or smtps://[user:pass@]host:port (TLS from the start).
+          --smtp-ca FILE      Trust the certificate authority in FILE for --smtp (PEM).
+          --mail-from ADDRESS The From address of every mail (default no-reply@genkan.invalid;
+                              required with --smtp).
+          --require-verified  Keep a signed-in account whose address is not verified on the
+                              "verify your e-mail" page.
+          --private-signup    Answer every sign-up alike ("check your e-mail"), in equal time, and
+                              tell the owner of an address already in use by mail.
 
         """
 
@@ -35,6 +52,13 @@ struct ServeCommand: Command {
         let loopsText = try arguments.option("--loops")
         let format = try arguments.choice("--log", of: AccessLog.Format.allCases.map(\.rawValue), default: "text")
         let trustProxy = arguments.flag("--trust-proxy")
+        let baseURL = try arguments.option("--base-url")
+        let outbox = try arguments.option("--outbox")
+        let smtp = try arguments.option("--smtp")
+        let smtpCA = try arguments.option("--smtp-ca")
+        let mailFrom = try arguments.option("--mail-from")
+        let requireVerified = arguments.flag("--require-verified")
+        let privateSignUp = arguments.flag("--private-signup")
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         guard let port = UInt16(portText) else { throw UsageError("--port must be a number from 0 to 65535, not '\(portText)'") }
@@ -45,6 +69,9 @@ struct ServeCommand: Command {
             }
             loops = value
         }
+        if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
+        if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
+        if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
 
         // Block the signals before any thread starts (threads inherit the mask), then wait for
         // them here: no handler runs in a signal context.
@@ -60,6 +87,16 @@ struct ServeCommand: Command {
         server.loops = loops
         var configuration = GenkanConfiguration(databasePath: database, publicDirectory: publicDirectory)
         configuration.trustProxy = trustProxy
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        configuration.baseURL = baseURL
+        if let smtp {
+            configuration.mail.transport = .smtp(url: smtp, caFile: smtpCA)
+        } else {
+            configuration.mail.transport = .directory(outbox ?? "outbox")
+        }
+        if let mailFrom { configuration.mail.from = mailFrom }
+        configuration.requireVerified = requireVerified
+        configuration.privateSignUp = privateSignUp
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {
@@ -69,8 +106,11 @@ struct ServeCommand: Command {
             Terminal.error("genkan serve: \(error)")
             return ExitStatus.failure
         }
-        let shown = host.contains(":") ? "[\(host)]" : host
-        Terminal.error("genkan: serving http://\(shown):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        switch configuration.mail.transport {
+        case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")
+        case .smtp: Terminal.error("genkan: mail goes through \(Self.redacted(smtp ?? ""))")
+        }
         var received: Int32 = 0
         sigwait(&signals, &received)
         Terminal.error("genkan: \(received == SIGINT ? "SIGINT" : "SIGTERM") received, finishing requests in progress")
@@ -78,5 +118,13 @@ struct ServeCommand: Command {
         log.close()
         Terminal.error("genkan: stopped")
         return ExitStatus.success
+    }
+
+    /// The SMTP URL without its password, for the log.
+    static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url.range(of: "@", range: scheme.upperBound..<url.endIndex) else { return url }
+        let userInfo = url[scheme.upperBound..<at.lowerBound]
+        let user = userInfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        return String(url[..<scheme.upperBound]) + user + ":***" + String(url[at.lowerBound...])
     }
 }

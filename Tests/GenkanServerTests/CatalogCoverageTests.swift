@@ -7,7 +7,7 @@ import Testing
 
     @Test func everyKeyThePagesUseIsTranslatedInEveryLocale() {
         #expect(model.locales.count == 12)
-        for key in PageKey.allKeys.sorted() {
+        for key in PageKey.allKeys.union(MailKey.allKeys).sorted() {
             #expect(model.catalog.contains(key), "\(key) is missing from the catalog")
             for locale in model.locales {
                 #expect(model.catalog.isTranslated(key, locale: locale), "\(key) is not translated in \(locale)")

@@ -1,4 +1,6 @@
+import Foundation
 import GenkanLocalization
+import GenkanMail
 import GenkanStore
 import GenkanValidation
 
@@ -10,31 +12,60 @@ import GenkanValidation
 final class GenkanApp: Sendable {
     let routes: RouteTable
     let pool: WorkerPool<AccountStore>
+    /// What links in mail start with (`GenkanSite` fills it in once listening, unless configured).
+    let baseURL: BaseURL
+    /// Delivers the outbox; nil when mail is not sent from this process (page tests).
+    let sender: OutboxSender?
 
-    /// Opens (creating or migrating) the database, reads `public/` and starts the worker threads.
-    init(configuration: GenkanConfiguration, loops: Int, accessLog: AccessLog?) throws {
+    /// Opens (creating or migrating) the database, reads `public/`, starts the worker threads and,
+    /// when `sendsMail`, the outbox sender.
+    init(configuration: GenkanConfiguration, loops: Int, accessLog: AccessLog?, sendsMail: Bool = true) throws {
         // Open once here first: a bad path or a database from a newer Genkan stops the start
         // with a clear message, and the migration runs once.
         let path = configuration.databasePath, clock = configuration.clock, policy = configuration.sessionPolicy
-        let main = try AccountStore(path: path, clock: clock, sessionPolicy: policy)
+        let codes = configuration.codePolicy
+        let open = { @Sendable () throws(StoreError) in
+            try AccountStore(path: path, clock: clock, sessionPolicy: policy, codePolicy: codes)
+        }
+        let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
         _ = try main.deleteExpiredSessions()
+        _ = try main.deleteExpiredCodes()
         let files = try configuration.publicDirectory.map { directory throws(ServerError) in try StaticFiles(root: directory) }
-        let pool = try WorkerPool(threads: configuration.workerThreads) {
-            try AccountStore(path: path, clock: clock, sessionPolicy: policy)
-        }
-        self.pool = pool
-
         let texts = PageTexts(model: configuration.messages)
         let rules = configuration.validation
+        let errorLog = ErrorLog()
+        let baseURL = BaseURL(try configuration.baseURL.map(BaseURL.checked) ?? "http://127.0.0.1")
+        self.baseURL = baseURL
+        let mail = SiteMail(
+            texts: texts, rules: rules, sender: try Self.sender(configuration.mail, texts: texts),
+            baseURL: baseURL, codes: codes)
+        let sender = sendsMail
+            ? OutboxSender(
+                queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
+                policy: configuration.mail.retry, log: { errorLog.write($0) })
+            : nil
+        let pool: WorkerPool<AccountStore>
+        do {
+            pool = try WorkerPool(threads: configuration.workerThreads) { try open() }
+        } catch {
+            sender?.stop()
+            throw error
+        }
+        self.pool = pool
+        self.sender = sender
+        let outbox = Outbox(mail: mail, sender: sender)
+
         let renderer = PageRenderer(texts: texts, rules: rules, files: files)
-        let pageForms: [FormDescription] = [.signIn, .signUp]
+        // Rendered ahead: the forms every visitor sees the same; validated live: every form.
+        let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
+        let liveForms = blankForms + [.passwordReset]
         let forms = FormPages(
-            renderer: renderer, blanks: BlankForms(renderer: renderer, forms: pageForms, locales: texts.locales), tokens: tokens)
-        let failures = StoreFailures(log: ErrorLog())
+            renderer: renderer, blanks: BlankForms(renderer: renderer, forms: blankForms, locales: texts.locales), tokens: tokens)
+        let failures = StoreFailures(log: errorLog)
         let shared = SharedMiddleware(
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
-            clock: clock)
+            clock: clock, requireVerified: configuration.requireVerified)
         let authenticator = try Authenticator(hasher: configuration.hasher)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime)
 
@@ -46,17 +77,52 @@ final class GenkanApp: Sendable {
             SecurityHeaders(),
             VisitorContext(texts: texts, locales: LocaleCache(texts: texts, loops: loops), trustProxy: configuration.trustProxy))
         SignIn(forms: forms, authenticator: authenticator, sessions: sessions).register(on: router, with: shared)
-        SignUp(forms: forms, authenticator: authenticator, sessions: sessions).register(on: router, with: shared)
+        SignUp(
+            forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, outbox: outbox, failures: failures,
+            isPrivate: configuration.privateSignUp
+        ).register(on: router, with: shared)
         SignOut(pool: pool, failures: failures).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
-        LiveValidation(rules: rules, renderer: renderer, forms: pageForms)
+        PasswordReset(
+            forms: forms, rules: rules, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            sessionLifetime: policy.lifetime
+        ).register(on: router, with: shared)
+        EmailVerification(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
+            .register(on: router, with: shared)
+        LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if let files { PublicFiles(files: files).register(on: router) }
         routes = router.build()
     }
 
-    /// Ends the worker threads once the jobs already queued ran.
+    /// Ends the worker threads once the jobs already queued ran, then the sender (what is queued
+    /// and not sent stays in the outbox for the next start).
     func stop() {
         pool.stop()
+        sender?.stop()
     }
+
+    // MARK: Mail settings, checked at start
+
+    static func sender(_ settings: MailSettings, texts: PageTexts) throws -> MailAddress {
+        do throws(MailError) {
+            return try MailAddress(settings.from, displayName: texts.text(.siteName, texts.locales.first ?? "en"))
+        } catch {
+            throw ServerError("--mail-from '\(settings.from)' is not a mail address Genkan can send from: \(error.detail)")
+        }
+    }
+
+    static func transport(_ settings: MailSettings) throws -> any MailTransport {
+        switch settings.transport {
+        case .directory(let path):
+            return DirectoryTransport(directory: path)
+        case .smtp(let url, let caFile):
+            do throws(MailError) {
+                return try SMTPTransport(url: url, caFile: caFile)
+            } catch {
+                throw ServerError("--smtp: \(error.detail)")
+            }
+        }
+    }
+
 }

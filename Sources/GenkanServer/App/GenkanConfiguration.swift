@@ -1,4 +1,5 @@
 import GenkanLocalization
+import GenkanMail
 import GenkanStore
 import GenkanValidation
 
@@ -11,6 +12,21 @@ public struct GenkanConfiguration: Sendable {
     /// Believe `X-Forwarded-Proto` and `X-Forwarded-For` from the proxy in front.
     public var trustProxy: Bool = false
     public var sessionPolicy: SessionPolicy = .standard
+    /// How long reset and verification links work.
+    public var codePolicy: ActionCodePolicy = .standard
+    /// The site's address as visitors reach it (`https://example.com`): every link in a mail
+    /// starts with it; the request's `Host` header is never used. Nil: the address the server
+    /// listens on.
+    public var baseURL: String?
+    /// Where mail goes and who sends it.
+    public var mail = MailSettings()
+    /// A signed-in account whose address is not verified reaches only the "verify your e-mail"
+    /// page (`--require-verified`).
+    public var requireVerified = false
+    /// Sign-up answers every address alike, in equal time, and tells the owner of an address in
+    /// use by mail (`--private-signup`); otherwise an address in use gets
+    /// `auth/email-already-in-use`, as Firebase answers.
+    public var privateSignUp = false
     public var hasher: PasswordHasher = .owaspMinimum
     public var rateLimits: RateLimits = .standard
     /// Threads for hashing and database work; default one per core.
@@ -27,6 +43,26 @@ public struct GenkanConfiguration: Sendable {
     }
 }
 
+/// Who sends the site's mail and how it leaves.
+public struct MailSettings: Sendable {
+    /// Where messages go.
+    public enum Transport: Sendable, Equatable {
+        /// `.eml` files in a directory (the default: no mail server needed).
+        case directory(String)
+        /// An SMTP server: `smtp://[user:pass@]host:port` (STARTTLS) or `smtps://…`; `caFile`
+        /// trusts another certificate authority (a test server's).
+        case smtp(url: String, caFile: String?)
+    }
+
+    /// The `From` address, also the envelope sender.
+    public var from = "no-reply@genkan.invalid"
+    public var transport: Transport = .directory("outbox")
+    /// How often and how long undeliverable mail is retried.
+    public var retry = RetryPolicy()
+
+    public init() {}
+}
+
 /// How many attempts a client address and an account may make.
 public struct RateLimits: Sendable {
     /// Sign-in attempts per client address.
@@ -35,17 +71,32 @@ public struct RateLimits: Sendable {
     public var signInPerAccount: RateLimiter.Rule
     /// Sign-ups per client address.
     public var signUpPerAddress: RateLimiter.Rule
+    /// Password-reset requests per client address, and per e-mail address (known or not).
+    public var resetPerAddress: RateLimiter.Rule
+    public var resetPerAccount: RateLimiter.Rule
+    /// "Send the link again" per account, and private sign-ups per e-mail address (each sends a mail).
+    public var mailPerAccount: RateLimiter.Rule
 
     /// 20 sign-ins at once then 10 a minute per address; 10 then 5 a minute per account;
-    /// 10 sign-ups at once then 10 an hour per address.
+    /// 10 sign-ups at once then 10 an hour per address; 10 reset requests then 10 an hour per
+    /// address, 3 then 3 an hour per e-mail address; 3 mails then 3 an hour per account.
     public static let standard = RateLimits(
         signInPerAddress: .init(capacity: 20, refillPerMinute: 10),
         signInPerAccount: .init(capacity: 10, refillPerMinute: 5),
-        signUpPerAddress: .init(capacity: 10, refillPerMinute: 10.0 / 60))
+        signUpPerAddress: .init(capacity: 10, refillPerMinute: 10.0 / 60),
+        resetPerAddress: .init(capacity: 10, refillPerMinute: 10.0 / 60),
+        resetPerAccount: .init(capacity: 3, refillPerMinute: 3.0 / 60),
+        mailPerAccount: .init(capacity: 3, refillPerMinute: 3.0 / 60))
 
-    public init(signInPerAddress: RateLimiter.Rule, signInPerAccount: RateLimiter.Rule, signUpPerAddress: RateLimiter.Rule) {
+    public init(
+        signInPerAddress: RateLimiter.Rule, signInPerAccount: RateLimiter.Rule, signUpPerAddress: RateLimiter.Rule,
+        resetPerAddress: RateLimiter.Rule, resetPerAccount: RateLimiter.Rule, mailPerAccount: RateLimiter.Rule
+    ) {
         self.signInPerAddress = signInPerAddress
         self.signInPerAccount = signInPerAccount
         self.signUpPerAddress = signUpPerAddress
+        self.resetPerAddress = resetPerAddress
+        self.resetPerAccount = resetPerAccount
+        self.mailPerAccount = mailPerAccount
     }
 }

@@ -27,9 +27,14 @@ public final class GenkanSite: Sendable {
             app.stop()
             throw error
         }
-        // Expired and idle sessions are deleted once an hour (and at start, in GenkanApp), on the pool.
+        if configuration.baseURL == nil { app.baseURL.listening(host: serverConfiguration.host, port: server.port) }
+        // Expired and idle sessions and expired codes are deleted once an hour (and at start, in
+        // GenkanApp), on the pool.
         sweeper = RepeatingTask(interval: .seconds(3600)) { [pool = app.pool] in
-            _ = pool.submit(.interactive) { store in _ = try? store.deleteExpiredSessions() }
+            _ = pool.submit(.interactive) { store in
+                _ = try? store.deleteExpiredSessions()
+                _ = try? store.deleteExpiredCodes()
+            }
         }
     }
 

@@ -10,21 +10,44 @@ struct SharedMiddleware: Sendable {
     let signInPerClient: RateLimit
     let signInPerAccount: RateLimit
     let signUpPerClient: RateLimit
+    /// Private sign-ups per e-mail address: each may mail the address's owner.
+    let signUpPerAccount: RateLimit
+    let resetPerClient: RateLimit
+    let resetPerAccount: RateLimit
+    let verifyPerClient: RateLimit
+    /// Mails a signed-in account asks for ("send the link again").
+    let mailPerAccount: RateLimit
+    /// What every page of a signed-in account needs: a live session and, with
+    /// `--require-verified`, a verified address.
+    let signedInPages: [any Middleware]
     let tokens: CSRFTokens
 
     init(
         pool: WorkerPool<AccountStore>, failures: StoreFailures, rules: ValidationViewModel, forms: FormPages,
-        tokens: CSRFTokens, limits: RateLimits, clock: StoreClock
+        tokens: CSRFTokens, limits: RateLimits, clock: StoreClock, requireVerified: Bool
     ) {
         optionalSession = SessionLookup(pool: pool, required: false, failures: failures)
         requiredSession = SessionLookup(pool: pool, required: true, failures: failures)
         validating = FormValidating(rules: rules, forms: forms)
         signInPerClient = .byClientAddress(RateLimiter(rule: limits.signInPerAddress), clock: clock)
-        // Keyed by the address as the store looks it up, known or not, so the limit reveals nothing.
+        // Keyed by the address as the store looks it up (its case-folded key), known or not, so the
+        // limit reveals nothing and another spelling of the address shares the bucket.
         signInPerAccount = RateLimit(
-            limiter: RateLimiter(rule: limits.signInPerAccount), key: { _, context in context.validation?.normalizedEmail },
+            limiter: RateLimiter(rule: limits.signInPerAccount), key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
             clock: clock)
         signUpPerClient = .byClientAddress(RateLimiter(rule: limits.signUpPerAddress), clock: clock)
+        signUpPerAccount = RateLimit(
+            limiter: RateLimiter(rule: limits.mailPerAccount), key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
+            clock: clock)
+        resetPerClient = .byClientAddress(RateLimiter(rule: limits.resetPerAddress), clock: clock)
+        resetPerAccount = RateLimit(
+            limiter: RateLimiter(rule: limits.resetPerAccount), key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
+            clock: clock)
+        verifyPerClient = .byClientAddress(RateLimiter(rule: limits.resetPerAddress), clock: clock)
+        mailPerAccount = RateLimit(
+            limiter: RateLimiter(rule: limits.mailPerAccount), key: { _, context in context.signedIn.map { "account:\($0.account.id)" } },
+            clock: clock)
+        signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
     }
 

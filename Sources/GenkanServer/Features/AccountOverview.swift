@@ -7,7 +7,7 @@ struct AccountOverview: Sendable {
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession).get("/", use: root)
-        router.group("", shared.requiredSession).get("/account", use: show)
+        router.group("", shared.signedInPages).get("/account", use: show)
     }
 
     func root(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -17,6 +17,11 @@ struct AccountOverview: Sendable {
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let csrf = tokens.token(for: RequestContext.sessionBinding(signedIn.token))
-        return .response(Responses.html(200, renderer.account(signedIn.account, locale: context.locale, csrf: csrf), context: context))
+        let notice = context.notice
+        let html = renderer.account(
+            signedIn.account, locale: context.locale, csrf: csrf,
+            notice: notice?.text(renderer.texts, account: signedIn.account, locale: context.locale))
+        let cleared = notice == nil ? [] : [SetCookie.deletion(Notice.cookie, secure: context.isSecure)]
+        return .response(Responses.html(200, html, context: context, cookies: cleared))
     }
 }

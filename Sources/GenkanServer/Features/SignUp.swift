@@ -1,18 +1,26 @@
 import GenkanStore
 import GenkanValidation
 
-/// `/signup`: the form, and creating an account.
+/// `/signup`: the form, and creating an account with its verification mail. With
+/// `--private-signup`, every valid sign-up gets the same "check your e-mail" page in the same
+/// time, and the owner of an address in use is told by mail instead of the visitor.
 struct SignUp: Sendable {
     let forms: FormPages
+    let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
     let sessions: SessionStart
+    let outbox: Outbox
+    let failures: StoreFailures
+    let isPrivate: Bool
 
     /// GET shows the form (or sends a signed-in visitor on); a valid POST is rate-limited per
-    /// client before the password is hashed.
+    /// client (and, when private, per address, since each may mail its owner) before the
+    /// password is hashed.
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession).get("/signup", form: .signUp, use: show)
-        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.signUpPerClient)
-            .post("/signup", form: .signUp, use: submit)
+        var post: [any Middleware] = [FormParsing(), shared.csrf(.preSession), shared.validating, shared.signUpPerClient]
+        if isPrivate { post.append(shared.signUpPerAccount) }
+        router.group("", post).post("/signup", form: .signUp, use: submit)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -24,12 +32,55 @@ struct SignUp: Sendable {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let name = verdict.normalizedName,
             let nameKey = verdict.nameComparisonKey, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
-        let authenticator = self.authenticator
+        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
+        if isPrivate {
+            return submitPrivately(
+                NewAccountRequest(email: email, name: name, nameKey: nameKey, password: password), request: request,
+                context: context)
+        }
         return sessions.start(
             .signUp, request: request, context: context, values: FormDescription.signUp.keptValues(context.formData),
             destination: "/account"
         ) { store in
-            authenticator.signUp(email: email, displayName: name, nameKey: nameKey, password: password, in: store)
+            let result = authenticator.signUp(email: email, displayName: name, nameKey: nameKey, password: password, in: store) {
+                account, code in outbox.mail.verification(to: account, code: code, locale: locale)
+            }
+            if case .success = result { outbox.notify() }
+            return result
+        }
+    }
+
+    private struct NewAccountRequest: Sendable {
+        let email: String, name: String, nameKey: String, password: String
+    }
+
+    /// Hashes in every case, then creates the account or mails the address's owner; the page is
+    /// the same either way and signs no one in (the new account signs in after verifying).
+    private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: RequestContext) -> Reply {
+        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
+        return pool.reply(.hashing, { store in
+            authenticator.signUpPrivately(
+                email: new.email, displayName: new.name, nameKey: new.nameKey, password: new.password, in: store,
+                verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) },
+                attemptMail: { owner in outbox.mail.signUpAttempt(to: owner, locale: locale) })
+        }) { [self] result in
+            switch result {
+            case .success, .failure(.emailAlreadyInUse):
+                outbox.notify()
+                let texts = forms.texts
+                let page = MessagePage(
+                    title: texts.text(.signUpCheckEmailTitle, locale),
+                    paragraphs: [texts.text(.signUpCheckEmailMessage, locale, ["email": new.email]), texts.text(.mailDelayHint, locale)],
+                    links: [(texts.text(.backToSignIn, locale), "/signin")])
+                return .response(forms.message(page, context: context))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(
+                    forms.page(
+                        .signUp, context: context, status: 422, values: FormDescription.signUp.keptValues(context.formData),
+                        errors: [forms.error(failure.code, field: failure.field, locale: locale)]))
+            }
         }
     }
 }

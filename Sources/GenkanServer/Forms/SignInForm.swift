@@ -6,7 +6,10 @@ extension FormDescription {
             FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email"),
             FieldDescription(.password, .currentSecret, label: .passwordLabel, autocomplete: "current-password"),
         ],
-        links: [Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup")], carries: [returnField])
+        links: [
+            Link(prompt: nil, text: .signInForgotLink, href: "/password/forgot"),
+            Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup"),
+        ], carries: [returnField])
 
     /// The hidden field of the sign-in form that says where to go afterwards (a `LocalPath`).
     static let returnField = "return"

@@ -12,13 +12,17 @@ struct FormPages: Sendable {
     var texts: PageTexts { renderer.texts }
 
     /// The form as a visitor first sees it; `hidden` carries fields such as where to return.
-    func blank(_ form: FormDescription, context: RequestContext, hidden: [(name: String, value: String)] = []) -> HTTPResponse {
+    func blank(
+        _ form: FormDescription, context: RequestContext, hidden: [(name: String, value: String)] = [], intro: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(form.binding))
-        if hidden.isEmpty, let html = blanks.page(form, locale: context.locale, csrf: csrf) {
-            return Responses.html(200, html, context: context)
+        let state = FormState(hidden: hidden, intro: intro)
+        if state.isBlank, let html = blanks.page(form, locale: context.locale, csrf: csrf) {
+            return Responses.html(200, html, context: context, headers: headers)
         }
-        let state = FormState(hidden: hidden)
-        return Responses.html(200, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context)
+        return Responses.html(
+            200, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context, headers: headers)
     }
 
     /// The form again after a problem: the kept values, each issue next to its field and every
@@ -26,13 +30,24 @@ struct FormPages: Sendable {
     func page(
         _ form: FormDescription, context: RequestContext, status: Int, values: [FormField: String],
         issues: [ValidationIssue] = [], errors: [PageError] = [], hidden: [(name: String, value: String)] = [],
-        headers: HTTPHeaders = [:]
+        intro: String? = nil, headers: HTTPHeaders = [:]
     ) -> HTTPResponse {
         let fieldErrors = issues.map { PageError(field: $0.field, message: texts.message(for: $0, locale: context.locale)) }
-        let state = FormState(values: values, errors: fieldErrors + errors, hidden: hidden)
+        let state = FormState(values: values, errors: fieldErrors + errors, hidden: hidden, intro: intro)
         let csrf = tokens.token(for: context.binding(form.binding))
         return Responses.html(
             status, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context, headers: headers)
+    }
+
+    /// A `MessagePage` as a response, its buttons bound like a form for `binding`.
+    func message(
+        _ message: MessagePage, context: RequestContext, status: Int = 200, binding: CSRFBinding = .preSession,
+        cookies: [SetCookie] = [], headers: HTTPHeaders = [:]
+    ) -> HTTPResponse {
+        let csrf = tokens.token(for: context.binding(binding))
+        return Responses.html(
+            status, renderer.message(message, locale: context.locale, csrf: csrf), context: context, cookies: cookies,
+            headers: headers)
     }
 
     /// The message for a Firebase error, on the field it is about.

@@ -20,8 +20,11 @@ struct FormState: Sendable {
     var values: [FormField: String] = [:]
     var errors: [PageError] = []
     var hidden: [(name: String, value: String)] = []
+    /// The intro when it says something about this visitor (the account a reset is for),
+    /// instead of the description's own.
+    var intro: String?
 
     /// Whether the page is the same for every visitor but for the CSRF token (so it can be
     /// rendered ahead, see `BlankForms`).
-    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty }
+    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil }
 }

@@ -1,11 +1,13 @@
 import GenkanStore
 
 extension PageRenderer {
-    /// The signed-in page: who is signed in, and the sign-out button.
-    func account(_ account: Account, locale: String, csrf: String) -> String {
+    /// The signed-in page: who is signed in, whether the address is verified (with "send the
+    /// link again" while it is not), a one-time notice, and the sign-out button.
+    func account(_ account: Account, locale: String, csrf: String, notice: String? = nil) -> String {
         let title = texts.text(.accountTitle, locale)
         var main = HTMLWriter()
         heading(title, into: &main)
+        self.notice(notice, into: &main)
         main.start("dl", [HTMLAttribute("class", "account")])
         main.newline()
         main.element("dt", text: texts.text(.displayNameLabel, locale))
@@ -14,10 +16,20 @@ extension PageRenderer {
         main.newline()
         main.element("dt", text: texts.text(.emailLabel, locale))
         main.newline()
-        main.element("dd", [HTMLAttribute("id", "account-email")], text: account.email)
+        main.element("dd") { line in
+            line.element("span", [HTMLAttribute("id", "account-email")], text: account.email)
+            line.text(" ")
+            line.element(
+                "span",
+                [HTMLAttribute("id", "account-email-status"), HTMLAttribute("class", account.isVerified ? "status-verified" : "status-unverified")],
+                text: texts.text(account.isVerified ? .accountEmailVerified : .accountEmailUnverified, locale))
+        }
         main.newline()
         main.end("dl")
         main.newline()
+        if !account.isVerified {
+            buttonForm(action: "/verify-email/resend", class: "resend-form", label: texts.text(.verifyResend, locale), locale: locale, csrf: csrf, into: &main)
+        }
         buttonForm(action: "/signout", class: "signout-form", label: texts.text(.accountSignOut, locale), locale: locale, csrf: csrf, into: &main)
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }

@@ -5,7 +5,7 @@ extension PageRenderer {
     func form(_ form: FormDescription, locale: String, state: FormState, csrf: String) -> String {
         let title = texts.text(form.title, locale)
         var main = HTMLWriter(capacity: 4096)
-        heading(title, intro: form.intro.map { texts.text($0, locale) }, into: &main)
+        heading(title, intro: state.intro ?? form.intro.map { texts.text($0, locale) }, into: &main)
         errorSummary(form.ordered(state.errors), locale: locale, into: &main)
         main.start("form", [
             HTMLAttribute("method", "post"), HTMLAttribute("action", form.path), HTMLAttribute("class", "auth-form"),

@@ -7,6 +7,10 @@ struct RouteGroup {
 
     /// A group inside this one: the prefixes join, the middleware runs after this group's.
     func group(_ prefix: String = "", _ middleware: any Middleware...) -> RouteGroup {
+        group(prefix, middleware)
+    }
+
+    func group(_ prefix: String, _ middleware: [any Middleware]) -> RouteGroup {
         RouteGroup(router: router, prefix: self.prefix + prefix, middleware: self.middleware + middleware, errors: errors)
     }
 

@@ -36,6 +36,11 @@ final class Router {
     /// A group of routes under `prefix` that share `middleware` (run after the router's own,
     /// in the order given).
     func group(_ prefix: String = "", _ middleware: any Middleware...) -> RouteGroup {
+        group(prefix, middleware)
+    }
+
+    /// A group with a list of middleware built elsewhere (`SharedMiddleware.signedInPages`).
+    func group(_ prefix: String, _ middleware: [any Middleware]) -> RouteGroup {
         RouteGroup(router: self, prefix: prefix, middleware: middleware, errors: errors)
     }
 

@@ -52,7 +52,7 @@ extension Schema {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX action_codes_by_account ON action_codes(account_id, purpose);
         CREATE TABLE outbox (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: log lines name one message each
             sender TEXT NOT NULL CHECK (sender <> '' AND instr(sender, char(13)) = 0 AND instr(sender, char(10)) = 0),
             recipient TEXT NOT NULL
                 CHECK (recipient <> '' AND instr(recipient, char(13)) = 0 AND instr(recipient, char(10)) = 0),

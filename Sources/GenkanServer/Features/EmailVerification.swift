@@ -1,0 +1,123 @@
+import GenkanStore
+
+/// `/verify-email`: the link from the mail shows a button (a GET never uses the code, so a mail
+/// scanner that opens links verifies nothing), the button verifies; "send the link again"; and,
+/// with `--require-verified`, the page an unverified account is kept on.
+struct EmailVerification: Sendable {
+    let forms: FormPages
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let outbox: Outbox
+    let failures: StoreFailures
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        let coded = router.group("", SecurityHeaders(noReferrer: true))
+        coded.get("/verify-email", use: show)
+        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post("/verify-email", use: verify)
+        router.group("", shared.requiredSession).get(RequireVerified.path, use: required)
+        router.group("", shared.requiredSession, FormParsing(), shared.csrf(.session), shared.mailPerAccount)
+            .post("/verify-email/resend", use: resend)
+    }
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
+        guard let code = query?[FormDescription.codeField], Secret.isTokenShaped(code) else {
+            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
+        }
+        let authenticator = self.authenticator
+        return pool.reply(.interactive, { store in authenticator.inspectEmailVerification(code: code, in: store) }) { [self] result in
+            let texts = forms.texts, locale = context.locale
+            switch result {
+            case .success(.pending(let account)):
+                let page = MessagePage(
+                    title: texts.text(.verifyTitle, locale), paragraphs: [texts.text(.verifyIntro, locale, ["email": account.email])],
+                    buttons: [
+                        MessagePage.Button(
+                            action: "/verify-email", label: texts.text(.verifySubmit, locale),
+                            hidden: [(FormDescription.codeField, code)])
+                    ])
+                return .response(forms.message(page, context: context, binding: .either))
+            case .success(.verified(let account)), .success(.alreadyVerified(let account)):
+                return .response(done(account, already: true, context: context))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(forms.linkInvalid(failure, context: context, next: Self.newLink))
+            }
+        }
+    }
+
+    /// Verifies, signed in or not; a second use of a verified address is a friendly page.
+    func verify(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let code = context.formData?[FormDescription.codeField], Secret.isTokenShaped(code) else {
+            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
+        }
+        let authenticator = self.authenticator
+        return pool.reply(.interactive, { store in authenticator.verifyEmail(code: code, in: store) }) { [self] result in
+            switch result {
+            case .success(.verified(let account)), .success(.pending(let account)):
+                return .response(done(account, already: false, context: context))
+            case .success(.alreadyVerified(let account)):
+                return .response(done(account, already: true, context: context))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(forms.linkInvalid(failure, context: context, next: Self.newLink))
+            }
+        }
+    }
+
+    private func done(_ account: Account, already: Bool, context: RequestContext) -> HTTPResponse {
+        let texts = forms.texts, locale = context.locale
+        let page = MessagePage(
+            title: texts.text(.verifyDoneTitle, locale),
+            paragraphs: [texts.text(already ? .verifyAlreadyMessage : .verifyDoneMessage, locale, ["email": account.email])],
+            links: [(texts.text(.verifyContinue, locale), "/account")])
+        return forms.message(page, context: context)
+    }
+
+    /// The page an unverified account is kept on with `--require-verified`.
+    func required(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        if account.isVerified { return .response(Responses.redirect("/account", context: context)) }
+        let texts = forms.texts, locale = context.locale
+        let notice = context.notice
+        let page = MessagePage(
+            title: texts.text(.verifyRequiredTitle, locale),
+            paragraphs: [texts.text(.verifyRequiredMessage, locale, ["email": account.email]), texts.text(.mailDelayHint, locale)],
+            notice: notice?.text(texts, account: account, locale: locale),
+            buttons: [
+                MessagePage.Button(
+                    action: "/verify-email/resend", label: texts.text(.verifyResend, locale),
+                    hidden: [(FormDescription.returnField, RequireVerified.path)]),
+                MessagePage.Button(action: "/signout", label: texts.text(.accountSignOut, locale), className: "secondary"),
+            ])
+        let cleared = notice == nil ? [] : [SetCookie.deletion(Notice.cookie, secure: context.isSecure)]
+        return .response(forms.message(page, context: context, binding: .session, cookies: cleared))
+    }
+
+    /// A new link for the signed-in account, then back where the button was, with a notice.
+    func resend(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
+        return pool.reply(.interactive, { store in
+            authenticator.resendVerification(accountID: account.id, in: store) { account, code in
+                outbox.mail.verification(to: account, code: code, locale: locale)
+            }
+        }) { [self] result in
+            switch result {
+            case .success(let sent):
+                if sent { outbox.notify() }
+                let cookies = sent ? [Notice.verificationSent.cookie(secure: context.isSecure)] : []
+                return .response(Responses.redirect(back, context: context, cookies: cookies))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure:
+                return .response(Responses.redirect(back, context: context))
+            }
+        }
+    }
+
+    static let newLink: (text: PageKey, href: String) = (.linkSignInForNewVerification, "/account")
+}

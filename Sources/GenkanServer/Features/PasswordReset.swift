@@ -1,0 +1,130 @@
+import GenkanStore
+import GenkanValidation
+
+/// `/password/forgot` and `/password/reset`: a link by mail, then a new password that ends every
+/// session of the account and signs this browser in.
+struct PasswordReset: Sendable {
+    let forms: FormPages
+    let rules: ValidationViewModel
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let outbox: Outbox
+    let failures: StoreFailures
+    let sessionLifetime: Int64
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        router.get("/password/forgot", form: .passwordResetRequest, use: showRequest)
+        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
+            .post("/password/forgot", form: .passwordResetRequest, use: request)
+        // The code is in the URL: no page of these may send it on in a Referer header.
+        let coded = router.group("", SecurityHeaders(noReferrer: true))
+        coded.get("/password/reset", form: .passwordReset, use: showReset)
+        coded.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient)
+            .post("/password/reset", form: .passwordReset, use: reset)
+    }
+
+    func showRequest(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        .response(forms.blank(.passwordResetRequest, context: context))
+    }
+
+    /// Answers at once with the same page whether or not the address has an account; the code
+    /// and the mail are made afterwards on the pool, so no timing tells them apart.
+    func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let email = context.validation?.normalizedEmail else { return context.refuse(.status(.internalError), request) }
+        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox, failures = self.failures
+        let queued = pool.submit(.interactive) { store in
+            let result = authenticator.requestPasswordReset(email: email, in: store) { account, code in
+                outbox.mail.passwordReset(to: account, code: code, locale: locale)
+            }
+            switch result {
+            case .success: outbox.notify()
+            case .failure(let failure): failures.log.write("password reset request not recorded: \(failure)")
+            }
+        }
+        if !queued { failures.log.write("password reset request dropped: the worker queue is full") }
+        let texts = forms.texts
+        let page = MessagePage(
+            title: texts.text(.forgotSentTitle, locale),
+            paragraphs: [texts.text(.forgotSentMessage, locale, ["email": email]), texts.text(.mailDelayHint, locale)],
+            links: [(texts.text(.backToSignIn, locale), "/signin")])
+        return .response(forms.message(page, context: context))
+    }
+
+    /// The new-password form for a usable code; a GET never consumes it.
+    func showReset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
+        guard let code = query?[FormDescription.codeField], Secret.isTokenShaped(code) else {
+            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
+        }
+        return inspect(code, request: request, context: context) { account in
+            .response(
+                forms.blank(
+                    .passwordReset, context: context, hidden: [(FormDescription.codeField, code)],
+                    intro: forms.texts.text(.resetIntro, context.locale, ["email": account.email])))
+        }
+    }
+
+    /// Checks the new password against the account's address and name too, then replaces it:
+    /// every session ends, this browser gets a new one, and a notice goes by mail.
+    func reset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let code = context.formData?[FormDescription.codeField], Secret.isTokenShaped(code) else {
+            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
+        }
+        let newPassword = context.formData?[FormField.newPassword.rawValue] ?? ""
+        let confirmation = context.formData?[FormField.passwordConfirmation.rawValue] ?? ""
+        return inspect(code, request: request, context: context) { [self] account in
+            let verdict = rules.validatePasswordReset(
+                newPassword: newPassword, confirmation: confirmation,
+                context: PasswordContext(email: account.email, name: account.displayName))
+            guard verdict.isValid, let prepared = verdict.preparedPassword else {
+                return .response(
+                    forms.page(
+                        .passwordReset, context: context, status: 422, values: [:], issues: verdict.issues,
+                        hidden: [(FormDescription.codeField, code)],
+                        intro: forms.texts.text(.resetIntro, context.locale, ["email": account.email])))
+            }
+            return replace(code: code, password: prepared, request: request, context: context)
+        }
+    }
+
+    private func replace(code: String, password: String, request: HTTPRequest, context: RequestContext) -> Reply {
+        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        return pool.reply(.hashing, { store in
+            authenticator.resetPassword(code: code, newPassword: password, in: store) { account in
+                outbox.mail.passwordChanged(to: account, locale: locale)
+            }
+        }) { [self] result in
+            switch result {
+            case .success(let started):
+                outbox.notify()
+                let session = SetCookie(
+                    name: RequestContext.sessionCookie, value: started.token, maxAge: sessionLifetime, secure: context.isSecure)
+                return .response(
+                    Responses.redirect(
+                        "/account", context: context, cookies: [session, Notice.passwordChanged.cookie(secure: context.isSecure)]))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(forms.linkInvalid(failure, context: context, next: Self.newLink))
+            }
+        }
+    }
+
+    /// Looks the code up on the pool and continues on the loop with its account, or shows why
+    /// the link cannot be used.
+    private func inspect(
+        _ code: String, request: HTTPRequest, context: RequestContext, then next: @escaping @Sendable (Account) -> Reply
+    ) -> Reply {
+        pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.inspectCode(code, purpose: .resetPassword) } }) {
+            [self] found in
+            switch found {
+            case .success(.success(let actionCode)): return next(actionCode.account)
+            case .success(.failure(let failure)):
+                return .response(forms.linkInvalid(AuthFailure(failure), context: context, next: Self.newLink))
+            case .failure(let error): return failures.refuse(error, request: request, context: context)
+            }
+        }
+    }
+
+    static let newLink: (text: PageKey, href: String) = (.linkRequestNewReset, "/password/forgot")
+}

@@ -1,0 +1,24 @@
+extension FormDescription {
+    /// `/password/forgot`: the address to send a reset link to.
+    static let passwordResetRequest = FormDescription(
+        .passwordResetRequest, path: "/password/forgot", title: .forgotTitle, intro: .forgotIntro, submit: .forgotSubmit,
+        fields: [FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")],
+        links: [Link(prompt: nil, text: .backToSignIn, href: "/signin")])
+
+    /// `/password/reset`: a new password and its confirmation, reached from the link in the mail;
+    /// the form carries the link's code.
+    static let passwordReset = FormDescription(
+        .passwordReset, path: "/password/reset", title: .resetTitle, submit: .resetSubmit,
+        fields: [
+            FieldDescription(
+                .newPassword, .newSecret, label: .newPasswordLabel, hint: .minimumPasswordLength(.newPasswordHint),
+                autocomplete: "new-password"),
+            FieldDescription(
+                .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
+                hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
+        ],
+        carries: [codeField])
+
+    /// The hidden field (and query parameter) that holds a link's one-time code.
+    static let codeField = "code"
+}

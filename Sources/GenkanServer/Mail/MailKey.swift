@@ -1,0 +1,35 @@
+/// Every catalog key the site's mails use, declared once (like `PageKey`, and checked by the
+/// linter through `allKeys` with it).
+public enum MailKey: String, CaseIterable, Sendable {
+    case greeting = "mail.greeting"
+    case footer = "mail.footer"
+    case linkFallback = "mail.link-fallback"
+    case expiryHours = "mail.link.expiry-hours"
+    case expiryDays = "mail.link.expiry-days"
+    case singleUse = "mail.link.single-use"
+
+    case verifySubject = "mail.verify.subject"
+    case verifyIntro = "mail.verify.intro"
+    case verifyAction = "mail.verify.action"
+    case verifyIgnore = "mail.verify.ignore"
+
+    case resetSubject = "mail.reset.subject"
+    case resetIntro = "mail.reset.intro"
+    case resetAction = "mail.reset.action"
+    case resetIgnore = "mail.reset.ignore"
+
+    case passwordChangedSubject = "mail.password-changed.subject"
+    case passwordChangedBody = "mail.password-changed.body"
+    case passwordChangedNotYou = "mail.password-changed.not-you"
+    case passwordChangedAction = "mail.password-changed.action"
+
+    case signUpAttemptSubject = "mail.signup-attempt.subject"
+    case signUpAttemptBody = "mail.signup-attempt.body"
+    case signUpAttemptIfYou = "mail.signup-attempt.if-you"
+    case signUpAttemptSignInAction = "mail.signup-attempt.signin-action"
+    case signUpAttemptResetAction = "mail.signup-attempt.reset-action"
+    case signUpAttemptIgnore = "mail.signup-attempt.ignore"
+
+    /// Every key, for the linter and the catalog coverage test.
+    public static var allKeys: Set<String> { Set(allCases.map(\.rawValue)) }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GenkanMail
+import GenkanStore
+import GenkanValidation
+
+/// The mails the site sends, composed in the reader's language from the catalog and made into
+/// complete messages for the outbox. Links start at the configured base URL, never at the
+/// request's `Host`, and never carry the e-mail address.
+struct SiteMail: Sendable {
+    let texts: PageTexts
+    let rules: ValidationViewModel
+    let sender: MailAddress
+    let baseURL: BaseURL
+    let codes: ActionCodePolicy
+
+    /// The site's absolute URL for `path` (which starts with `/`).
+    func link(_ path: String) -> String { baseURL.value + path }
+
+    func verification(to account: Account, code: String, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .verifySubject, name: account.displayName, parts: [
+            .paragraph(text(.verifyIntro, locale)),
+            .action(label: text(.verifyAction, locale), url: link("/verify-email?code=" + code)),
+            .paragraph(expiry(codes.lifetime(of: .verifyEmail), locale)),
+            .paragraph(text(.verifyIgnore, locale)),
+        ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    func passwordReset(to account: Account, code: String, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .resetSubject, name: account.displayName, parts: [
+            .paragraph(text(.resetIntro, locale)),
+            .action(label: text(.resetAction, locale), url: link("/password/reset?code=" + code)),
+            .paragraph(expiry(codes.lifetime(of: .resetPassword), locale) + separator(locale) + text(.singleUse, locale)),
+            .paragraph(text(.resetIgnore, locale)),
+        ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    func passwordChanged(to account: Account, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .passwordChangedSubject, name: account.displayName, parts: [
+            .paragraph(text(.passwordChangedBody, locale)),
+            .paragraph(text(.passwordChangedNotYou, locale)),
+            .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
+        ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    /// To the owner of an address someone tried to sign up with (`--private-signup`).
+    func signUpAttempt(to account: Account, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .signUpAttemptSubject, name: account.displayName, parts: [
+            .paragraph(text(.signUpAttemptBody, locale)),
+            .paragraph(text(.signUpAttemptIfYou, locale)),
+            .action(label: text(.signUpAttemptSignInAction, locale), url: link("/signin")),
+            .action(label: text(.signUpAttemptResetAction, locale), url: link("/password/forgot")),
+            .paragraph(text(.signUpAttemptIgnore, locale)),
+        ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    // MARK: Composition
+
+    private func text(_ key: MailKey, _ locale: String, _ parameters: IssueParameters = [:]) -> String {
+        texts.model.text(key.rawValue, locale: locale, parameters)
+    }
+
+    private func compose(_ locale: String, subject: MailKey, name: String, parts: [MailContent.Part]) -> MailContent {
+        MailContent(
+            subject: text(subject, locale), greeting: text(.greeting, locale, ["name": name]), parts: parts,
+            footer: text(.footer, locale, ["site": texts.text(.siteName, locale)]))
+    }
+
+    /// "The link works for 3 days." in whole days, or whole hours below a day.
+    private func expiry(_ seconds: Int64, _ locale: String) -> String {
+        seconds >= 86_400 && seconds % 86_400 == 0
+            ? text(.expiryDays, locale, ["days": Int(seconds / 86_400)])
+            : text(.expiryHours, locale, ["hours": Int(max(1, seconds / 3600))])
+    }
+
+    /// Chinese and Japanese put no space between sentences.
+    private func separator(_ locale: String) -> String {
+        locale.hasPrefix("ja") || locale.hasPrefix("zh") ? "" : " "
+    }
+
+    /// The complete message for the outbox, or nil when the address cannot be written in ASCII
+    /// (a non-ASCII local part needs SMTPUTF8, which Genkan does not send): the request still
+    /// succeeds, and the reason is in the log.
+    private func outgoing(_ content: MailContent, to address: String, locale: String) -> OutgoingMail? {
+        guard let ascii = rules.emailRule.validate(address).ascii, let recipient = try? MailAddress(ascii),
+            let message = try? MailMessage(
+                from: sender, to: [recipient], subject: content.subject, text: content.text(),
+                html: content.html(locale: locale, direction: LanguageNames.direction(of: locale), linkFallback: text(.linkFallback, locale)))
+        else { return nil }
+        return OutgoingMail(sender: sender.address, recipient: recipient.address, message: message.bytes)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import GenkanMail
+import GenkanStore
+import Synchronization
+
+/// The outbox table as the sender's queue: a connection of its own (the sender's thread blocks on
+/// SMTP, so it does not borrow one of the pool's), times in whole seconds.
+final class StoreMailQueue: MailQueue {
+    private let store: Mutex<AccountStore>
+
+    init(store: sending AccountStore) {
+        self.store = Mutex(store)
+    }
+
+    func dueMail(now: Date, limit: Int) throws -> [GenkanMail.QueuedMail] {
+        try store.withLock { store in
+            try store.dueMail(now: Int64(now.timeIntervalSince1970), limit: limit).map { entry in
+                GenkanMail.QueuedMail(
+                    id: entry.id, sender: entry.mail.sender, recipient: entry.mail.recipient, bytes: entry.mail.message,
+                    attempts: Int(entry.attempts))
+            }
+        }
+    }
+
+    func markSent(_ id: Int64) throws {
+        try store.withLock { try $0.markSent(id: id) }
+    }
+
+    func markFailed(_ id: Int64, retryAt: Date, error: MailError) throws {
+        try store.withLock { try $0.markFailed(id: id, retryAt: Int64(retryAt.timeIntervalSince1970.rounded(.up)), error: error.description) }
+    }
+
+    func giveUp(_ id: Int64, error: MailError) throws {
+        try store.withLock { try $0.giveUp(id: id, error: error.description) }
+    }
+
+    func earliestAttempt() throws -> Date? {
+        try store.withLock { store in try store.nextMailAttempt().map { Date(timeIntervalSince1970: TimeInterval($0)) } }
+    }
+}

@@ -1,0 +1,10 @@
+/// With `--require-verified`: a signed-in account whose address is not verified reaches only the
+/// "verify your e-mail" page (seed 003's routing). Runs after a required `SessionLookup`.
+struct RequireVerified: Middleware {
+    static let path = "/verify-email/required"
+
+    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+        guard let account = context.signedIn?.account, !account.isVerified else { return next(request, context) }
+        return .response(Responses.redirect(Self.path, context: context))
+    }
+}

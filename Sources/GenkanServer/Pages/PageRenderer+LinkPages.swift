@@ -1,0 +1,16 @@
+import GenkanLocalization
+import GenkanStore
+
+extension FormPages {
+    /// The page for a reset or verification link that cannot be used: why (the Firebase message
+    /// for an invalid or expired code), and the way to a new link.
+    func linkInvalid(
+        _ failure: AuthFailure, context: RequestContext, next: (text: PageKey, href: String)
+    ) -> HTTPResponse {
+        let code: AuthErrorCode = failure == .expiredActionCode ? .expiredActionCode : .invalidActionCode
+        let page = MessagePage(
+            title: texts.text(.linkInvalidTitle, context.locale), paragraphs: [texts.message(for: code, locale: context.locale)],
+            links: [(texts.text(next.text, context.locale), next.href)])
+        return message(page, context: context, status: 400)
+    }
+}
