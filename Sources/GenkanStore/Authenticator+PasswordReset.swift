@@ -7,26 +7,30 @@ public struct StartedSession: Sendable, Hashable {
 }
 
 extension Authenticator {
-    /// Sends a password-reset code to the account with this address, if there is one.
+    /// Turns a recorded reset request into a code and a mail for the account with its address,
+    /// if there is a live one, and deletes the request, in one transaction: a crash leaves either
+    /// the request (processed again at the next start) or the code and its mail, never half.
+    /// Nothing is written but the deletion for an address without an account (or a disabled
+    /// one); the visitor was answered when the request was recorded, so this takes no time of
+    /// theirs and tells nothing.
     ///
-    /// The answer is the same whether or not the address has an account (nor whether it is
-    /// disabled): success, with a code and a mail only for a live account. An unknown address does
-    /// the same hashing-free work (a token and its digest) and writes nothing. Writing takes a
-    /// commit that not writing does not, so the caller must not let its answer wait for this call
-    /// (answer the page first, then run it) if response times must not tell.
-    ///
-    /// - Parameter mail: builds the reset mail from the account and the token (called inside the
-    ///   transaction that stores the code).
-    public func requestPasswordReset(
-        email: String, in store: AccountStore, mail: (_ account: Account, _ token: String) -> OutgoingMail?
-    ) -> Result<Void, AuthFailure> {
+    /// - Parameter mail: builds the reset mail from the account, the token and the request's
+    ///   locale (called inside the transaction that stores the code).
+    /// - Returns: whether a mail was queued.
+    public func processResetRequest(
+        _ request: ResetRequest, in store: AccountStore,
+        mail: (_ account: Account, _ token: String, _ locale: String) -> OutgoingMail?
+    ) -> Result<Bool, AuthFailure> {
         do {
-            guard let account = try store.account(email: email)?.account, !account.isDisabled else {
-                _ = AccountStore.codeKey(token: Secret.token())
-                return .success(())
-            }
-            _ = try store.issueCode(.resetPassword, accountID: account.id) { mail(account, $0) }
-            return .success(())
+            return .success(
+                try store.transaction { () throws(StoreError) -> Bool in
+                    // Deleting first claims the request: a second worker that read the same pending
+                    // list finds it gone and issues nothing (a second code would void the first link).
+                    guard try store.deleteResetRequest(id: request.id) else { return false }
+                    guard let account = try store.account(email: request.email)?.account, !account.isDisabled else { return false }
+                    let issued = try store.issueCode(.resetPassword, accountID: account.id) { mail(account, $0, request.locale) }
+                    return issued.mailID != nil
+                })
         } catch {
             return .failure(.internalError(error))
         }

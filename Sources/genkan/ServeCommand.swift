@@ -12,6 +12,7 @@ struct ServeCommand: Command {
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
                             [--loops N] [--log text|json] [--trust-proxy] [--base-url URL]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
+                            [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
 
         Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
@@ -37,6 +38,9 @@ struct ServeCommand: Command {
           --smtp-ca FILE      Trust the certificate authority in FILE for --smtp (PEM).
           --mail-from ADDRESS The From address of every mail (default no-reply@genkan.invalid;
                               required with --smtp).
+          --mail-retry SECONDS
+                              Wait before the first new attempt at a mail the server did not take
+                              (default 60); each later wait doubles, up to 4 hours, 10 attempts.
           --require-verified  Keep a signed-in account whose address is not verified on the
                               "verify your e-mail" page.
           --private-signup    Answer every sign-up alike ("check your e-mail"), in equal time, and
@@ -57,6 +61,7 @@ struct ServeCommand: Command {
         let smtp = try arguments.option("--smtp")
         let smtpCA = try arguments.option("--smtp-ca")
         let mailFrom = try arguments.option("--mail-from")
+        let mailRetryText = try arguments.option("--mail-retry")
         let requireVerified = arguments.flag("--require-verified")
         let privateSignUp = arguments.flag("--private-signup")
         let extra = try arguments.positionals()
@@ -72,6 +77,13 @@ struct ServeCommand: Command {
         if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
         if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
         if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
+        var mailRetry: Int?
+        if let mailRetryText {
+            guard let value = Int(mailRetryText), (1...86_400).contains(value) else {
+                throw UsageError("--mail-retry must be a number of seconds from 1 to 86400, not '\(mailRetryText)'")
+            }
+            mailRetry = value
+        }
 
         // Block the signals before any thread starts (threads inherit the mask), then wait for
         // them here: no handler runs in a signal context.
@@ -95,6 +107,7 @@ struct ServeCommand: Command {
             configuration.mail.transport = .directory(outbox ?? "outbox")
         }
         if let mailFrom { configuration.mail.from = mailFrom }
+        if let mailRetry { configuration.mail.retry.initialDelay = .seconds(mailRetry) }
         configuration.requireVerified = requireVerified
         configuration.privateSignUp = privateSignUp
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)

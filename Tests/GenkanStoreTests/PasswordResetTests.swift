@@ -15,14 +15,55 @@ import Testing
         return (store, authenticator, account)
     }
 
-    /// Requests a reset and returns the token from the queued mail.
+    /// Records a reset request, processes it as the server does, and returns the token from the
+    /// queued mail.
     func requestReset(_ email: String, _ authenticator: Authenticator, _ store: AccountStore) throws -> String? {
+        try store.recordResetRequest(email: email, locale: "en")
         var sent: OutgoingMail?
-        try authenticator.requestPasswordReset(email: email, in: store) { account, token in
-            sent = testMail(to: account.email, token: token)
-            return sent
-        }.get()
+        for request in try store.pendingResetRequests() {
+            _ = try authenticator.processResetRequest(request, in: store) { account, token, locale in
+                #expect(locale == "en")
+                sent = testMail(to: account.email, token: token)
+                return sent
+            }.get()
+        }
+        #expect(try store.pendingResetRequests().isEmpty)
         return sent.flatMap(token(in:))
+    }
+
+    @Test func aRecordedRequestSurvivesAReopenAndIsProcessedOnce() throws {
+        let (store, authenticator, _) = try setUp()
+        try store.recordResetRequest(email: "taro@example.com", locale: "ja")
+        let reopened = try AccountStore(path: directory.database, clock: clock.storeClock)
+        let pending = try reopened.pendingResetRequests()
+        #expect(pending.map(\.email) == ["taro@example.com"] && pending.map(\.locale) == ["ja"])
+        var mails = 0
+        for request in pending {
+            #expect(try authenticator.processResetRequest(request, in: reopened) { account, token, _ in
+                mails += 1
+                return testMail(to: account.email, token: token)
+            }.get())
+        }
+        #expect(mails == 1)
+        #expect(try reopened.pendingResetRequests().isEmpty)
+        #expect(try count("outbox") == "1" && count("reset_requests") == "0")
+    }
+
+    /// The request and the code are one transaction: a mail that cannot be queued (an envelope
+    /// the outbox refuses) leaves the request for the next attempt, and no code.
+    @Test func aFailedProcessingKeepsTheRequest() throws {
+        let (store, authenticator, _) = try setUp()
+        try store.recordResetRequest(email: "taro@example.com", locale: "en")
+        let request = try #require(try store.pendingResetRequests().first)
+        let result = authenticator.processResetRequest(request, in: store) { _, _, _ in
+            OutgoingMail(sender: "", recipient: "taro@example.com", message: [])
+        }
+        guard case .failure(.internalError) = result else {
+            Issue.record("expected the outbox to refuse an empty sender, got \(result)")
+            return
+        }
+        #expect(try store.pendingResetRequests().count == 1)
+        #expect(try count("action_codes") == "0" && count("outbox") == "0")
     }
 
     func count(_ table: String) throws -> String {

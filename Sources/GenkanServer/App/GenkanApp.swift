@@ -83,10 +83,13 @@ final class GenkanApp: Sendable {
         ).register(on: router, with: shared)
         SignOut(pool: pool, failures: failures).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
+        let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, outbox: outbox, log: errorLog)
         PasswordReset(
-            forms: forms, rules: rules, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
-            sessionLifetime: policy.lifetime
+            forms: forms, rules: rules, pool: pool, authenticator: authenticator, outbox: outbox, requests: resetRequests,
+            failures: failures, sessionLifetime: policy.lifetime
         ).register(on: router, with: shared)
+        // Requests a crash left between their answer and their mail.
+        resetRequests.process()
         EmailVerification(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
             .register(on: router, with: shared)
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)

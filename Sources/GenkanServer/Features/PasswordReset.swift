@@ -9,6 +9,7 @@ struct PasswordReset: Sendable {
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
     let outbox: Outbox
+    let requests: ResetRequests
     let failures: StoreFailures
     let sessionLifetime: Int64
 
@@ -27,27 +28,28 @@ struct PasswordReset: Sendable {
         .response(forms.blank(.passwordResetRequest, context: context))
     }
 
-    /// Answers at once with the same page whether or not the address has an account; the code
-    /// and the mail are made afterwards on the pool, so no timing tells them apart.
+    /// Records the request durably, whatever the address, and answers once it is committed: the
+    /// same work and the same page whether or not the address has an account, and a crash after
+    /// the answer loses nothing. The code and the mail are made afterwards (`ResetRequests`).
     func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let email = context.validation?.normalizedEmail else { return context.refuse(.status(.internalError), request) }
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox, failures = self.failures
-        let queued = pool.submit(.interactive) { store in
-            let result = authenticator.requestPasswordReset(email: email, in: store) { account, code in
-                outbox.mail.passwordReset(to: account, code: code, locale: locale)
-            }
-            switch result {
-            case .success: outbox.notify()
-            case .failure(let failure): failures.log.write("password reset request not recorded: \(failure)")
+        let locale = context.locale, requests = self.requests
+        return pool.reply(.interactive, { store in
+            Result { () throws(StoreError) in try store.recordResetRequest(email: email, locale: locale) }
+        }) { [self] recorded in
+            switch recorded {
+            case .success:
+                requests.process()
+                let texts = forms.texts
+                let page = MessagePage(
+                    title: texts.text(.forgotSentTitle, locale),
+                    paragraphs: [texts.text(.forgotSentMessage, locale, ["email": email]), texts.text(.mailDelayHint, locale)],
+                    links: [(texts.text(.backToSignIn, locale), "/signin")])
+                return .response(forms.message(page, context: context))
+            case .failure(let error):
+                return failures.refuse(error, request: request, context: context)
             }
         }
-        if !queued { failures.log.write("password reset request dropped: the worker queue is full") }
-        let texts = forms.texts
-        let page = MessagePage(
-            title: texts.text(.forgotSentTitle, locale),
-            paragraphs: [texts.text(.forgotSentMessage, locale, ["email": email]), texts.text(.mailDelayHint, locale)],
-            links: [(texts.text(.backToSignIn, locale), "/signin")])
-        return .response(forms.message(page, context: context))
     }
 
     /// The new-password form for a usable code; a GET never consumes it.

@@ -1,6 +1,7 @@
 extension Schema {
     /// Migration 2: one account per address whatever its case, `valid_since`, the time a session
-    /// last proved the password, one-time codes and the mail outbox.
+    /// last proved the password, one-time codes, the mail outbox, and password-reset requests
+    /// waiting to be turned into a code and a mail.
     ///
     /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
     /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
@@ -64,6 +65,12 @@ extension Schema {
             given_up_at INTEGER
         ) STRICT;
         CREATE INDEX outbox_due ON outbox(next_attempt_at, id) WHERE given_up_at IS NULL;
+        CREATE TABLE reset_requests (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            email TEXT NOT NULL,
+            locale TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        ) STRICT;
         """),
     ]
 

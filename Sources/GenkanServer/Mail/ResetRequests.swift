@@ -1,0 +1,37 @@
+import GenkanStore
+
+/// Turns recorded password-reset requests into codes and mails on the worker pool: after each
+/// request, and at start for any a crash left behind.
+struct ResetRequests: Sendable {
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let outbox: Outbox
+    let log: ErrorLog
+
+    /// Queues the processing of every pending request (the pool's other work goes first).
+    func process() {
+        let authenticator = self.authenticator, outbox = self.outbox, log = self.log
+        let queued = pool.submit(.interactive) { store in
+            Self.drain(store, authenticator: authenticator, outbox: outbox, log: log)
+        }
+        // Not lost: the requests stay recorded until the next request or the next start.
+        if !queued { log.write("password reset requests wait: the worker queue is full") }
+    }
+
+    private static func drain(_ store: AccountStore, authenticator: Authenticator, outbox: Outbox, log: ErrorLog) {
+        do {
+            var queuedMail = false
+            for request in try store.pendingResetRequests() {
+                switch authenticator.processResetRequest(request, in: store, mail: { account, code, locale in
+                    outbox.mail.passwordReset(to: account, code: code, locale: locale)
+                }) {
+                case .success(let mailed): queuedMail = queuedMail || mailed
+                case .failure(let failure): log.write("password reset request \(request.id) not processed: \(failure)")
+                }
+            }
+            if queuedMail { outbox.notify() }
+        } catch {
+            log.write("password reset requests not read: \(error)")
+        }
+    }
+}
