@@ -112,20 +112,29 @@ final class AppFixture: @unchecked Sendable {
     private(set) var app: GenkanApp
     let configuration: GenkanConfiguration
 
-    init(configure: (inout GenkanConfiguration) -> Void = { _ in }) throws {
+    let sendsMail: Bool
+
+    /// `sendsMail`: the outbox sender delivers into `outboxDirectory`; otherwise mail stays in the
+    /// outbox table, where `Outbox` reads it.
+    init(sendsMail: Bool = false, configure: (inout GenkanConfiguration) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "genkan-app-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: SiteFixture.publicDirectory)
         configuration.workerThreads = 2
+        configuration.baseURL = "https://genkan.test"
+        configuration.mail.transport = .directory(directory + "/outbox")
         configure(&configuration)
         self.configuration = configuration
-        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil)
+        self.sendsMail = sendsMail
+        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil, sendsMail: sendsMail)
     }
+
+    var outboxDirectory: String { directory + "/outbox" }
 
     /// A new app on the same database (a server restart).
     func restart() throws {
         app.stop()
-        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil)
+        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil, sendsMail: sendsMail)
     }
 
     func client(language: String? = nil) -> TestClient {
