@@ -1,0 +1,187 @@
+"""Accessibility of every page of the site, checked by axe-core (the `axe-core-python` package
+carries axe 4.4) in headless Chromium: WCAG 2.1 A and AA rules and axe's best practices, in
+English, Japanese and Arabic (right to left), with and without errors on the forms.
+
+Run by `make test`:  .venv/bin/python Tests/e2e/test_accessibility.py
+A page with any violation fails the test with axe's rule, its help text and the offending nodes."""
+
+import email
+import email.policy
+import glob
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+
+import axe_core_python
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8").read()
+RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+
+
+def genkan_binary():
+    for configuration in ("debug", "release"):
+        path = os.path.join(ROOT, ".build", configuration, "genkan")
+        if os.path.exists(path):
+            return path
+    raise RuntimeError("build genkan first (swift build)")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class AccessibilityTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.mkdtemp(prefix="genkan-a11y-")
+        cls.outbox = os.path.join(cls.directory, "outbox")
+        cls.port = free_port()
+        cls.url = f"http://127.0.0.1:{cls.port}"
+        cls.log = open(os.path.join(cls.directory, "serve.log"), "ab")
+        cls.process = subprocess.Popen(
+            [genkan_binary(), "serve", "--port", str(cls.port), "--db", os.path.join(cls.directory, "genkan.sqlite"),
+             "--public", os.path.join(ROOT, "public"), "--outbox", cls.outbox, "--require-verified"],
+            stdout=cls.log, stderr=cls.log)
+        deadline = time.time() + 20
+        while True:
+            try:
+                urllib.request.urlopen(cls.url + "/signin", timeout=1).read()
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("genkan serve did not start")
+                time.sleep(0.1)
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200"):
+            options.add_argument(argument)
+        cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.checked = []
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.process.send_signal(signal.SIGTERM)
+        cls.process.wait(timeout=20)
+        cls.log.close()
+        shutil.rmtree(cls.directory, ignore_errors=True)
+
+    def check(self, name):
+        """Runs axe on the page now in the browser and fails on any violation."""
+        self.browser.execute_script(AXE)
+        result = self.browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}}).then(r => done(r.violations));",
+            RULES)
+        self.checked.append(name)
+        problems = [f"{v['id']}: {v['help']} — " + "; ".join(n['html'][:120] for n in v['nodes'][:3]) for v in result]
+        self.assertEqual(problems, [], f"{name} ({self.browser.current_url})")
+
+    def fill(self, field, value):
+        element = self.browser.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(value)
+
+    def submit(self):
+        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        time.sleep(0.3)
+
+    def mail_link(self, path, before):
+        """The link to `path` in the newest mail written after `before` files."""
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            files = sorted(glob.glob(os.path.join(self.outbox, "*.eml")))
+            for name in reversed(files[before:]):
+                with open(name, "rb") as file:
+                    message = email.message_from_bytes(file.read(), policy=email.policy.default)
+                match = re.search(r"http://\S+" + re.escape(path) + r"\?code=[A-Za-z0-9_-]+", message.get_body(("plain",)).get_content())
+                if match:
+                    return match.group(0)
+            time.sleep(0.1)
+        self.fail(f"no mail with a link to {path}")
+
+    def mails(self):
+        return len(glob.glob(os.path.join(self.outbox, "*.eml")))
+
+    def test_every_page_in_three_languages(self):
+        browser = self.browser
+        for index, language in enumerate(["en", "ja", "ar"]):
+            address = f"a11y{index}@example.com"
+            browser.delete_all_cookies()
+            for path in ["/signin", "/signup", "/password/forgot", "/nowhere", "/password/reset?code=" + "A" * 43]:
+                browser.get(f"{self.url}{path}{'&' if '?' in path else '?'}lang={language}")
+                self.check(f"{path} {language}")
+            # A form with every kind of error.
+            browser.get(f"{self.url}/signup?lang={language}")
+            browser.execute_script("document.querySelector('form.auth-form').noValidate = true")
+            self.fill("email", "taro@@example")
+            self.fill("password", "short")
+            self.fill("password-confirmation", "other")
+            self.submit()
+            self.check(f"/signup with errors {language}")
+            # Sign up: the "verify your e-mail" page (--require-verified), then the verification pages.
+            before = self.mails()
+            browser.get(f"{self.url}/signup?lang={language}")
+            self.fill("name", "Taro")
+            self.fill("email", address)
+            self.fill("password", "correct horse battery")
+            self.fill("password-confirmation", "correct horse battery")
+            self.submit()
+            self.check(f"/verify-email/required {language}")
+            link = self.mail_link("/verify-email", before)
+            browser.get(link)
+            self.check(f"/verify-email {language}")
+            self.submit()
+            self.check(f"verified {language}")
+            browser.get(f"{self.url}/account")
+            self.check(f"/account {language}")
+            # Reset: the answer, the new-password form (with errors too), the account with its notice.
+            browser.delete_all_cookies()
+            before = self.mails()
+            browser.get(f"{self.url}/password/forgot?lang={language}")
+            self.fill("email", address)
+            self.submit()
+            self.check(f"forgot answer {language}")
+            link = self.mail_link("/password/reset", before)
+            browser.get(link)
+            self.check(f"/password/reset {language}")
+            browser.execute_script("document.querySelector('form.auth-form').noValidate = true")
+            self.fill("new-password", "password")
+            self.fill("password-confirmation", "passwort")
+            self.submit()
+            self.check(f"/password/reset with errors {language}")
+            self.fill("new-password", "a new passphrase here")
+            self.fill("password-confirmation", "a new passphrase here")
+            self.submit()
+            self.check(f"/account with a notice {language}")
+            browser.get(link)
+            self.check(f"used link {language}")
+        self.assertGreaterEqual(len(self.checked), 45)
+
+    def test_the_check_finds_a_violation(self):
+        """The harness itself: a field whose label is removed must be reported."""
+        self.browser.delete_all_cookies()
+        self.browser.get(self.url + "/signin")
+        self.browser.execute_script("document.querySelector('label[for=email]').remove()")
+        with self.assertRaises(AssertionError) as failure:
+            self.check("signin without a label")
+        self.assertIn("label", str(failure.exception))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
