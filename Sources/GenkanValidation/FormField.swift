@@ -6,4 +6,6 @@ public enum FormField: String, Sendable, Hashable, CaseIterable, Codable {
     case passwordConfirmation = "password-confirmation"
     case currentPassword = "current-password"
     case newPassword = "new-password"
+    /// A checkbox that confirms an irreversible step (deleting the account); any value is a tick.
+    case confirmation = "confirm"
 }

@@ -111,6 +111,23 @@ import GenkanValidation
         #expect(model.validatePasswordResetRequest(email: "nobody").issues.map(\.code) == [.emailMissingAt])
     }
 
+    @Test func theConfirmationBoxIsAFieldOfTheDeletionForm() {
+        let unticked = model.validateAccountDeletion(currentPassword: "secret", confirmed: false)
+        #expect(unticked.issues.map(\.field) == [.confirmation] && unticked.invalidFields == [.confirmation])
+        #expect(model.validate(.accountDeletion, values: [.currentPassword: "secret", .confirmation: "on"]).isValid)
+        #expect(model.htmlAttributes(for: .confirmation, in: .accountDeletion).map(\.name) == ["type", "required"])
+    }
+
+    @Test func settingsFormsUseTheSignUpRules() {
+        let name = model.validateNameChange(name: "ﾀﾛｳ　Ｙａｍａｄａ")
+        #expect(name.isValid && name.normalizedName == "タロウ Yamada")
+        #expect(model.validateNameChange(name: " ").issues.allSatisfy { $0.field == .name })
+        let change = model.validateEmailChange(currentPassword: "", newEmail: "Taro@Example.COM")
+        #expect(change.issues.map(\.code) == [.passwordEmpty])
+        #expect(model.validateEmailChange(currentPassword: "secret", newEmail: "Taro@Example.COM").normalizedEmail == "Taro@example.com")
+        #expect(FormKind.emailChange.fields == [.currentPassword, .email] && !FormKind.emailChange.setsPassword)
+    }
+
     @Test func oneFieldAtATimeForLiveValidation() {
         let values: [FormField: String] = [.name: "Taro", .email: "bad", .password: "taro", .passwordConfirmation: "x"]
         let email = model.validateField(.email, in: .signUp, values: values)

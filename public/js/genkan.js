@@ -56,6 +56,12 @@
     });
   }
 
+  // What a field submits: a box that is not ticked submits nothing.
+  function valueOf(element) {
+    if (element.type === "checkbox") { return element.checked ? element.value : ""; }
+    return element.value;
+  }
+
   // Asks the server about one field, with the form's other values as context.
   function validate(form, field, done) {
     var body = new URLSearchParams();
@@ -63,11 +69,11 @@
     body.set("field", field);
     each(form.elements, function (element) {
       if (element.name && element.type !== "submit" && element.type !== "button") {
-        body.set(element.name, element.value);
+        body.set(element.name, valueOf(element));
       }
     });
     var target = form.elements[field];
-    body.set("value", target ? target.value : "");
+    body.set("value", target ? valueOf(target) : "");
     fetch("/api/validate", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -13,10 +13,16 @@ struct FieldDescription: Sendable {
         case newSecret
         /// The new password typed again. Never written into HTML.
         case confirmation
+        /// A box to tick that confirms an irreversible step; never ticked in advance.
+        case checkbox
 
         /// Whether the value is a secret: a secret is never written into a page, whatever the
         /// field is called.
-        var isSecret: Bool { self != .text }
+        var isSecret: Bool { self == .currentSecret || self == .newSecret || self == .confirmation }
+
+        /// Whether what was entered is shown again after an error (text only: a secret never,
+        /// a confirmation box is ticked again on purpose).
+        var isKept: Bool { self == .text }
     }
 
     /// The hint under the label.

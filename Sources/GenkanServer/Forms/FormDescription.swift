@@ -49,7 +49,7 @@ struct FormDescription: Sendable {
     func keptValues(_ form: FormData?) -> [FormField: String] {
         guard let form else { return [:] }
         var values: [FormField: String] = [:]
-        for field in fields where !field.input.isSecret {
+        for field in fields where field.input.isKept {
             if let value = form[field.id] { values[field.field] = value }
         }
         return values

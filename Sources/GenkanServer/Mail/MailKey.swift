@@ -23,6 +23,22 @@ public enum MailKey: String, CaseIterable, Sendable {
     case passwordChangedNotYou = "mail.password-changed.not-you"
     case passwordChangedAction = "mail.password-changed.action"
 
+    case passwordChangedBodyKept = "mail.password-changed.body-kept"
+
+    case emailChangeSubject = "mail.email-change.subject"
+    case emailChangeIntro = "mail.email-change.intro"
+    case emailChangeAction = "mail.email-change.action"
+    case emailChangeIgnore = "mail.email-change.ignore"
+
+    case emailChangedSubject = "mail.email-changed.subject"
+    case emailChangedBody = "mail.email-changed.body"
+    case emailChangedNotYou = "mail.email-changed.not-you"
+    case emailChangedAction = "mail.email-changed.action"
+
+    case goodbyeSubject = "mail.goodbye.subject"
+    case goodbyeBody = "mail.goodbye.body"
+    case goodbyeAgain = "mail.goodbye.again"
+
     case signUpAttemptSubject = "mail.signup-attempt.subject"
     case signUpAttemptBody = "mail.signup-attempt.body"
     case signUpAttemptIfYou = "mail.signup-attempt.if-you"

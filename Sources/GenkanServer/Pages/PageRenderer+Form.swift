@@ -74,18 +74,18 @@ extension PageRenderer {
     }
 
     /// One labelled input with its hint, its errors, its rule's attributes and, for a new
-    /// password, the checklist.
+    /// password, the checklist. A box to tick comes before its label, as boxes do.
     func field(
         _ field: FieldDescription, in form: FormDescription, locale: String, state: FormState, into html: inout HTMLWriter
     ) {
         let id = field.id
         let errors = state.errors.filter { $0.field == field.field }
-        html.start("div", [
-            HTMLAttribute("class", errors.isEmpty ? "field" : "field field-invalid"), HTMLAttribute("data-field", id),
-        ])
+        let isCheckbox = field.input == .checkbox
+        var classes = errors.isEmpty ? "field" : "field field-invalid"
+        if isCheckbox { classes += " field-checkbox" }
+        html.start("div", [HTMLAttribute("class", classes), HTMLAttribute("data-field", id)])
         html.newline()
-        html.element("label", [HTMLAttribute("for", id)], text: texts.text(field.label, locale))
-        html.newline()
+        if !isCheckbox { label(field, locale: locale, into: &html) }
         var describedBy: [String] = []
         if let hint = hint(field.hint, kind: form.kind, locale: locale) {
             html.element("p", [HTMLAttribute("class", "hint"), HTMLAttribute("id", id + "-hint")], text: hint)
@@ -107,11 +107,14 @@ extension PageRenderer {
         if field.input.isSecret {
             attributes.append(HTMLAttribute("data-show-label", texts.text(.passwordShow, locale)))
             attributes.append(HTMLAttribute("data-hide-label", texts.text(.passwordHide, locale)))
-        } else if let value = state.values[field.field], !value.isEmpty {
+        } else if isCheckbox {
+            attributes.append(HTMLAttribute("value", "on"))
+        } else if field.input.isKept, let value = state.values[field.field], !value.isEmpty {
             attributes.append(HTMLAttribute("value", value))
         }
         html.start("input", attributes)
         html.newline()
+        if isCheckbox { label(field, locale: locale, into: &html) }
         if field.input == .newSecret {
             // Nothing typed yet: every requirement starts unticked (an empty password is not in
             // the blocklist, but saying so would mislead).
@@ -122,12 +125,18 @@ extension PageRenderer {
         html.newline()
     }
 
+    private func label(_ field: FieldDescription, locale: String, into html: inout HTMLWriter) {
+        html.element("label", [HTMLAttribute("for", field.id)], text: texts.text(field.label, locale))
+        html.newline()
+    }
+
     /// The rule's attributes from GenkanValidation, with the description's `autocomplete` token,
     /// and `type=password` for every secret whatever the rule says.
     func inputAttributes(_ field: FieldDescription, kind: FormKind) -> [HTMLAttribute] {
         rules.htmlAttributes(for: field.field, in: kind).compactMap { name, value in
             switch name {
             case "autocomplete": HTMLAttribute("autocomplete", field.autocomplete)
+            case "type" where field.input == .checkbox: HTMLAttribute("type", "checkbox")
             case "type" where field.input.isSecret: HTMLAttribute("type", "password")
             default: HTMLAttribute(checkedName: name, value.isEmpty ? nil : value)
             }

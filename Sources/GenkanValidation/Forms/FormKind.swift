@@ -12,6 +12,10 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     case passwordChange = "password-change"
     /// The current password and a confirmation that the account should go.
     case accountDeletion = "account-deletion"
+    /// A new display name.
+    case nameChange = "name-change"
+    /// The current password and the new e-mail address.
+    case emailChange = "email-change"
 
     /// The fields of the form, in page order.
     public var fields: [FormField] {
@@ -21,7 +25,9 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .passwordResetRequest: [.email]
         case .passwordReset: [.newPassword, .passwordConfirmation]
         case .passwordChange: [.currentPassword, .newPassword, .passwordConfirmation]
-        case .accountDeletion: [.currentPassword]
+        case .accountDeletion: [.currentPassword, .confirmation]
+        case .nameChange: [.name]
+        case .emailChange: [.currentPassword, .email]
         }
     }
 
@@ -30,7 +36,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     public var setsPassword: Bool {
         switch self {
         case .signUp, .passwordReset, .passwordChange: true
-        case .signIn, .passwordResetRequest, .accountDeletion: false
+        case .signIn, .passwordResetRequest, .accountDeletion, .nameChange, .emailChange: false
         }
     }
 }

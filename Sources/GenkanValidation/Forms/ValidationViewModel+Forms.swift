@@ -37,14 +37,17 @@ extension ValidationViewModel {
 
     /// Validates an account deletion: the current password is present and the user confirmed.
     public func validateAccountDeletion(currentPassword: String, confirmed: Bool) -> FormValidation {
-        var form = validate(.accountDeletion, values: [.currentPassword: currentPassword])
-        if !confirmed {
-            form = FormValidation(
-                kind: form.kind, issues: form.issues + [ValidationIssue(.formDeletionNotConfirmed, field: .currentPassword)],
-                normalizedEmail: nil, normalizedName: nil, nameComparisonKey: nil,
-                preparedPassword: form.preparedPassword, passwordRequirements: [])
-        }
-        return form
+        validate(.accountDeletion, values: [.currentPassword: currentPassword, .confirmation: confirmed ? "on" : ""])
+    }
+
+    /// Validates a new display name under the sign-up form's name rules.
+    public func validateNameChange(name: String) -> FormValidation {
+        validate(.nameChange, values: [.name: name])
+    }
+
+    /// Validates an e-mail change: the current password is present and the new address valid.
+    public func validateEmailChange(currentPassword: String, newEmail: String) -> FormValidation {
+        validate(.emailChange, values: [.currentPassword: currentPassword, .email: newEmail])
     }
 
     /// Validates any form from its field values; a missing field counts as empty. `context`
@@ -94,6 +97,8 @@ extension ValidationViewModel {
                 if kind == .passwordChange, !value.isEmpty, value == values[.currentPassword] {
                     issues.append(ValidationIssue(.formPasswordUnchanged, field: field))
                 }
+            case .confirmation:
+                if value.isEmpty { issues.append(ValidationIssue(.formDeletionNotConfirmed, field: field)) }
             case .passwordConfirmation:
                 let original = values[kind == .signUp ? .password : .newPassword] ?? ""
                 if value.isEmpty {

@@ -11,6 +11,7 @@ extension ValidationViewModel {
         case .passwordConfirmation:
             // Same bounds as the new password, without the generator hints.
             passwordPolicy.htmlAttributes.filter { $0.name != "passwordrules" }
+        case .confirmation: [("type", "checkbox"), ("required", "")]
         }
     }
 
@@ -42,7 +43,7 @@ extension ValidationViewModel {
         case .email: emailRule.json
         case .name: nameProfile.json
         case .password where kind.setsPassword, .newPassword: passwordPolicy.json
-        case .password, .currentPassword, .passwordConfirmation: nil
+        case .password, .currentPassword, .passwordConfirmation, .confirmation: nil
         }
     }
 }
