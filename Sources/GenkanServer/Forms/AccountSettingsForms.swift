@@ -1,0 +1,47 @@
+extension FormDescription {
+    /// The way back from every settings page.
+    static let backToAccount = Link(prompt: nil, text: .accountBack, href: "/account")
+
+    /// The current password on a sensitive form: the sign-in check again (re-authentication).
+    static let currentPasswordField = FieldDescription(
+        .currentPassword, .currentSecret, label: .currentPasswordLabel, hint: .text(.reauthHint), autocomplete: "current-password")
+
+    /// `/account/name`: a new display name under the sign-up form's rules.
+    static let nameChange = FormDescription(
+        .nameChange, path: "/account/name", title: .nameTitle, submit: .nameSubmit,
+        fields: [FieldDescription(.name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname")],
+        links: [backToAccount], binding: .session)
+
+    /// `/account/password`: the current password, a new one under the policy, its confirmation.
+    static let passwordChange = FormDescription(
+        .passwordChange, path: "/account/password", title: .passwordChangeTitle, intro: .passwordChangeIntro,
+        submit: .passwordChangeSubmit,
+        fields: [
+            currentPasswordField,
+            FieldDescription(
+                .newPassword, .newSecret, label: .newPasswordLabel, hint: .minimumPasswordLength(.newPasswordHint),
+                autocomplete: "new-password"),
+            FieldDescription(
+                .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
+                hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
+        ],
+        links: [backToAccount], binding: .session)
+
+    /// `/account/email`: the current password and the new address (a link goes to it).
+    static let emailChange = FormDescription(
+        .emailChange, path: "/account/email", title: .emailChangeTitle, intro: .emailChangeIntro, submit: .emailChangeSubmit,
+        fields: [
+            currentPasswordField,
+            FieldDescription(.email, .text, label: .newEmailLabel, hint: .text(.emailHint), autocomplete: "email"),
+        ],
+        links: [backToAccount], binding: .session)
+
+    /// `/account/delete`: what goes, the current password and a box to tick (the seeds' 退会).
+    static let accountDeletion = FormDescription(
+        .accountDeletion, path: "/account/delete", title: .deleteTitle, intro: .deleteExplanation, submit: .deleteSubmit,
+        fields: [
+            currentPasswordField,
+            FieldDescription(.confirmation, .checkbox, label: .deleteConfirmLabel, autocomplete: "off"),
+        ],
+        links: [backToAccount], binding: .session)
+}
