@@ -59,7 +59,7 @@ final class GenkanApp: Sendable {
         let renderer = PageRenderer(texts: texts, rules: rules, files: files)
         // Rendered ahead: the forms every visitor sees the same; validated live: every form.
         let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
-        let liveForms = blankForms + [.passwordReset]
+        let liveForms = blankForms + [.passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion]
         let forms = FormPages(
             renderer: renderer, blanks: BlankForms(renderer: renderer, forms: blankForms, locales: texts.locales), tokens: tokens)
         let failures = StoreFailures(log: errorLog)
@@ -92,6 +92,18 @@ final class GenkanApp: Sendable {
         resetRequests.process()
         EmailVerification(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
             .register(on: router, with: shared)
+        NameSettings(forms: forms, pool: pool, authenticator: authenticator, failures: failures).register(on: router, with: shared)
+        PasswordSettings(
+            forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            sessionLifetime: policy.lifetime
+        ).register(on: router, with: shared)
+        EmailSettings(
+            forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            isPrivate: configuration.privateSignUp
+        ).register(on: router, with: shared)
+        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
+            .register(on: router, with: shared)
+        SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if let files { PublicFiles(files: files).register(on: router) }

@@ -9,6 +9,8 @@ struct SharedMiddleware: Sendable {
     let validating: FormValidating
     let signInPerClient: RateLimit
     let signInPerAccount: RateLimit
+    /// Re-authentication on a signed-in form spends the same per-account attempts as sign-in.
+    let reauthenticationPerAccount: RateLimit
     let signUpPerClient: RateLimit
     /// Private sign-ups per e-mail address: each may mail the address's owner.
     let signUpPerAccount: RateLimit
@@ -32,8 +34,12 @@ struct SharedMiddleware: Sendable {
         signInPerClient = .byClientAddress(RateLimiter(rule: limits.signInPerAddress), clock: clock)
         // Keyed by the address as the store looks it up (its case-folded key), known or not, so the
         // limit reveals nothing and another spelling of the address shares the bucket.
+        let signInAccounts = RateLimiter(rule: limits.signInPerAccount)
+        reauthenticationPerAccount = RateLimit(
+            limiter: signInAccounts, key: { _, context in context.signedIn.map { AccountStore.emailKey($0.account.email) } },
+            clock: clock)
         signInPerAccount = RateLimit(
-            limiter: RateLimiter(rule: limits.signInPerAccount), key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
+            limiter: signInAccounts, key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
             clock: clock)
         signUpPerClient = .byClientAddress(RateLimiter(rule: limits.signUpPerAddress), clock: clock)
         signUpPerAccount = RateLimit(
@@ -49,6 +55,12 @@ struct SharedMiddleware: Sendable {
             clock: clock)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
+    }
+
+    /// A signed-in form that re-authenticates: its token, its validation, and the sign-in limits
+    /// (per client, then per account), before the current password is checked.
+    var sensitivePost: [any Middleware] {
+        [FormParsing(), csrf(.session), validating, signInPerClient, reauthenticationPerAccount]
     }
 
     func csrf(_ binding: CSRFBinding) -> CSRFProtection {

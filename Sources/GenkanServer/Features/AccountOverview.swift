@@ -21,7 +21,6 @@ struct AccountOverview: Sendable {
         let html = renderer.account(
             signedIn.account, locale: context.locale, csrf: csrf,
             notice: notice?.text(renderer.texts, account: signedIn.account, locale: context.locale))
-        let cleared = notice == nil ? [] : [SetCookie.deletion(Notice.cookie, secure: context.isSecure)]
-        return .response(Responses.html(200, html, context: context, cookies: cleared))
+        return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
     }
 }

@@ -92,8 +92,7 @@ struct EmailVerification: Sendable {
                     hidden: [(FormDescription.returnField, RequireVerified.path)]),
                 MessagePage.Button(action: "/signout", label: texts.text(.accountSignOut, locale), className: "secondary"),
             ])
-        let cleared = notice == nil ? [] : [SetCookie.deletion(Notice.cookie, secure: context.isSecure)]
-        return .response(forms.message(page, context: context, binding: .session, cookies: cleared))
+        return .response(forms.message(page, context: context, binding: .session, cookies: context.noticeShown))
     }
 
     /// A new link for the signed-in account, then back where the button was, with a notice.

@@ -9,7 +9,7 @@ extension MailContent {
             case .action(let label, let url): blocks.append(label + "\n" + url)
             }
         }
-        blocks.append("-- \n" + footer)  // RFC 3676 §4.3 signature separator
+        if let footer { blocks.append("-- \n" + footer) }  // RFC 3676 §4.3 signature separator
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
@@ -51,10 +51,12 @@ extension MailContent {
             }
             page.newline()
         }
-        page.start("hr")
-        page.newline()
-        page.element("p", [HTMLAttribute("style", "font-size: 14px; color: #4a4a4a;")], text: footer)
-        page.newline()
+        if let footer {
+            page.start("hr")
+            page.newline()
+            page.element("p", [HTMLAttribute("style", "font-size: 14px; color: #4a4a4a;")], text: footer)
+            page.newline()
+        }
         page.end("body")
         page.newline()
         page.end("html")

@@ -11,5 +11,6 @@ struct MailContent: Sendable {
     let subject: String
     let greeting: String
     let parts: [Part]
-    let footer: String
+    /// Why the reader gets this mail; nil when the reason no longer holds (the goodbye mail).
+    let footer: String?
 }

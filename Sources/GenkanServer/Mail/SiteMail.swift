@@ -45,6 +45,49 @@ struct SiteMail: Sendable {
         return outgoing(content, to: account.email, locale: locale)
     }
 
+    /// After a change made while signed in: this device stays, the others were signed out.
+    func passwordChangedKeepingThisDevice(to account: Account, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .passwordChangedSubject, name: account.displayName, parts: [
+            .paragraph(text(.passwordChangedBodyKept, locale)),
+            .paragraph(text(.passwordChangedNotYou, locale)),
+            .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
+        ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    /// To the NEW address: the link that makes the change.
+    func emailChange(to account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .emailChangeSubject, name: account.displayName, parts: [
+            .paragraph(text(.emailChangeIntro, locale)),
+            .action(label: text(.emailChangeAction, locale), url: link("/account/email/confirm?code=" + code)),
+            .paragraph(expiry(codes.lifetime(of: .changeEmail), locale)),
+            .paragraph(text(.emailChangeIgnore, locale)),
+        ])
+        return outgoing(content, to: newEmail, locale: locale)
+    }
+
+    /// To the OLD address once the change happened: what changed, and the link that undoes it.
+    func emailChanged(to oldEmail: String, account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .emailChangedSubject, name: account.displayName, parts: [
+            .paragraph(text(.emailChangedBody, locale, ["email": newEmail])),
+            .paragraph(text(.emailChangedNotYou, locale)),
+            .action(label: text(.emailChangedAction, locale), url: link("/account/email/recover?code=" + code)),
+            .paragraph(expiry(codes.lifetime(of: .changeEmail), locale)),
+        ])
+        return outgoing(content, to: oldEmail, locale: locale)
+    }
+
+    /// After the account was deleted, to the address it had; no footer (there is no account).
+    func goodbye(to account: Account, locale: String) -> OutgoingMail? {
+        let content = MailContent(
+            subject: text(.goodbyeSubject, locale), greeting: text(.greeting, locale, ["name": account.displayName]),
+            parts: [
+                .paragraph(text(.goodbyeBody, locale, ["site": texts.text(.siteName, locale)])),
+                .paragraph(text(.goodbyeAgain, locale)),
+            ], footer: nil)
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
     /// To the owner of an address someone tried to sign up with (`--private-signup`).
     func signUpAttempt(to account: Account, locale: String) -> OutgoingMail? {
         let content = compose(locale, subject: .signUpAttemptSubject, name: account.displayName, parts: [

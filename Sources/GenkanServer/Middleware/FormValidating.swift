@@ -13,7 +13,11 @@ struct FormValidating: Middleware {
         guard let form = context.form else { return context.refuse(.status(.internalError), request) }
         var values: [FormField: String] = [:]
         for field in form.fields { values[field.field] = context.formData?[field.id] ?? "" }
-        let verdict = rules.validate(form.kind, values: values)
+        // On a signed-in form a new password is also checked against the account's own address
+        // and name (the sign-up form has them among its fields).
+        let account = context.signedIn?.account
+        let verdict = rules.validate(
+            form.kind, values: values, context: PasswordContext(email: account?.email, name: account?.displayName))
         guard verdict.isValid else {
             return .response(
                 forms.page(

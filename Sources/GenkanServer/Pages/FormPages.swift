@@ -12,17 +12,22 @@ struct FormPages: Sendable {
     var texts: PageTexts { renderer.texts }
 
     /// The form as a visitor first sees it; `hidden` carries fields such as where to return.
+    /// The form as a visitor first sees it; `hidden` carries fields such as where to return,
+    /// `values` what the form starts with (the current name), and a one-time notice waiting in a
+    /// cookie is shown above it (and the cookie deleted).
     func blank(
-        _ form: FormDescription, context: RequestContext, hidden: [(name: String, value: String)] = [], intro: String? = nil,
-        headers: HTTPHeaders = [:]
+        _ form: FormDescription, context: RequestContext, values: [FormField: String] = [:],
+        hidden: [(name: String, value: String)] = [], intro: String? = nil, headers: HTTPHeaders = [:]
     ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(form.binding))
-        let state = FormState(hidden: hidden, intro: intro)
+        let notice = context.notice?.text(texts, account: context.signedIn?.account, locale: context.locale)
+        let state = FormState(values: values, hidden: hidden, intro: intro, notice: notice)
         if state.isBlank, let html = blanks.page(form, locale: context.locale, csrf: csrf) {
             return Responses.html(200, html, context: context, headers: headers)
         }
         return Responses.html(
-            200, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context, headers: headers)
+            200, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context,
+            cookies: context.noticeShown, headers: headers)
     }
 
     /// The form again after a problem: the kept values, each issue next to its field and every

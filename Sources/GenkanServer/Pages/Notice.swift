@@ -1,29 +1,70 @@
 import GenkanStore
 
 /// A one-time notice the next page shows after a redirect ("your password has been changed"):
-/// its name travels in a short-lived cookie, which the page showing it deletes. Only these
-/// names are read, so no other site can put words on Genkan's pages.
-enum Notice: String, CaseIterable, Sendable {
-    case passwordChanged = "password-changed"
-    case verificationSent = "verification-sent"
+/// its name travels in a short-lived cookie, which the page showing it deletes. Only these names
+/// (and, for a count, digits) are read, so no other site can put words on Genkan's pages.
+enum Notice: Sendable, Equatable {
+    case passwordChanged
+    case verificationSent
+    case nameUpdated
+    case accountDeleted
+    case sessionEnded
+    /// How many other sessions "sign out everywhere else" ended.
+    case otherSessionsEnded(Int)
 
     static let cookie = "genkan_notice"
 
-    /// The cookie that carries the notice to the next page (a minute is plenty for a redirect).
-    func cookie(secure: Bool) -> SetCookie {
-        SetCookie(name: Self.cookie, value: rawValue, maxAge: 60, secure: secure)
+    init?(cookieValue value: String) {
+        switch value {
+        case "password-changed": self = .passwordChanged
+        case "verification-sent": self = .verificationSent
+        case "name-updated": self = .nameUpdated
+        case "account-deleted": self = .accountDeleted
+        case "session-ended": self = .sessionEnded
+        default:
+            guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
+                (0...100_000).contains(count)
+            else { return nil }
+            self = .otherSessionsEnded(count)
+        }
     }
 
-    /// The text, for the signed-in account it is about.
-    func text(_ texts: PageTexts, account: Account, locale: String) -> String {
+    var cookieValue: String {
+        switch self {
+        case .passwordChanged: "password-changed"
+        case .verificationSent: "verification-sent"
+        case .nameUpdated: "name-updated"
+        case .accountDeleted: "account-deleted"
+        case .sessionEnded: "session-ended"
+        case .otherSessionsEnded(let count): "sessions-ended-\(count)"
+        }
+    }
+
+    /// The cookie that carries the notice to the next page (a minute is plenty for a redirect).
+    func cookie(secure: Bool) -> SetCookie {
+        SetCookie(name: Self.cookie, value: cookieValue, maxAge: 60, secure: secure)
+    }
+
+    /// The text, for the signed-in account it is about, if any.
+    func text(_ texts: PageTexts, account: Account?, locale: String) -> String {
         switch self {
         case .passwordChanged: texts.text(.noticePasswordChanged, locale)
-        case .verificationSent: texts.text(.verifyResent, locale, ["email": account.email])
+        case .verificationSent: texts.text(.verifyResent, locale, ["email": account?.email ?? ""])
+        case .nameUpdated: texts.text(.noticeNameUpdated, locale)
+        case .accountDeleted: texts.text(.noticeAccountDeleted, locale)
+        case .sessionEnded: texts.text(.noticeSessionEnded, locale)
+        case .otherSessionsEnded(0): texts.text(.noticeNoOtherSessions, locale)
+        case .otherSessionsEnded(let count): texts.text(.noticeSessionsEnded, locale, ["count": count])
         }
     }
 }
 
 extension RequestContext {
     /// The notice waiting in this request's cookie, if any.
-    var notice: Notice? { cookies[Notice.cookie].flatMap(Notice.init(rawValue:)) }
+    var notice: Notice? { cookies[Notice.cookie].flatMap(Notice.init(cookieValue:)) }
+
+    /// The cookie that removes the notice once a page showed it.
+    var noticeShown: [SetCookie] {
+        notice == nil ? [] : [SetCookie.deletion(Notice.cookie, secure: isSecure)]
+    }
 }

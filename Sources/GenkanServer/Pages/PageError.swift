@@ -23,8 +23,10 @@ struct FormState: Sendable {
     /// The intro when it says something about this visitor (the account a reset is for),
     /// instead of the description's own.
     var intro: String?
+    /// A one-time notice above the form ("your account has been deleted").
+    var notice: String?
 
     /// Whether the page is the same for every visitor but for the CSRF token (so it can be
     /// rendered ahead, see `BlankForms`).
-    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil }
+    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil && notice == nil }
 }

@@ -30,6 +30,20 @@ extension PageRenderer {
         if !account.isVerified {
             buttonForm(action: "/verify-email/resend", class: "resend-form", label: texts.text(.verifyResend, locale), locale: locale, csrf: csrf, into: &main)
         }
+        main.element("h2", text: texts.text(.accountSettingsHeading, locale))
+        main.newline()
+        main.start("ul", [HTMLAttribute("class", "settings")])
+        main.newline()
+        let settings: [(PageKey, String)] = [
+            (.accountChangeName, "/account/name"), (.accountChangePassword, "/account/password"),
+            (.accountChangeEmail, "/account/email"), (.accountSessions, "/account/sessions"), (.accountDelete, "/account/delete"),
+        ]
+        for (key, href) in settings {
+            main.element("li") { $0.element("a", [HTMLAttribute("href", href)], text: texts.text(key, locale)) }
+            main.newline()
+        }
+        main.end("ul")
+        main.newline()
         buttonForm(action: "/signout", class: "signout-form", label: texts.text(.accountSignOut, locale), locale: locale, csrf: csrf, into: &main)
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }

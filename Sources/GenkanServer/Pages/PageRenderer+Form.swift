@@ -6,6 +6,7 @@ extension PageRenderer {
         let title = texts.text(form.title, locale)
         var main = HTMLWriter(capacity: 4096)
         heading(title, intro: state.intro ?? form.intro.map { texts.text($0, locale) }, into: &main)
+        notice(state.notice, into: &main)
         errorSummary(form.ordered(state.errors), locale: locale, into: &main)
         main.start("form", [
             HTMLAttribute("method", "post"), HTMLAttribute("action", form.path), HTMLAttribute("class", "auth-form"),

@@ -1,0 +1,48 @@
+import GenkanStore
+import GenkanValidation
+
+/// `/account/delete`, the seeds' withdrawal (退会): what will be deleted, the current password and
+/// a box to tick; the account, its sessions, codes and unsent mail go in one transaction, a
+/// goodbye mail is sent, and the browser lands on sign-in with a notice. The address can sign
+/// up again afterwards.
+struct AccountDeletion: Sendable {
+    let forms: FormPages
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let outbox: Outbox
+    let failures: StoreFailures
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        router.group("", shared.signedInPages).get("/account/delete", form: .accountDeletion, use: show)
+        router.group("", shared.signedInPages + shared.sensitivePost).post("/account/delete", form: .accountDeletion, use: delete)
+    }
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        .response(forms.blank(.accountDeletion, context: context))
+    }
+
+    func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.status(.internalError), request) }
+        let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        return pool.reply(.hashing, { store in
+            authenticator.deleteAccount(sessionToken: signedIn.token, currentPassword: current, in: store) { account in
+                outbox.mail.goodbye(to: account, locale: locale)
+            }
+        }) { [self] result in
+            switch result {
+            case .success:
+                outbox.notify()
+                let cookies = [
+                    SetCookie.deletion(RequestContext.sessionCookie, secure: context.isSecure),
+                    Notice.accountDeleted.cookie(secure: context.isSecure),
+                ]
+                return .response(Responses.redirect("/signin", context: context, cookies: cookies))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(forms.reauthenticationFailed(.accountDeletion, failure, context: context))
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import GenkanStore
+
+/// `/account/name`: a new display name under the sign-up form's rules; back on `/account` with
+/// "your name was updated" (the seeds' 「更新しました」).
+struct NameSettings: Sendable {
+    let forms: FormPages
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let failures: StoreFailures
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        router.group("", shared.signedInPages).get("/account/name", form: .nameChange, use: show)
+        router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.validating])
+            .post("/account/name", form: .nameChange, use: save)
+    }
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        return .response(forms.blank(.nameChange, context: context, values: [.name: account.displayName]))
+    }
+
+    func save(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let account = context.signedIn?.account, let name = context.validation?.normalizedName,
+            let key = context.validation?.nameComparisonKey
+        else { return context.refuse(.status(.internalError), request) }
+        let authenticator = self.authenticator
+        return pool.reply(.interactive, { store in authenticator.rename(accountID: account.id, displayName: name, nameKey: key, in: store) }) {
+            [self] result in
+            switch result {
+            case .success:
+                return .response(
+                    Responses.redirect("/account", context: context, cookies: [Notice.nameUpdated.cookie(secure: context.isSecure)]))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(
+                    forms.page(
+                        .nameChange, context: context, status: 422, values: FormDescription.nameChange.keptValues(context.formData),
+                        errors: [forms.error(failure.code, field: failure.field, locale: context.locale)]))
+            }
+        }
+    }
+}

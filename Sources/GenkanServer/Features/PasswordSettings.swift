@@ -1,0 +1,50 @@
+import GenkanStore
+import GenkanValidation
+
+/// `/account/password`: the current password (checked as sign-in checks it, with its limits),
+/// then a new one; every other session ends, this one is replaced by a new one, and a notice
+/// goes by mail.
+struct PasswordSettings: Sendable {
+    let forms: FormPages
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let outbox: Outbox
+    let failures: StoreFailures
+    let sessionLifetime: Int64
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        router.group("", shared.signedInPages).get("/account/password", form: .passwordChange, use: show)
+        router.group("", shared.signedInPages + shared.sensitivePost).post("/account/password", form: .passwordChange, use: change)
+    }
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        .response(forms.blank(.passwordChange, context: context))
+    }
+
+    func change(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn, let new = context.validation?.preparedPassword else {
+            return context.refuse(.status(.internalError), request)
+        }
+        let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        return pool.reply(.hashing, { store in
+            authenticator.changePassword(sessionToken: signedIn.token, currentPassword: current, newPassword: new, in: store) { account in
+                outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
+            }
+        }) { [self] result in
+            switch result {
+            case .success(let started):
+                outbox.notify()
+                let session = SetCookie(
+                    name: RequestContext.sessionCookie, value: started.token, maxAge: sessionLifetime, secure: context.isSecure)
+                return .response(
+                    Responses.redirect(
+                        "/account", context: context, cookies: [session, Notice.passwordChanged.cookie(secure: context.isSecure)]))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(forms.reauthenticationFailed(.passwordChange, failure, context: context))
+            }
+        }
+    }
+}

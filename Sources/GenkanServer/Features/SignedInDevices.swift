@@ -1,0 +1,66 @@
+import GenkanStore
+
+/// `/account/sessions`: every session of the account (when it signed in, when it was last
+/// active, its browser, "this device"), each with "sign out", and "sign out everywhere else".
+struct SignedInDevices: Sendable {
+    let forms: FormPages
+    let pool: WorkerPool<AccountStore>
+    let failures: StoreFailures
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        router.group("", shared.signedInPages).get("/account/sessions", use: show)
+        let post = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
+        post.post("/account/sessions/end", use: end)
+        post.post("/account/sessions/end-others", use: endOthers)
+    }
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        return pool.reply(.interactive, { store in
+            Result { () throws(StoreError) in try store.sessions(accountID: signedIn.account.id, currentToken: signedIn.token) }
+        }) { [self] found in
+            switch found {
+            case .success(let sessions):
+                let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+                let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
+                let html = forms.renderer.sessions(sessions, locale: context.locale, csrf: csrf, notice: notice)
+                return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
+            case .failure(let error):
+                return failures.refuse(error, request: request, context: context)
+            }
+        }
+    }
+
+    /// Signs one other device out (this one signs out with the sign-out button).
+    func end(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn, let handle = context.formData?["session"], handle.utf8.count <= 64 else {
+            return context.refuse(.status(.badRequest), request)
+        }
+        return pool.reply(.interactive, { store in
+            Result { () throws(StoreError) in try store.endSession(accountID: signedIn.account.id, handle: handle) }
+        }) { [self] result in
+            switch result {
+            case .success:
+                return .response(
+                    Responses.redirect("/account/sessions", context: context, cookies: [Notice.sessionEnded.cookie(secure: context.isSecure)]))
+            case .failure(let error):
+                return failures.refuse(error, request: request, context: context)
+            }
+        }
+    }
+
+    func endOthers(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        return pool.reply(.interactive, { store in
+            Result { () throws(StoreError) in try store.endOtherSessions(sessionToken: signedIn.token) }
+        }) { [self] result in
+            switch result {
+            case .success(let count):
+                let notice = Notice.otherSessionsEnded(count).cookie(secure: context.isSecure)
+                return .response(Responses.redirect("/account/sessions", context: context, cookies: [notice]))
+            case .failure(let error):
+                return failures.refuse(error, request: request, context: context)
+            }
+        }
+    }
+}
