@@ -10,25 +10,29 @@ extension AccountStore {
     /// that purpose; `mail` builds the message that carries the token, which is queued in the
     /// same transaction (the code and its mail commit together or not at all).
     ///
+    /// Recovery codes are the exception to "one per purpose": each address change gives the
+    /// address it left a way back, and a later change must not take that away (or a second change
+    /// by someone who took over the account would cancel the owner's undo).
+    ///
     /// - Parameters:
-    ///   - newEmail: the address a `.changeEmail` code moves the account to (required for that
-    ///     purpose, and only for it). The other purposes are bound to the account's address now.
-    ///   - mail: called once with the token, inside the transaction; nil queues nothing.
+    ///   - email: the address a `.changeEmail` code moves the account to, or the one a
+    ///     `.recoverEmail` code moves it back to (required for those purposes, and only for them).
+    ///     The other purposes are bound to the account's address now.
+    ///   - mail: called once with the token, inside the transaction; nil queues nothing. The
+    ///     message is recorded as being about the account (deleting the account deletes it).
     /// - Returns: the token (its only copy) with the code's expiry and the outbox row.
     /// - Throws: `StoreError.Code.constraint` when the account does not exist or the mail's
     ///   envelope is empty or holds a line break.
     public func issueCode(
-        _ purpose: ActionCodePurpose, accountID: Int64, newEmail: String? = nil,
+        _ purpose: ActionCodePurpose, accountID: Int64, email: String? = nil,
         mail: (_ token: String) -> OutgoingMail? = { _ in nil }
     ) throws(StoreError) -> IssuedCode {
-        precondition((purpose == .changeEmail) == (newEmail != nil), "a new address goes with .changeEmail only")
+        precondition(purpose.carriesOwnAddress == (email != nil), "an address goes with .changeEmail and .recoverEmail only")
         return try database.transaction { () throws(StoreError) in
             guard let account = try account(id: accountID) else {
                 throw StoreError(.constraint, "no account \(accountID) to issue a code for")
             }
-            try database.prepare(
-                "DELETE FROM action_codes WHERE account_id = ? AND purpose = ? AND consumed_at IS NULL"
-            ).bind(.integer(accountID), .text(purpose.rawValue)).run()
+            if purpose != .recoverEmail { try deleteUnusedCodes(accountID: accountID, purposes: [purpose]) }
             let token = Secret.token()
             let now = clock.now()
             let expiresAt = now + codePolicy.lifetime(of: purpose)
@@ -39,10 +43,10 @@ extension AccountStore {
                 """
             ).bind(
                 .blob(Self.codeKey(token: token)), .integer(accountID), .text(purpose.rawValue),
-                .text(newEmail ?? account.email), .integer(now), .integer(expiresAt)
+                .text(email ?? account.email), .integer(now), .integer(expiresAt)
             ).run()
             var mailID: Int64?
-            if let message = mail(token) { mailID = try enqueueMail(message) }
+            if let message = mail(token) { mailID = try enqueueMail(message, accountID: accountID) }
             return IssuedCode(token: token, purpose: purpose, accountID: accountID, expiresAt: expiresAt, mailID: mailID)
         }
     }
@@ -68,6 +72,25 @@ extension AccountStore {
         }
     }
 
+    /// Deletes the account's unconsumed codes of these purposes (used codes stay until their
+    /// expiry, so that a second click can be answered kindly).
+    func deleteUnusedCodes(accountID: Int64, purposes: [ActionCodePurpose]) throws(StoreError) {
+        let delete = try database.prepare(
+            "DELETE FROM action_codes WHERE account_id = ? AND purpose = ? AND consumed_at IS NULL")
+        for purpose in purposes { try delete.bind(.integer(accountID), .text(purpose.rawValue)).run() }
+    }
+
+    /// Deletes the account's unconsumed recovery codes issued after the code `id`: they undo
+    /// changes made after the address that code restores, which the recovery has just undone.
+    func deleteLaterRecoveryCodes(accountID: Int64, after id: Int64) throws(StoreError) {
+        try database.prepare(
+            """
+            DELETE FROM action_codes
+            WHERE account_id = ? AND purpose = 'recover-email' AND consumed_at IS NULL AND id > ?
+            """
+        ).bind(.integer(accountID), .integer(id)).run()
+    }
+
     /// Deletes codes past their expiry, used or not; returns how many. A used code is kept until
     /// then so that a second click on a verification link can say "already verified".
     @discardableResult
@@ -80,6 +103,8 @@ extension AccountStore {
 
     /// A code row as stored, with its account.
     struct StoredCode {
+        /// The order of issue (the row id).
+        let id: Int64
         let key: [UInt8]
         let purpose: ActionCodePurpose?
         let email: String
@@ -89,7 +114,16 @@ extension AccountStore {
         let account: Account
 
         /// Whether the account still has the address a verification or reset code was sent to.
-        var addressIsCurrent: Bool { purpose == .changeEmail || email == account.email }
+        var addressIsCurrent: Bool { purpose?.carriesOwnAddress == true || email == account.email }
+
+        /// Whether a password change or reset, or a recovery, came after this address change was
+        /// requested (`valid_since`): whoever asked for it may be the reason for them. Recovery
+        /// codes are not ended this way: the owner's undo must survive a password change by whoever
+        /// took the account over.
+        var isRevoked: Bool {
+            guard purpose == .changeEmail, let validSince = account.validSince else { return false }
+            return createdAt < validSince
+        }
     }
 
     /// The row behind `token`, found by its hash (the index compares, never the token itself).
@@ -99,23 +133,23 @@ extension AccountStore {
         let key = Self.codeKey(token: token)
         let statement = try database.prepare(
             """
-            SELECT c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at,
+            SELECT c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at, c.id,
                    a.id, a.email, a.display_name, a.name_key, a.created_at, a.verified_at, a.disabled_at, a.valid_since
             FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
             """)
         defer { statement.reset() }
         guard try statement.bind(.blob(key)).step() else { return nil }
         return StoredCode(
-            key: key, purpose: ActionCodePurpose(rawValue: statement.text(0)), email: statement.text(1),
-            createdAt: statement.integer(2), expiresAt: statement.integer(3), consumedAt: statement.optionalInteger(4),
-            account: readAccount(statement, from: 5))
+            id: statement.integer(5), key: key, purpose: ActionCodePurpose(rawValue: statement.text(0)),
+            email: statement.text(1), createdAt: statement.integer(2), expiresAt: statement.integer(3),
+            consumedAt: statement.optionalInteger(4), account: readAccount(statement, from: 6))
     }
 
-    /// Unknown, used, another purpose, a disabled account or a changed address: invalid; past its
-    /// expiry: expired.
+    /// Unknown, used, another purpose, a disabled account, a changed address or an address change
+    /// older than `valid_since`: invalid; past its expiry: expired.
     func evaluate(_ stored: StoredCode?, purpose: ActionCodePurpose) -> Result<ActionCode, ActionCodeFailure> {
         guard let stored, stored.purpose == purpose, stored.consumedAt == nil, !stored.account.isDisabled,
-            stored.addressIsCurrent
+            stored.addressIsCurrent, !stored.isRevoked
         else { return .failure(.invalid) }
         guard clock.now() < stored.expiresAt else { return .failure(.expired) }
         return .success(

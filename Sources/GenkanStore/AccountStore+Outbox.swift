@@ -10,15 +10,31 @@ extension AccountStore {
 
     /// Queues a message, inside the caller's transaction when there is one; returns its row id.
     ///
+    /// - Parameter accountID: the account the message is about (its code, a notice to its owner),
+    ///   so that deleting the account deletes the message if it is still unsent; nil for none.
     /// - Throws: `StoreError.Code.constraint` when the sender or recipient is empty or holds a line
-    ///   break.
+    ///   break, or there is no account `accountID`.
     @discardableResult
-    public func enqueueMail(_ mail: OutgoingMail) throws(StoreError) -> Int64 {
+    public func enqueueMail(_ mail: OutgoingMail, accountID: Int64? = nil) throws(StoreError) -> Int64 {
         let now = clock.now()
         try database.prepare(
-            "INSERT INTO outbox (sender, recipient, message, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)"
-        ).bind(.text(mail.sender), .text(mail.recipient), .blob(mail.message), .integer(now), .integer(now)).run()
+            """
+            INSERT INTO outbox (sender, recipient, message, created_at, next_attempt_at, account_id)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .text(mail.sender), .text(mail.recipient), .blob(mail.message), .integer(now), .integer(now),
+            accountID.map { .integer($0) } ?? .null
+        ).run()
         return database.lastInsertedRowID
+    }
+
+    /// Deletes every message about the account, unsent or given up on (which still names its
+    /// address); returns how many.
+    @discardableResult
+    func deleteMail(accountID: Int64) throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM outbox WHERE account_id = ?").bind(.integer(accountID)).run()
+        return database.changes
     }
 
     /// Up to `limit` messages whose next attempt is due at `now` (the store's clock by default),

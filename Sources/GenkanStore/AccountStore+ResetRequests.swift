@@ -15,9 +15,19 @@ extension AccountStore {
     /// start). The address is kept only until the request is processed.
     @discardableResult
     public func recordResetRequest(email: String, locale: String) throws(StoreError) -> Int64 {
-        try database.prepare("INSERT INTO reset_requests (email, locale, created_at) VALUES (?, ?, ?)")
-            .bind(.text(email), .text(locale), .integer(clock.now())).run()
+        try database.prepare(
+            "INSERT INTO reset_requests (email, email_key, locale, created_at) VALUES (?, ?, ?, ?)"
+        ).bind(.text(email), .text(Self.emailKey(email)), .text(locale), .integer(clock.now())).run()
         return database.lastInsertedRowID
+    }
+
+    /// Deletes the requests for the address with this comparison key (its account is being
+    /// deleted: a request processed later must not reach whoever signs up with the address next);
+    /// returns how many.
+    @discardableResult
+    func deleteResetRequests(emailKey: String) throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM reset_requests WHERE email_key = ?").bind(.text(emailKey)).run()
+        return database.changes
     }
 
     /// The requests not processed yet, oldest first.

@@ -91,9 +91,62 @@ public final class AccountStore {
     /// the account, in one transaction (or inside the caller's).
     public func replacePassword(accountID: Int64, passwordHash: String) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            try database.prepare("UPDATE accounts SET password_hash = ?, valid_since = ? WHERE id = ?")
-                .bind(.text(passwordHash), .integer(clock.now()), .integer(accountID)).run()
-            try deleteSessions(accountID: accountID)
+            try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
+                .bind(.text(passwordHash), .integer(accountID)).run()
+            try endEverySession(accountID: accountID)
+        }
+    }
+
+    /// Sets `valid_since` to now and deletes every session of the account: what was issued before
+    /// (sessions, pending address changes) is void, even where the delete cannot reach.
+    func endEverySession(accountID: Int64) throws(StoreError) {
+        try database.prepare("UPDATE accounts SET valid_since = ? WHERE id = ?")
+            .bind(.integer(clock.now()), .integer(accountID)).run()
+        try deleteSessions(accountID: accountID)
+    }
+
+    /// Sets the display name and its comparison key; false when there is no such account.
+    func setName(accountID: Int64, displayName: String, nameKey: String) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET display_name = ?, name_key = ? WHERE id = ?")
+            .bind(.text(displayName), .text(nameKey), .integer(accountID)).run()
+        return database.changes > 0
+    }
+
+    /// Moves the account to `email` (normalized) and its comparison key, verified now (the link
+    /// that asked for this was opened at that address).
+    ///
+    /// - Throws: `StoreError.Code.constraint` when another account has the address, case aside;
+    ///   nothing is written then.
+    func setEmail(accountID: Int64, to email: String) throws(StoreError) {
+        try database.prepare("UPDATE accounts SET email = ?, email_key = ?, verified_at = ? WHERE id = ?")
+            .bind(.text(email), .text(Self.emailKey(email)), .integer(clock.now()), .integer(accountID)).run()
+    }
+
+    /// Deletes an account with everything about it, in one transaction (or inside the caller's):
+    /// its sessions, its one-time codes, its mail not yet delivered (or given up on), the
+    /// password-reset requests waiting for its address, and the account. Its address is free for a
+    /// new sign-up afterwards.
+    ///
+    /// - Returns: the account as it was, or nil when there was none.
+    @discardableResult
+    public func deleteAccount(id: Int64) throws(StoreError) -> Account? {
+        try database.transaction { () throws(StoreError) -> Account? in
+            let statement = try database.prepare("SELECT \(Self.accountColumns), email_key FROM accounts WHERE id = ?")
+            guard try statement.bind(.integer(id)).step() else {
+                statement.reset()
+                return nil
+            }
+            let account = readAccount(statement)
+            // NULL for an account that lost its key to an older one in migration 2: the requests
+            // for that key are the older account's.
+            let emailKey = statement.optionalText(9)
+            statement.reset()
+            if let emailKey { try deleteResetRequests(emailKey: emailKey) }
+            try deleteMail(accountID: id)
+            try database.prepare("DELETE FROM action_codes WHERE account_id = ?").bind(.integer(id)).run()
+            try deleteSessions(accountID: id)
+            try database.prepare("DELETE FROM accounts WHERE id = ?").bind(.integer(id)).run()
+            return account
         }
     }
 

@@ -1,4 +1,4 @@
-/// A session just started for an account (after a password reset).
+/// A session just started for an account (after a password reset or change).
 public struct StartedSession: Sendable, Hashable {
     public let account: Account
     /// The session's token, for the browser's cookie (its only copy).
@@ -43,10 +43,11 @@ extension Authenticator {
     ///
     /// - Parameters:
     ///   - newPassword: already checked against the password policy.
+    ///   - userAgent: the browser's `User-Agent`, kept with its new session.
     ///   - notice: builds a "your password was changed" mail for the account, or nil.
     /// - Returns: the account and its new session, or `.invalidActionCode` / `.expiredActionCode`.
     public func resetPassword(
-        code: String, newPassword: String, in store: AccountStore,
+        code: String, newPassword: String, in store: AccountStore, userAgent: String? = nil,
         notice: (_ account: Account) -> OutgoingMail? = { _ in nil }
     ) -> Result<StartedSession, AuthFailure> {
         do {
@@ -61,8 +62,8 @@ extension Authenticator {
                 case .success(let consumed): account = consumed.account
                 }
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
-                if let message = notice(account) { try store.enqueueMail(message) }
-                let (token, session) = try store.createSession(accountID: account.id)
+                if let message = notice(account) { try store.enqueueMail(message, accountID: account.id) }
+                let (token, session) = try store.createSession(accountID: account.id, userAgent: userAgent)
                 let updated = try store.account(id: account.id) ?? account  // the row was just updated
                 return .success(StartedSession(account: updated, token: token, session: session))
             }

@@ -24,7 +24,7 @@ extension Authenticator {
             let hash = try hasher.hash(password)
             return try store.transaction { () throws(StoreError) -> Result<PrivateSignUp, AuthFailure> in
                 if let owner = try store.account(email: email)?.account {
-                    if let notice = attemptMail(owner) { try store.enqueueMail(notice) }
+                    if let notice = attemptMail(owner) { try store.enqueueMail(notice, accountID: owner.id) }
                     return .success(.addressInUse(owner))
                 }
                 let account = try store.createAccount(

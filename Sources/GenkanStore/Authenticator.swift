@@ -13,6 +13,12 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case invalidActionCode
     /// A one-time code past its expiry.
     case expiredActionCode
+    /// The session the operation was asked for is no longer live (it expired, was signed out, was
+    /// ended by a password change or an address recovery, or its account was deleted): sign in
+    /// again.
+    case userTokenExpired
+    /// No account has this id (it was deleted).
+    case userNotFound
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -26,6 +32,8 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .tooManyRequests: .tooManyRequests
         case .invalidActionCode: .invalidActionCode
         case .expiredActionCode: .expiredActionCode
+        case .userTokenExpired: .userTokenExpired
+        case .userNotFound: .userNotFound
         case .internalError: .internalError
         }
     }

@@ -7,6 +7,9 @@ public struct Session: Sendable, Hashable {
     public let authenticatedAt: Int64
     public let lastSeenAt: Int64
     public let expiresAt: Int64
+    /// The browser's `User-Agent` when the session started, cut to
+    /// `AccountStore.maximumUserAgentLength` bytes; nil when it sent none.
+    public let userAgent: String?
 }
 
 /// How long sessions last.

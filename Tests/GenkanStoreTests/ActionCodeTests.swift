@@ -32,11 +32,12 @@ import Testing
         (ActionCodePurpose.resetPassword, Int64(3600)),
         (.verifyEmail, 3 * 86_400),
         (.changeEmail, 3 * 86_400),
+        (.recoverEmail, 3 * 86_400),
     ])
     func codesLiveTheirPolicysLifetime(purpose: ActionCodePurpose, lifetime: Int64) throws {
         let store = try store()
         let account = try account(store)
-        let issued = try store.issueCode(purpose, accountID: account.id, newEmail: purpose == .changeEmail ? "new@example.com" : nil)
+        let issued = try store.issueCode(purpose, accountID: account.id, email: purpose.carriesOwnAddress ? "new@example.com" : nil)
         #expect(issued.expiresAt == clock.now + lifetime)
         clock.advance(by: lifetime - 1)
         #expect(try store.inspectCode(issued.token, purpose: purpose).map(\.account.id) == .success(account.id))
@@ -82,6 +83,34 @@ import Testing
         #expect(try store.inspectCode(othersReset.token, purpose: .resetPassword).map(\.account.id) == .success(other.id))
     }
 
+    /// Each address change leaves the address it left a way back: a later recovery code does not
+    /// end an earlier one, as a later code of any other purpose does.
+    @Test func recoveryCodesAreNotReplacedByNewerOnes() throws {
+        let store = try store()
+        let account = try account(store)
+        let first = try store.issueCode(.recoverEmail, accountID: account.id, email: "a@example.com")
+        let second = try store.issueCode(.recoverEmail, accountID: account.id, email: "b@example.com")
+        #expect(try store.inspectCode(first.token, purpose: .recoverEmail).map(\.email) == .success("a@example.com"))
+        #expect(try store.inspectCode(second.token, purpose: .recoverEmail).map(\.email) == .success("b@example.com"))
+    }
+
+    /// A change of address asked for before the password was changed (or reset, or the address
+    /// recovered) is void; a recovery code is not.
+    @Test func anAddressChangeOlderThanValidSinceIsInvalid() throws {
+        let store = try store()
+        let account = try account(store)
+        let change = try store.issueCode(.changeEmail, accountID: account.id, email: "new@example.com")
+        let recovery = try store.issueCode(.recoverEmail, accountID: account.id, email: "old@example.com")
+        let verification = try store.issueCode(.verifyEmail, accountID: account.id)
+        clock.advance(by: 1)
+        try store.replacePassword(accountID: account.id, passwordHash: "y")
+        #expect(try store.inspectCode(change.token, purpose: .changeEmail) == .failure(.invalid))
+        #expect(try store.inspectCode(recovery.token, purpose: .recoverEmail).map(\.email) == .success("old@example.com"))
+        #expect(try store.inspectCode(verification.token, purpose: .verifyEmail).map(\.purpose) == .success(.verifyEmail))
+        let later = try store.issueCode(.changeEmail, accountID: account.id, email: "new@example.com")
+        #expect(try store.inspectCode(later.token, purpose: .changeEmail).map(\.email) == .success("new@example.com"))
+    }
+
     @Test func unknownMalformedAndWrongPurposeCodesAreInvalid() throws {
         let store = try store()
         let account = try account(store)
@@ -114,7 +143,7 @@ import Testing
         let store = try store()
         let account = try account(store)
         let reset = try store.issueCode(.resetPassword, accountID: account.id)
-        let change = try store.issueCode(.changeEmail, accountID: account.id, newEmail: "Taro@example.net")
+        let change = try store.issueCode(.changeEmail, accountID: account.id, email: "Taro@example.net")
         #expect(try store.inspectCode(change.token, purpose: .changeEmail).map(\.email) == .success("Taro@example.net"))
         _ = try run("sqlite3", [directory.database, "UPDATE accounts SET email = 'other@example.com', email_key = 'other@example.com'"])
         #expect(try store.inspectCode(reset.token, purpose: .resetPassword) == .failure(.invalid))

@@ -113,7 +113,9 @@ import Testing
         #expect(try sql("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") == """
             accounts_by_email_key
             action_codes_by_account
+            outbox_by_account
             outbox_due
+            reset_requests_by_email_key
             sessions_by_account
             """)
         // The cascade still works on the store's connection (foreign keys back on after migrating).
@@ -148,6 +150,28 @@ import Testing
                 return nil
             }.get()
         }
+    }
+
+    /// What the account settings need: the browser of a session (unknown for migrated ones), the
+    /// account a queued mail is about, the key of a reset request's address, recovery codes.
+    @Test func version2HasTheColumnsTheAccountSettingsNeed() throws {
+        try makeVersion1File()
+        _ = try AccountStore(path: directory.database) { _ in }
+        #expect(try sql("SELECT hex(token_hash), coalesce(user_agent, 'none') FROM sessions ORDER BY 1") == "01|none\n02|none")
+        #expect(try sql("SELECT name FROM pragma_table_info('outbox') WHERE name = 'account_id'") == "account_id")
+        #expect(try sql("SELECT \"notnull\" FROM pragma_table_info('reset_requests') WHERE name = 'email_key'") == "1")
+        let insert = "INSERT INTO action_codes (code_hash, account_id, purpose, email, created_at, expires_at) VALUES"
+        _ = try sql("\(insert) (X'01', 1, 'recover-email', 'hanako@example.com', 0, 1)")
+        #expect(try sql("SELECT id, purpose FROM action_codes") == "1|recover-email")
+        let refused = try run("sh", ["-c", "sqlite3 '\(directory.database)' \"\(insert) (X'02', 1, 'sign-in', 'x', 0, 1)\" 2>&1"])
+        #expect(refused.contains("CHECK constraint failed"))
+        // A message about an account goes with it; others stay.
+        _ = try sql("""
+            INSERT INTO outbox (sender, recipient, message, created_at, next_attempt_at, account_id)
+                VALUES ('s@example.com', 'hanako@example.com', X'00', 0, 0, 1), ('s@example.com', 'x@example.com', X'00', 0, 0, NULL);
+            """)
+        _ = try sql("PRAGMA foreign_keys = ON; DELETE FROM accounts WHERE id = 1")
+        #expect(try sql("SELECT recipient FROM outbox") == "x@example.com")
     }
 
     @Test func reopeningMigratesNothingAndReportsNothing() throws {

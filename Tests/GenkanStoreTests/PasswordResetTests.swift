@@ -111,6 +111,8 @@ import Testing
 
     /// A session created before `valid_since` that the reset's delete did not see (another
     /// server's, a row restored from a backup) is refused and deleted at its next look-up.
+    static let sessionColumns = "token_hash, account_id, created_at, authenticated_at, last_seen_at, expires_at"
+
     @Test func aSessionOlderThanValidSinceIsInvalid() throws {
         let (store, authenticator, account) = try setUp()
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
@@ -121,7 +123,7 @@ import Testing
         let created = clock.now - 1
         _ = try run("sqlite3", [
             directory.database,
-            "INSERT INTO sessions VALUES (X'\(hash)', \(account.id), \(created), \(created), \(created), \(created + 86_400))",
+            "INSERT INTO sessions (\(Self.sessionColumns)) VALUES (X'\(hash)', \(account.id), \(created), \(created), \(created), \(created + 86_400))",
         ])
         #expect(try store.sessionCount(accountID: account.id) == 2)
         #expect(try store.session(token: stale) == nil)
@@ -129,7 +131,7 @@ import Testing
         // The sweep finds such rows too.
         _ = try run("sqlite3", [
             directory.database,
-            "INSERT INTO sessions VALUES (X'\(hash)', \(account.id), \(created), \(created), \(created), \(created + 86_400))",
+            "INSERT INTO sessions (\(Self.sessionColumns)) VALUES (X'\(hash)', \(account.id), \(created), \(created), \(created), \(created + 86_400))",
         ])
         #expect(try store.deleteExpiredSessions() == 1)
     }

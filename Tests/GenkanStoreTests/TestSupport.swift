@@ -64,3 +64,59 @@ func token(in mail: OutgoingMail) -> String? {
     guard let range = text.range(of: "code=") else { return nil }
     return String(text[range.upperBound...].prefix(while: { !$0.isNewline }))
 }
+
+/// Everything in a database file as SQL text, schema and rows: equal before and after an
+/// operation means it wrote nothing.
+func dump(_ path: String) throws -> String {
+    try run("sqlite3", [path, ".dump"])
+}
+
+/// A store with one account, signed in on one device, for the tests of the account's settings.
+struct SignedInAccount {
+    let store: AccountStore
+    let authenticator: Authenticator
+    let account: Account
+    /// The session token of the device that signed up.
+    let token: String
+
+    static let password = "correct horse 1"
+
+    init(
+        _ directory: TemporaryDirectory, _ clock: ManualClock, email: String = "Taro@example.com",
+        userAgent: String? = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0"
+    ) throws {
+        store = try AccountStore(path: directory.database, clock: clock.storeClock)
+        authenticator = try Authenticator(hasher: fastHasher)
+        account = try authenticator.signUp(
+            email: email, displayName: "Taro", nameKey: "taro", password: Self.password, in: store
+        ).get()
+        token = try store.createSession(accountID: account.id, userAgent: userAgent).token
+    }
+
+    /// Another account in the same store, signed in.
+    func other(_ email: String, name: String = "Hanako") throws -> (account: Account, token: String) {
+        let other = try authenticator.signUp(
+            email: email, displayName: name, nameKey: name.lowercased(), password: Self.password, in: store
+        ).get()
+        return (other, try store.createSession(accountID: other.id).token)
+    }
+}
+
+/// Runs `body(0)`, …, `body(count - 1)` on threads of their own that start together (each waits
+/// until all have started), and returns when all have finished: two tabs or two devices acting at
+/// the same moment, each on its own connection.
+func runTogether(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let arrived = Mutex(0)
+    let finished = DispatchGroup()
+    for index in 0..<count {
+        finished.enter()
+        let thread = Thread {
+            arrived.withLock { $0 += 1 }
+            while arrived.withLock({ $0 }) < count { sched_yield() }
+            body(index)
+            finished.leave()
+        }
+        thread.start()
+    }
+    finished.wait()
+}

@@ -6,7 +6,9 @@ extension AuthFailure {
     var field: FormField? {
         switch self {
         case .emailAlreadyInUse: .email
-        case .invalidCredential, .userDisabled, .tooManyRequests, .invalidActionCode, .expiredActionCode, .internalError: nil
+        case .invalidCredential, .userDisabled, .tooManyRequests, .invalidActionCode, .expiredActionCode, .userTokenExpired,
+            .userNotFound, .internalError:
+            nil
         }
     }
 }

@@ -1,16 +1,21 @@
 extension Schema {
     /// Migration 2: one account per address whatever its case, `valid_since`, the time a session
-    /// last proved the password, one-time codes, the mail outbox, and password-reset requests
+    /// last proved the password and the browser it was started in, one-time codes (an address
+    /// change and its undo among them), the mail outbox (which knows the account a message is
+    /// about, so that deleting the account deletes its unsent mail), and password-reset requests
     /// waiting to be turned into a code and a mail.
     ///
     /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
     /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
-    /// every reference keeps pointing at the same account. The comparison key is computed in
-    /// Swift between the copy and the unique index, since SQL has no Unicode case folding.
+    /// every reference keeps pointing at the same account; from now on they are AUTOINCREMENT, so
+    /// the id of a deleted account is never given to a new one (a request that looked its session
+    /// up before the deletion must not reach whoever signs up next). The comparison key is
+    /// computed in Swift between the copy and the unique index, since SQL has no Unicode case
+    /// folding.
     static let version2: [Step] = [
         .sql("""
         CREATE TABLE accounts_v2 (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: a deleted account's id names no one else
             email TEXT NOT NULL,
             email_key TEXT,
             display_name TEXT NOT NULL,
@@ -29,7 +34,8 @@ extension Schema {
             created_at INTEGER NOT NULL,
             authenticated_at INTEGER NOT NULL,
             last_seen_at INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL
+            expires_at INTEGER NOT NULL,
+            user_agent TEXT CHECK (length(CAST(user_agent AS BLOB)) <= 512)  -- shown in the list of devices
         ) STRICT, WITHOUT ROWID;
         INSERT INTO sessions_v2 (token_hash, account_id, created_at, authenticated_at, last_seen_at, expires_at)
             SELECT token_hash, account_id, created_at, created_at, last_seen_at, expires_at FROM sessions;
@@ -43,14 +49,16 @@ extension Schema {
         .sql("""
         CREATE UNIQUE INDEX accounts_by_email_key ON accounts(email_key);
         CREATE TABLE action_codes (
-            code_hash BLOB PRIMARY KEY,
+            id INTEGER PRIMARY KEY,  -- the order codes were issued in (recoveries void later ones)
+            code_hash BLOB NOT NULL UNIQUE,
             account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-            purpose TEXT NOT NULL CHECK (purpose IN ('verify-email', 'reset-password', 'change-email')),
+            purpose TEXT NOT NULL
+                CHECK (purpose IN ('verify-email', 'reset-password', 'change-email', 'recover-email')),
             email TEXT NOT NULL,
             created_at INTEGER NOT NULL,
             expires_at INTEGER NOT NULL,
             consumed_at INTEGER
-        ) STRICT, WITHOUT ROWID;
+        ) STRICT;
         CREATE INDEX action_codes_by_account ON action_codes(account_id, purpose);
         CREATE TABLE outbox (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: log lines name one message each
@@ -62,15 +70,20 @@ extension Schema {
             attempts INTEGER NOT NULL DEFAULT 0,
             next_attempt_at INTEGER NOT NULL,
             last_error TEXT,
-            given_up_at INTEGER
+            given_up_at INTEGER,
+            -- the account the message is about (its codes, its notices), NULL for none
+            account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE
         ) STRICT;
         CREATE INDEX outbox_due ON outbox(next_attempt_at, id) WHERE given_up_at IS NULL;
+        CREATE INDEX outbox_by_account ON outbox(account_id) WHERE account_id IS NOT NULL;
         CREATE TABLE reset_requests (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             email TEXT NOT NULL,
+            email_key TEXT NOT NULL,  -- AccountStore.emailKey(email): deleting an account deletes its requests
             locale TEXT NOT NULL,
             created_at INTEGER NOT NULL
         ) STRICT;
+        CREATE INDEX reset_requests_by_email_key ON reset_requests(email_key);
         """),
     ]
 

@@ -1,0 +1,176 @@
+/// Changing the account's address, as Firebase's verifyBeforeUpdateEmail and recoverEmail do: the
+/// new address proves itself by opening a link before the change happens, and the old address
+/// gets a link that undoes it.
+extension Authenticator {
+    /// Asks to move a signed-in account to `newEmail`: checks the current password (as
+    /// `reauthenticate` does, recording it in the session), then issues a `change-email` code that
+    /// carries the new address and queues `mail` to it. A newer request ends the older one's code.
+    ///
+    /// - Parameters:
+    ///   - newEmail: the normalized new address.
+    ///   - mail: builds the mail with the link, to `newEmail` (inside the code's transaction).
+    /// - Returns: `.sent`, `.addressInUse` or `.unchanged`; or `.invalidCredential` (wrong password:
+    ///   nothing changes), `.userDisabled`, `.userTokenExpired`.
+    public func requestEmailChange(
+        sessionToken: String, currentPassword: String, newEmail: String, in store: AccountStore,
+        mail: (_ account: Account, _ token: String, _ newEmail: String) -> OutgoingMail?
+    ) -> Result<EmailChangeRequest, AuthFailure> {
+        do {
+            let proven: AccountStore.StoredSession
+            switch try provePassword(sessionToken: sessionToken, password: currentPassword, in: store, rehash: true) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let session): proven = session
+            }
+            return try store.transaction { () throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
+                let account: Account
+                switch try sessionStillLive(sessionToken, of: proven, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let current): account = current.account
+                }
+                try store.refreshAuthentication(token: sessionToken)
+                if AccountStore.emailKey(newEmail) == AccountStore.emailKey(account.email) { return .success(.unchanged) }
+                if let owner = try store.account(email: newEmail)?.account, owner.id != account.id {
+                    return .success(.addressInUse)
+                }
+                _ = try store.issueCode(.changeEmail, accountID: account.id, email: newEmail) { mail(account, $0, newEmail) }
+                return .success(.sent)
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// What an address-change link would do, without using it (for the GET that shows the button).
+    ///
+    /// - Returns: the code (its `email` is the new address), or `.invalidActionCode`,
+    ///   `.expiredActionCode`, or `.emailAlreadyInUse` when another account has taken the address
+    ///   since.
+    public func inspectEmailChange(code: String, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
+        inspect(code, purpose: .changeEmail, in: store)
+    }
+
+    /// Moves the account to the address an address-change code carries, in one transaction: uses
+    /// the code, sets `email` and its key (verified now: the link was opened there), voids the
+    /// account's unused verification and reset codes (they were for the old address), issues a
+    /// `recover-email` code carrying the old address and queues `recoveryMail` to it.
+    ///
+    /// When another account has the address by then (two tabs, two accounts, one address: one
+    /// wins), nothing changes and the code stays unused.
+    ///
+    /// - Parameter recoveryMail: builds the notice with the undo link from the account as it was,
+    ///   its old address and the recovery code's token.
+    /// - Returns: the account at its new address, or `.invalidActionCode`, `.expiredActionCode`,
+    ///   `.emailAlreadyInUse`.
+    public func confirmEmailChange(
+        code: String, in store: AccountStore,
+        recoveryMail: (_ account: Account, _ oldEmail: String, _ token: String) -> OutgoingMail?
+    ) -> Result<Account, AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
+                let change: AccountStore.StoredCode
+                switch try usableCode(code, purpose: .changeEmail, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let stored): change = stored
+                }
+                let before = change.account
+                guard try moveAccount(before.id, to: change.email, in: store) else { return .failure(.emailAlreadyInUse) }
+                try use(code, purpose: .changeEmail, in: store)
+                try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
+                _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) {
+                    recoveryMail(before, before.email, $0)
+                }
+                return .success(try store.account(id: before.id) ?? before)
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// What an undo link would do, without using it (for the GET that shows the button).
+    ///
+    /// - Returns: the code (its `email` is the address it restores), or `.invalidActionCode`,
+    ///   `.expiredActionCode`, or `.emailAlreadyInUse` when another account has taken that address.
+    public func inspectEmailRecovery(code: String, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
+        inspect(code, purpose: .recoverEmail, in: store)
+    }
+
+    /// Undoes an address change with the code mailed to the old address, in one transaction: uses
+    /// the code, moves the account back to the old address (verified now), sets `valid_since` so
+    /// that every session ends, and voids every pending address change and every undo of a later
+    /// change (which would otherwise move the account away again), as well as unused verification
+    /// and reset codes.
+    ///
+    /// The code stays valid through later changes of the address and through password changes
+    /// (whoever took the account over cannot take the owner's way back).
+    ///
+    /// - Returns: the account at its old address, or `.invalidActionCode`, `.expiredActionCode`,
+    ///   `.emailAlreadyInUse` (another account has the old address now; nothing changes).
+    public func recoverEmail(code: String, in store: AccountStore) -> Result<Account, AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
+                let recovery: AccountStore.StoredCode
+                switch try usableCode(code, purpose: .recoverEmail, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let stored): recovery = stored
+                }
+                let accountID = recovery.account.id
+                guard try moveAccount(accountID, to: recovery.email, in: store) else { return .failure(.emailAlreadyInUse) }
+                try use(code, purpose: .recoverEmail, in: store)
+                try store.endEverySession(accountID: accountID)
+                try store.deleteUnusedCodes(accountID: accountID, purposes: [.changeEmail, .verifyEmail, .resetPassword])
+                try store.deleteLaterRecoveryCodes(accountID: accountID, after: recovery.id)
+                return .success(try store.account(id: accountID) ?? recovery.account)
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    // MARK: Shared steps
+
+    private func inspect(_ code: String, purpose: ActionCodePurpose, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
+        do {
+            switch try usableCode(code, purpose: purpose, in: store) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let stored):
+                return store.evaluate(stored, purpose: purpose).mapError { AuthFailure($0) }
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// The stored code when it is usable for `purpose` and no other account has the address it
+    /// carries.
+    private func usableCode(
+        _ code: String, purpose: ActionCodePurpose, in store: AccountStore
+    ) throws(StoreError) -> Result<AccountStore.StoredCode, AuthFailure> {
+        let stored = try store.storedCode(token: code)
+        if case .failure(let failure) = store.evaluate(stored, purpose: purpose) { return .failure(AuthFailure(failure)) }
+        guard let stored else { return .failure(.invalidActionCode) }
+        if let owner = try store.account(email: stored.email)?.account, owner.id != stored.account.id {
+            return .failure(.emailAlreadyInUse)
+        }
+        return .success(stored)
+    }
+
+    /// Sets the account's address; false (nothing written) when another account has it. Inside
+    /// the caller's write transaction the check before this already saw every commit, so the
+    /// constraint is the backstop, not the rule.
+    private func moveAccount(_ accountID: Int64, to email: String, in store: AccountStore) throws(StoreError) -> Bool {
+        do {
+            try store.setEmail(accountID: accountID, to: email)
+            return true
+        } catch where error.code == .constraint {
+            return false  // SQLite undid the statement; the transaction goes on
+        }
+    }
+
+    /// Uses up a code already found usable in this transaction; throws (rolling everything back)
+    /// if it is not, which the write lock held since the check should make impossible.
+    private func use(_ code: String, purpose: ActionCodePurpose, in store: AccountStore) throws(StoreError) {
+        guard case .success = try store.consumeCode(code, purpose: purpose) else {
+            throw StoreError(.database, "a \(purpose.rawValue) code was used by another connection during its transaction")
+        }
+    }
+}
