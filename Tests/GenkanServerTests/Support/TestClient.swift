@@ -117,6 +117,8 @@ final class AppFixture: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: SiteFixture.publicDirectory)
         configuration.workerThreads = 2
+        // Mail into the fixture's directory, not `outbox` in the working directory (the repository).
+        configuration.mail.transport = .directory(directory + "/outbox")
         configure(&configuration)
         self.configuration = configuration
         app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil)
