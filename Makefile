@@ -21,6 +21,7 @@ test: deps-test references
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	scripts/check-dependent-package.sh
 	.venv/bin/python Tests/e2e/test_site.py
+	.venv/bin/python Tests/e2e/test_mail.py
 
 deps-test:
 	scripts/install-deps.sh test
