@@ -17,15 +17,10 @@ import Testing
 
         try fixture.restart()
 
-        let outbox = fixture.directory + "/outbox"
         let deadline = Date().addingTimeInterval(15)
         var mailed = false
         while Date() < deadline {
-            mailed = try FileManager.default.contentsOfDirectory(atPath: outbox).contains { name in
-                guard name.hasSuffix(".eml"), let data = FileManager.default.contents(atPath: outbox + "/" + name) else { return false }
-                let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-                return lines.contains("To: taro@example.com") && lines.contains("Subject: Reset your password")
-            }
+            mailed = try fixture.mails.all.contains { $0.recipient == "taro@example.com" && $0.link("/password/reset") != nil }
             if try mailed && store.pendingResetRequests().isEmpty { break }
             try await Task.sleep(for: .milliseconds(20))
         }
