@@ -22,6 +22,7 @@ test: deps-test references
 	scripts/check-dependent-package.sh
 	.venv/bin/python Tests/e2e/test_site.py
 	.venv/bin/python Tests/e2e/test_accessibility.py
+	.venv/bin/python Tests/e2e/test_mail.py
 
 deps-test:
 	scripts/install-deps.sh test

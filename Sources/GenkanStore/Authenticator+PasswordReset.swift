@@ -37,7 +37,7 @@ extension Authenticator {
     }
 
     /// Sets a new password with a reset code: uses up the code, stores the new hash, sets
-    /// `valid_since`, ends every session of the account, queues the optional notice and starts a
+    /// `valid_since`, marks the address verified, ends every session of the account, queues the optional notice and starts a
     /// session for this browser, in one transaction. The code is checked before hashing (a wrong
     /// code costs no Argon2id) and again inside the transaction.
     ///
@@ -62,6 +62,9 @@ extension Authenticator {
                 case .success(let consumed): account = consumed.account
                 }
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
+                // The link came by mail to the account's address (a code is void once the address
+                // changes): opening it proves the mailbox, as a verification link does.
+                try store.markVerified(accountID: account.id)
                 if let message = notice(account) { try store.enqueueMail(message, accountID: account.id) }
                 let (token, session) = try store.createSession(accountID: account.id, userAgent: userAgent)
                 let updated = try store.account(id: account.id) ?? account  // the row was just updated

@@ -57,13 +57,14 @@ class Server:
     def __init__(self, directory):
         self.port = free_port()
         self.database = os.path.join(directory, "genkan.sqlite")
+        self.outbox = os.path.join(directory, "outbox")  # not ./outbox, the repository
         self.log = open(os.path.join(directory, "serve.log"), "ab")
         self.process = None
 
     def start(self):
         self.process = subprocess.Popen(
             [genkan_binary(), "serve", "--port", str(self.port), "--db", self.database,
-             "--public", os.path.join(ROOT, "public")],
+             "--public", os.path.join(ROOT, "public"), "--outbox", self.outbox],
             stdout=self.log, stderr=self.log)
         deadline = time.time() + 20
         while time.time() < deadline:

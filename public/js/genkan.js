@@ -4,6 +4,9 @@
 (function () {
   "use strict";
 
+  // The checklist ticks itself off only with this script: without it, it is a plain list.
+  document.documentElement.classList.add("js");
+
   var DEBOUNCE_MS = 250;
 
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }

@@ -18,18 +18,27 @@ struct ResetRequests: Sendable {
         if !queued { log.write("password reset requests wait: the worker queue is full") }
     }
 
+    /// Processes batch after batch until none is left: a start after a crash during a flood can
+    /// find more than one batch. Stops early when a whole batch failed (nothing would change).
     private static func drain(_ store: AccountStore, authenticator: Authenticator, outbox: Outbox, log: ErrorLog) {
+        let batchSize = 100
         do {
-            var queuedMail = false
-            for request in try store.pendingResetRequests() {
-                switch authenticator.processResetRequest(request, in: store, mail: { account, code, locale in
-                    outbox.mail.passwordReset(to: account, code: code, locale: locale)
-                }) {
-                case .success(let mailed): queuedMail = queuedMail || mailed
-                case .failure(let failure): log.write("password reset request \(request.id) not processed: \(failure)")
+            while true {
+                let batch = try store.pendingResetRequests(limit: batchSize)
+                var queuedMail = false, processed = false
+                for request in batch {
+                    switch authenticator.processResetRequest(request, in: store, mail: { account, code, locale in
+                        outbox.mail.passwordReset(to: account, code: code, locale: locale)
+                    }) {
+                    case .success(let mailed):
+                        queuedMail = queuedMail || mailed
+                        processed = true
+                    case .failure(let failure): log.write("password reset request \(request.id) not processed: \(failure)")
+                    }
                 }
+                if queuedMail { outbox.notify() }
+                if batch.count < batchSize || !processed { return }
             }
-            if queuedMail { outbox.notify() }
         } catch {
             log.write("password reset requests not read: \(error)")
         }

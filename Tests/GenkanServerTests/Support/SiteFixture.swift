@@ -34,6 +34,7 @@ final class SiteFixture: @unchecked Sendable {
         self.directory = directory
         var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: Self.publicDirectory)
         configuration.workerThreads = 2
+        // Mail into the fixture's directory, not `outbox` in the working directory (the repository).
         configuration.mail.transport = .directory(directory + "/outbox")
         var server = HTTPServerConfiguration()
         server.port = 0

@@ -122,6 +122,7 @@ final class AppFixture: @unchecked Sendable {
         var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: SiteFixture.publicDirectory)
         configuration.workerThreads = 2
         configuration.baseURL = "https://genkan.test"
+        // Mail into the fixture's directory, not `outbox` in the working directory (the repository).
         configuration.mail.transport = .directory(directory + "/outbox")
         configure(&configuration)
         self.configuration = configuration
