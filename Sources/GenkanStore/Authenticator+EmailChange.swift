@@ -57,13 +57,14 @@ extension Authenticator {
     /// When another account has the address by then (two tabs, two accounts, one address: one
     /// wins), nothing changes and the code stays unused.
     ///
-    /// - Parameter recoveryMail: builds the notice with the undo link from the account as it was,
-    ///   its old address and the recovery code's token.
+    /// - Parameter recoveryMail: builds the notice with the undo link from the account as it was
+    ///   (its `email` is the old address, where the notice goes), the new address, and the
+    ///   recovery code's token.
     /// - Returns: the account at its new address, or `.invalidActionCode`, `.expiredActionCode`,
     ///   `.emailAlreadyInUse`.
     public func confirmEmailChange(
         code: String, in store: AccountStore,
-        recoveryMail: (_ account: Account, _ oldEmail: String, _ token: String) -> OutgoingMail?
+        recoveryMail: (_ account: Account, _ newEmail: String, _ token: String) -> OutgoingMail?
     ) -> Result<Account, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
@@ -77,7 +78,7 @@ extension Authenticator {
                 try use(code, purpose: .changeEmail, in: store)
                 try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
                 _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) {
-                    recoveryMail(before, before.email, $0)
+                    recoveryMail(before, change.email, $0)
                 }
                 return .success(try store.account(id: before.id) ?? before)
             }

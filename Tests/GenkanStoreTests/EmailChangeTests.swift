@@ -29,9 +29,9 @@ import Testing
     /// Confirms a change and returns the account and the token of the recovery mail.
     func confirm(_ fixture: SignedInAccount, _ code: String, in store: AccountStore? = nil) -> (Result<Account, AuthFailure>, String?) {
         var recovery: OutgoingMail?
-        let result = fixture.authenticator.confirmEmailChange(code: code, in: store ?? fixture.store) { account, oldEmail, token in
-            #expect(account.email == oldEmail)
-            recovery = testMail(to: oldEmail, token: token)
+        let result = fixture.authenticator.confirmEmailChange(code: code, in: store ?? fixture.store) { account, newEmail, token in
+            #expect(account.email != newEmail)
+            recovery = testMail(to: account.email, token: token)
             return recovery
         }
         return (result, recovery.flatMap(token(in:)))
@@ -202,8 +202,8 @@ import Testing
         let results = Mutex<[Int: Result<Account, AuthFailure>]>([:])
         runTogether(2) { tab in
             guard let store = try? AccountStore(path: path, clock: storeClock) else { return }
-            let result = authenticator.confirmEmailChange(code: codes[tab], in: store) { _, old, token in
-                testMail(to: old, token: token)
+            let result = authenticator.confirmEmailChange(code: codes[tab], in: store) { account, _, token in
+                testMail(to: account.email, token: token)
             }
             results.withLock { $0[tab] = result }
         }

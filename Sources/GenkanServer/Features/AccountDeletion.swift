@@ -41,7 +41,7 @@ struct AccountDeletion: Sendable {
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
-                return .response(forms.reauthenticationFailed(.accountDeletion, failure, context: context))
+                return forms.reauthenticationFailed(.accountDeletion, failure, request: request, context: context)
             }
         }
     }

@@ -46,13 +46,13 @@ struct EmailSettings: Sendable {
             case .success(.addressInUse) where isPrivate:
                 return .response(sent(newEmail, context: context))
             case .success(.addressInUse):
-                return .response(forms.reauthenticationFailed(.emailChange, .emailAlreadyInUse, context: context))
+                return forms.reauthenticationFailed(.emailChange, .emailAlreadyInUse, request: request, context: context)
             case .success(.unchanged):
                 return .response(Responses.redirect("/account", context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
-                return .response(forms.reauthenticationFailed(.emailChange, failure, context: context))
+                return forms.reauthenticationFailed(.emailChange, failure, request: request, context: context)
             }
         }
     }
@@ -94,8 +94,8 @@ struct EmailSettings: Sendable {
         withPostedCode(request, context) { code in
             let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
             return pool.reply(.interactive, { store in
-                authenticator.confirmEmailChange(code: code, in: store) { account, oldEmail, recoverCode in
-                    outbox.mail.emailChanged(to: oldEmail, account: account, newEmail: account.email, code: recoverCode, locale: locale)
+                authenticator.confirmEmailChange(code: code, in: store) { before, newEmail, recoverCode in
+                    outbox.mail.emailChanged(to: before.email, account: before, newEmail: newEmail, code: recoverCode, locale: locale)
                 }
             }) { [self] result in
                 switch result {

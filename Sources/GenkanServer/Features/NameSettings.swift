@@ -33,10 +33,7 @@ struct NameSettings: Sendable {
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
-                return .response(
-                    forms.page(
-                        .nameChange, context: context, status: 422, values: FormDescription.nameChange.keptValues(context.formData),
-                        errors: [forms.error(failure.code, field: failure.field, locale: context.locale)]))
+                return forms.reauthenticationFailed(.nameChange, failure, request: request, context: context)
             }
         }
     }

@@ -43,7 +43,7 @@ struct PasswordSettings: Sendable {
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
-                return .response(forms.reauthenticationFailed(.passwordChange, failure, context: context))
+                return forms.reauthenticationFailed(.passwordChange, failure, request: request, context: context)
             }
         }
     }

@@ -16,13 +16,14 @@ struct SessionStart: Sendable {
         destination: String, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
+        let userAgent = request.headers["user-agent"]
         return pool.reply(.hashing, { store -> Result<String, AuthFailure> in
             switch authenticate(store) {
             case .failure(let failure): return .failure(failure)
             case .success(let account):
                 do throws(StoreError) {
                     if let previous { try store.deleteSession(token: previous) }
-                    return .success(try store.createSession(accountID: account.id).token)
+                    return .success(try store.createSession(accountID: account.id, userAgent: userAgent).token)
                 } catch {
                     return .failure(.internalError(error))
                 }
