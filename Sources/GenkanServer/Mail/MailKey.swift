@@ -19,7 +19,6 @@ public enum MailKey: String, CaseIterable, Sendable {
     case resetIgnore = "mail.reset.ignore"
 
     case passwordChangedSubject = "mail.password-changed.subject"
-    case passwordChangedBody = "mail.password-changed.body"
     case passwordChangedNotYou = "mail.password-changed.not-you"
     case passwordChangedAction = "mail.password-changed.action"
 

@@ -36,16 +36,8 @@ struct SiteMail: Sendable {
         return outgoing(content, to: account.email, locale: locale)
     }
 
-    func passwordChanged(to account: Account, locale: String) -> OutgoingMail? {
-        let content = compose(locale, subject: .passwordChangedSubject, name: account.displayName, parts: [
-            .paragraph(text(.passwordChangedBody, locale)),
-            .paragraph(text(.passwordChangedNotYou, locale)),
-            .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
-        ])
-        return outgoing(content, to: account.email, locale: locale)
-    }
-
-    /// After a change made while signed in: this device stays, the others were signed out.
+    /// After a password change or reset: the device it was made on stays signed in, the others
+    /// were signed out.
     func passwordChangedKeepingThisDevice(to account: Account, locale: String) -> OutgoingMail? {
         let content = compose(locale, subject: .passwordChangedSubject, name: account.displayName, parts: [
             .paragraph(text(.passwordChangedBodyKept, locale)),

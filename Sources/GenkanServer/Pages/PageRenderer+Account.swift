@@ -28,7 +28,12 @@ extension PageRenderer {
         main.end("dl")
         main.newline()
         if !account.isVerified {
-            buttonForm(action: "/verify-email/resend", class: "resend-form", label: texts.text(.verifyResend, locale), locale: locale, csrf: csrf, into: &main)
+            // Say what the button is for: the link already sent, once more.
+            main.element("p", [HTMLAttribute("class", "message")], text: texts.text(.verifyRequiredMessage, locale, ["email": account.email]))
+            main.newline()
+            buttonForm(
+                action: "/verify-email/resend", class: "resend-form", label: texts.text(.verifyResend, locale), locale: locale, csrf: csrf,
+                buttonClass: "secondary", into: &main)
         }
         main.element("h2", text: texts.text(.accountSettingsHeading, locale))
         main.newline()
@@ -50,14 +55,16 @@ extension PageRenderer {
 
     /// A form that is one button (sign out, send again): its token and its label.
     func buttonForm(
-        action: String, class className: String, label: String, locale: String, csrf: String, into html: inout HTMLWriter
+        action: String, class className: String, label: String, locale: String, csrf: String, buttonClass: String? = nil,
+        into html: inout HTMLWriter
     ) {
         html.start("form", [HTMLAttribute("method", "post"), HTMLAttribute("action", action), HTMLAttribute("class", className)])
         html.newline()
         hiddenInput("csrf", csrf, into: &html)
-        html.element(
-            "button", [HTMLAttribute("type", "submit"), HTMLAttribute("data-progress", texts.text(.progressWait, locale))],
-            text: label)
+        var attributes = [HTMLAttribute("type", "submit")]
+        if let buttonClass { attributes.append(HTMLAttribute("class", buttonClass)) }
+        attributes.append(HTMLAttribute("data-progress", texts.text(.progressWait, locale)))
+        html.element("button", attributes, text: label)
         html.newline()
         html.end("form")
         html.newline()
