@@ -145,7 +145,7 @@ import Testing
         #expect(account.status == 200 && account.body.contains("Your password has been changed."))
         #expect(account.body.contains("class=\"status-verified\""))  // the link proved the mailbox
         #expect(await phone.get("/account").header("Location") == "/signin")
-        #expect(try fixture.mails.all.contains { $0.text.contains(model.text("mail.password-changed.body", locale: "en")) })
+        #expect(try fixture.mails.all.contains { $0.text.contains(model.text("mail.password-changed.body-kept", locale: "en")) })
         // The link is used up; the old password no longer signs in, the new one does.
         let used = await fixture.client(language: "en").get(link)
         #expect(used.status == 400 && used.body.contains(message(.invalidActionCode, "en")))

@@ -611,7 +611,7 @@ class PasswordResetFlow(SharedSite, MailChecks, unittest.TestCase):
 
         [changed] = self.wait_mail(address, "password-changed")
         self.assertMailReadable(changed, address, "en", "password-changed", name)
-        self.assertIn(text("mail.password-changed.body", "en"), changed.text)
+        self.assertIn(text("mail.password-changed.body-kept", "en"), changed.text)
         self.assertEqual(changed.link("/password/forgot"), self.site.url + "/password/forgot")
         self.assertEqual(len(self.smtp.to(address, "reset")), 1)
         self.assertEqual(self.smtp.to(unknown), [])

@@ -23,6 +23,7 @@ final class TestClient: @unchecked Sendable {
     let routes: RouteTable
     private let jar = Mutex<[String: String]>([:])
     var acceptLanguage: String?
+    var userAgent: String?
     /// The client address the engine would report.
     var peerAddress = "127.0.0.1"
 
@@ -53,6 +54,7 @@ final class TestClient: @unchecked Sendable {
         var fields: [(name: String, value: String)] = []
         if body != nil { fields.append(("content-type", "application/x-www-form-urlencoded")) }
         if let acceptLanguage { fields.append(("accept-language", acceptLanguage)) }
+        if let userAgent { fields.append(("user-agent", userAgent)) }
         let jar = cookies
         if !jar.isEmpty { fields.append(("cookie", jar.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; "))) }
         for (name, value) in headers {
