@@ -169,9 +169,16 @@ class AccessibilityTest(unittest.TestCase):
             self.fill("password-confirmation", "a new passphrase here")
             self.submit()
             self.check(f"/account with a notice {language}")
+            for path in ["/account/name", "/account/password", "/account/email", "/account/sessions", "/account/delete"]:
+                browser.get(self.url + path)
+                self.check(f"{path} {language}")
+            browser.execute_script("document.querySelector('form.auth-form').noValidate = true")
+            self.fill("current-password", "not the password")
+            self.submit()
+            self.check(f"/account/delete with errors {language}")
             browser.get(link)
             self.check(f"used link {language}")
-        self.assertGreaterEqual(len(self.checked), 45)
+        self.assertGreaterEqual(len(self.checked), 60)
 
     def test_the_check_finds_a_violation(self):
         """The harness itself: a field whose label is removed must be reported."""

@@ -193,6 +193,68 @@ class SiteTest:
         self.assertEqual(browser.find_element(By.ID, "account-email").text, email)
         self.shot("after-restart")
 
+    def test_settings_journey(self):
+        """Issue 10 in Japanese: sign up, change the name (the notice shows), change the password,
+        sign out and in with it, withdraw (退会) with the password, and sign-in then fails."""
+        browser = self.browser
+        email = f"settings-{'js' if self.javascript else 'nojs'}@example.com"
+        first, second = "first passphrase here", "second passphrase here"
+        browser.delete_all_cookies()
+        browser.get(self.server.url + "/signup?lang=ja")
+        self.fill("name", "山田 太郎")
+        self.fill("email", email)
+        self.fill("password", first)
+        self.fill("password-confirmation", first)
+        self.submit()
+        self.wait_for_path("/account")
+
+        browser.find_element(By.LINK_TEXT, catalog("ui.account.change-name", "ja")).click()
+        self.wait_for_path("/account/name")
+        self.assertEqual(browser.find_element(By.ID, "name").get_attribute("value"), "山田 太郎")
+        self.fill("name", "山田 次郎")
+        self.shot("settings-name")
+        self.submit()
+        self.wait_for_path("/account")
+        self.assertEqual(browser.find_element(By.CSS_SELECTOR, "div.notice").text, catalog("ui.notice.name-updated", "ja"))
+        self.assertEqual(browser.find_element(By.ID, "account-name").text, "山田 次郎")
+        self.shot("settings-name-updated")
+
+        browser.find_element(By.LINK_TEXT, catalog("ui.account.change-password", "ja")).click()
+        self.wait_for_path("/account/password")
+        self.fill("current-password", first)
+        self.fill("new-password", second)
+        self.fill("password-confirmation", second)
+        if self.javascript:
+            WebDriverWait(browser, 10).until(
+                lambda b: b.find_elements(By.CSS_SELECTOR, "#new-password-checklist li")
+                and not b.find_elements(By.CSS_SELECTOR, "#new-password-checklist li.unmet"))
+        self.shot("settings-password")
+        self.submit()
+        self.wait_for_path("/account")
+        self.assertEqual(browser.find_element(By.CSS_SELECTOR, "div.notice").text, catalog("ui.notice.password-changed", "ja"))
+
+        browser.find_element(By.CSS_SELECTOR, "form.signout-form button[type=submit]").click()
+        self.wait_for_path("/signin")
+        self.fill("email", email)
+        self.fill("password", second)
+        self.submit()
+        self.wait_for_path("/account")
+
+        browser.find_element(By.LINK_TEXT, catalog("ui.account.delete", "ja")).click()
+        self.wait_for_path("/account/delete")
+        self.fill("current-password", second)
+        browser.find_element(By.ID, "confirm").click()
+        self.shot("settings-delete")
+        self.submit()
+        self.wait_for_path("/signin")
+        self.assertEqual(browser.find_element(By.CSS_SELECTOR, "div.notice").text, catalog("ui.notice.account-deleted", "ja"))
+        self.shot("settings-deleted")
+        self.fill("email", email)
+        self.fill("password", second)
+        self.submit()
+        self.assertIn(catalog("auth.credentials-rejected", "ja"), self.summary_text())
+        self.shot("settings-signin-after-deletion")
+
     def test_field_errors(self):
         browser = self.browser
         browser.get(self.server.url + "/signup?lang=ja")
