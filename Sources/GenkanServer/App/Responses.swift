@@ -24,6 +24,16 @@ enum Responses {
         return HTTPResponse(status: 303, headers: headers)
     }
 
+    /// After a new session began (sign-in, sign-up, a reset, a password change): its cookie, and
+    /// the way on, with a one-time notice if there is one.
+    static func sessionStarted(
+        _ token: String, lifetime: Int64, to location: String, context: RequestContext, notice: Notice? = nil
+    ) -> HTTPResponse {
+        var cookies = [SetCookie(name: RequestContext.sessionCookie, value: token, maxAge: lifetime, secure: context.isSecure)]
+        if let notice { cookies.append(notice.cookie(secure: context.isSecure)) }
+        return redirect(location, context: context, cookies: cookies)
+    }
+
     static func json(_ status: Int, _ value: JSONValue, headers extra: HTTPHeaders = [:]) -> HTTPResponse {
         var headers: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": "no-store"]
         for field in extra { headers.add(field.name, field.value) }

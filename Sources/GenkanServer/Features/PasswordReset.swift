@@ -100,11 +100,9 @@ struct PasswordReset: Sendable {
             switch result {
             case .success(let started):
                 outbox.notify()
-                let session = SetCookie(
-                    name: RequestContext.sessionCookie, value: started.token, maxAge: sessionLifetime, secure: context.isSecure)
                 return .response(
-                    Responses.redirect(
-                        "/account", context: context, cookies: [session, Notice.passwordChanged.cookie(secure: context.isSecure)]))
+                    Responses.sessionStarted(
+                        started.token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

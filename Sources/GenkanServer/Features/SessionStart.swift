@@ -31,9 +31,7 @@ struct SessionStart: Sendable {
         }) { [self] outcome in
             switch outcome {
             case .success(let token):
-                let cookie = SetCookie(
-                    name: RequestContext.sessionCookie, value: token, maxAge: sessionLifetime, secure: context.isSecure)
-                return .response(Responses.redirect(destination, context: context, cookies: [cookie]))
+                return .response(Responses.sessionStarted(token, lifetime: sessionLifetime, to: destination, context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
