@@ -20,6 +20,7 @@ test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	scripts/check-dependent-package.sh
+	SWIFT=$(SWIFT) scripts/check-seed-app.sh
 	.venv/bin/python Tests/e2e/test_site.py
 	.venv/bin/python Tests/e2e/test_accessibility.py
 	.venv/bin/python Tests/e2e/test_mail.py

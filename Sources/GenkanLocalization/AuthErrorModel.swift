@@ -10,13 +10,21 @@ import GenkanValidation
 /// choose otherwise); `auth/invalid-credential` then reads as "incorrect or expired sign-in
 /// details", which suits sign-in with another provider better.
 ///
+/// The seed app's `AuthErrorModel().setErrorMessage(error)` works as the seed called it, in the
+/// model's `locale` (the process's preferred language unless given).
+///
 /// ```swift
 /// let model = AuthErrorModel()
+/// model.setErrorMessage(error)          // any Firebase Auth error, in model.locale
 /// model.message(for: AuthErrorCode.wrongPassword, locale: "ja")
 /// model.message(for: error, locale: negotiator.bestLocale(acceptLanguage: header))
 /// ```
 public struct AuthErrorModel: Sendable {
     public let catalog: MessageCatalog
+    /// The locale of `setErrorMessage(_:)` (BCP 47, negotiated to the catalog's locales when a
+    /// message is looked up); by default the process's preferred language, see
+    /// `LocaleNegotiator.processPreferredLanguages`.
+    public var locale: String
     /// Whether the credential errors share one message (on by default).
     public var groupsCredentialErrors: Bool
     /// How server strings the SDKs read differently are read (`USER_NOT_FOUND`).
@@ -33,15 +41,19 @@ public struct AuthErrorModel: Sendable {
     /// The catalog key of their shared message.
     public static let credentialErrorKey = "auth.credentials-rejected"
 
+    /// A model over `catalog`; `locale` nil means the catalog locale that best fits the process's
+    /// preferred languages, read now.
     public init(
-        catalog: MessageCatalog = .standard, groupsCredentialErrors: Bool = true, platform: AuthErrorPlatform = .ios,
-        passwordMinimumLength: Int = PasswordPolicy.default.minimumLength
+        locale: String? = nil, catalog: MessageCatalog = .standard, groupsCredentialErrors: Bool = true,
+        platform: AuthErrorPlatform = .ios, passwordMinimumLength: Int = PasswordPolicy.default.minimumLength
     ) {
         self.catalog = catalog
         self.groupsCredentialErrors = groupsCredentialErrors
         self.platform = platform
         self.passwordMinimumLength = passwordMinimumLength
-        self.negotiator = LocaleNegotiator(available: catalog.locales, defaultLocale: catalog.sourceLanguage)
+        let negotiator = LocaleNegotiator(available: catalog.locales, defaultLocale: catalog.sourceLanguage)
+        self.negotiator = negotiator
+        self.locale = locale ?? negotiator.bestLocale(preferred: LocaleNegotiator.processPreferredLanguages)
     }
 
     /// The locales messages are available in (BCP 47), the source language first.

@@ -8,11 +8,26 @@ import GenkanValidation
     let model = ValidationViewModel()
     let legacy = ValidationViewModel.legacy
 
-    @Test func validateEmptyIsTrueForBlankFields() {
-        #expect(model.validateEmpty(str: ""))
-        #expect(model.validateEmpty(str: " \t\u{3000}"))
-        #expect(!model.validateEmpty(str: "a"))
-        #expect(!model.validateEmpty(str: " a "))
+    // The seed: `if str != "" { return true }; return false`.
+    @Test(arguments: [
+        ("", false), ("a", true), ("タロウ", true), (" a ", true),
+        // White space and invisible characters are content, as `str != ""` had them.
+        (" ", true), ("\t", true), ("\u{3000}", true), ("\n", true), ("\u{200B}", true), ("\u{301}", true),
+    ])
+    func validateEmptyIsTrueWhenTheFieldHasContent(value: String, expected: Bool) {
+        #expect(model.validateEmpty(str: value) == expected)
+        #expect(legacy.validateEmpty(str: value) == expected)
+    }
+
+    @Test func aSignUpButtonWiredAsInTheSeedEnablesOnceANameIsTyped() {
+        // SignUpView: .disabled(!(vm.validateEmpty(str: name) && vm.validateEmail(email: email) && ...))
+        func disabled(_ name: String) -> Bool {
+            !(legacy.validateEmpty(str: name) && legacy.validateEmail(email: "taro@example.com")
+                && legacy.validatePassWord(password: "password"))
+        }
+        #expect(disabled(""))
+        #expect(!disabled("T"))
+        #expect(!disabled("Taro"))
     }
 
     @Test func validateEmailUsesTheConfiguredRule() {

@@ -1,10 +1,12 @@
 /// Validates Genkan's forms — sign-in, sign-up, password reset, password change, account
 /// deletion — and single fields, with the rules it is configured with.
 ///
-/// The seed app's three functions keep their signatures and answer with the configured rules;
-/// `ValidationViewModel.legacy` answers exactly as the seed did (its e-mail regular expression
-/// and `count >= 8`). The model holds no mutable or global state, so one value can serve every
-/// thread.
+/// The seed app's three functions keep their names, signatures and meanings:
+/// `validateEmpty(str:)` is true when a field has content, `validateEmail(email:)` and
+/// `validatePassWord(password:)` answer with the configured rules, which `ValidationViewModel()`
+/// sets stricter than the seed's; `ValidationViewModel.legacy` answers as the seed did (its
+/// e-mail regular expression and `count >= 8`). The model holds no mutable or global state, so
+/// one value can serve every thread.
 ///
 /// ```swift
 /// let form = ValidationViewModel().validateSignUp(
@@ -30,8 +32,15 @@ public struct ValidationViewModel: Sendable, Hashable {
         self.usesSeedEmailPattern = false
     }
 
-    /// The seed app's rules: `[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}` as a whole-string
-    /// match, and `count >= 8`.
+    /// The seed app's rules: `[A-Z0-9a-z._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}` matched against the
+    /// whole value, as `NSPredicate`'s `SELF MATCHES` did (nothing before or after, not even a
+    /// final newline; ASCII letters only, case as written), and `password.count >= 8` in Swift
+    /// `Character`s, so `"👨‍👩‍👧‍👦"` counts one and `"e\u{301}"` one.
+    ///
+    /// The bounds every model keeps are the only differences from the seed: an address of more
+    /// than `EmailRule.maximumInputLength` UTF-8 bytes (1024), and a password of more than
+    /// `PasswordPolicy.hardMaximumLength` characters (4096, Firebase's own ceiling) or four times
+    /// as many UTF-8 bytes, are refused.
     public static let legacy: ValidationViewModel = {
         var model = ValidationViewModel(emailRule: .html, passwordPolicy: .legacy, nameProfile: .nickname)
         model.usesSeedEmailPattern = true
@@ -40,9 +49,13 @@ public struct ValidationViewModel: Sendable, Hashable {
 
     // MARK: The seed's functions
 
-    /// True when `str` is empty or holds only white space: the seed's check for a blank field.
+    /// True when `str` has content, false only for the empty string: the seed's `str != ""`, so a
+    /// button wired as `.disabled(!vm.validateEmpty(str: name))` enables once something is typed.
+    ///
+    /// White space is content, as it was in the seed: `validateEmpty(str: " ")` is true. The
+    /// sign-up and name forms (`validateSignUp`, `validateNameChange`) still refuse a blank name.
     public func validateEmpty(str: String) -> Bool {
-        str.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        !str.isEmpty
     }
 
     /// True when `email` is an acceptable address under this model's e-mail rule.
@@ -50,7 +63,8 @@ public struct ValidationViewModel: Sendable, Hashable {
         checkEmail(email).issues.isEmpty
     }
 
-    /// True when `password` meets this model's password policy (without context checks).
+    /// True when `password` meets this model's password policy (without context checks); under
+    /// `.legacy`, when it has at least 8 `Character`s.
     public func validatePassWord(password: String) -> Bool {
         passwordPolicy.evaluate(password).isValid
     }
