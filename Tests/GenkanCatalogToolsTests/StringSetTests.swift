@@ -58,6 +58,23 @@ import Testing
         #expect(catalog.phraseSet(Self.key, locale: "de", at: .plain)?.values.first == "Hole ein Rezept in ${applicationName}")
     }
 
+    /// A translation that is a plain string where the source has a phrase set stays as it is
+    /// through an unchanged round trip.
+    @Test(arguments: ExchangeFormat.allCases)
+    func aPlainTranslationOfAPhraseSetIsLeftAlone(_ format: ExchangeFormat) throws {
+        var original = try Fixture.catalog("AppShortcuts.xcstrings")
+        original.updateEntry(Self.key) { entry in entry.update(["localizations"]) { $0.remove("de") } }
+        original.setUnit(Self.key, locale: "de", path: .plain, value: "Hol ein Rezept in ${applicationName}", state: "translated")
+        let folder = try ExchangeTests.exportToDisk(format, catalog: original)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var catalog = original
+        let url = ExchangeTests.translatedFiles(format, in: folder, locales: ["de"])[0]
+        let importer = CatalogImporter()
+        let report = importer.merge(try importer.read(url), into: &catalog, manifest: importer.manifestSources(near: url))
+        #expect(report.changes.isEmpty, "\(report.changes)")
+        #expect(catalog.text == original.text)
+    }
+
     /// A phrase past the end of the set is added; the set keeps one state.
     @Test func aNewPhraseIsAppended() throws {
         var catalog = try Fixture.catalog("AppShortcuts.xcstrings")

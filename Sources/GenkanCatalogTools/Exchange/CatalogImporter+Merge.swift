@@ -143,13 +143,14 @@ extension CatalogImporter {
             : TranslationState.isReviewed(given) != TranslationState.isReviewed(current)
     }
 
-    /// A plain string for a key whose translation (or source) is a phrase set at that place is its
-    /// first phrase: formats that know no phrase sets (.strings, a hand-made JSON) name the key alone.
+    /// A plain string for a key whose translation is a phrase set at that place (or whose source
+    /// is, while the translation has nothing there) is its first phrase: formats that know no
+    /// phrase sets (.strings, a hand-made JSON) name the key alone.
     private static func placingPhrases(_ unit: ImportedUnit, in catalog: StringCatalog, locale: String) -> ImportedUnit {
-        guard unit.path.phraseIndex == nil, unit.path.pluralCategory == nil,
-              catalog.phraseSet(unit.key, locale: locale, at: unit.path) != nil
-                || catalog.phraseSet(unit.key, locale: catalog.sourceLanguage, at: unit.path) != nil
-        else { return unit }
+        guard unit.path.phraseIndex == nil, unit.path.pluralCategory == nil else { return unit }
+        let translationHasSet = catalog.phraseSet(unit.key, locale: locale, at: unit.path) != nil
+        let sourceHasSet = catalog.phraseSet(unit.key, locale: catalog.sourceLanguage, at: unit.path) != nil
+        guard translationHasSet || (sourceHasSet && catalog.entry(unit.key)?.unit(locale, unit.path) == nil) else { return unit }
         return unit.moved(key: unit.key, path: unit.path.appendingPhrase(0))
     }
 }
