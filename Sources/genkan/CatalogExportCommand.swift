@@ -13,8 +13,17 @@ struct CatalogExportCommand: Command {
         FILE defaults to Genkan's own Resources/Localizable.xcstrings (the copy built into genkan
         when there is none in this directory or above it).
 
+        Nothing the catalog holds is left behind: every plural form (a zero form, Russian other
+        for fractions, a set missing a category), every phrase of an App Shortcuts phrase set
+        (key|==|stringSet.0, ...), empty translations a reviewer accepted, and every state (new,
+        needs_review, machine_translated, stale, any other) where the format has a place for it:
+        XLIFF state and state-qualifier, PO fuzzy and a "# xcstrings-state:" comment, JSON
+        {"state", "value"} objects. .strings and Android have no states: an unchanged string keeps
+        its own. What a format cannot write stops the export, naming the entries.
+
           --format F     xliff (as Xcode exports), po (gettext), strings (.strings + .stringsdict),
-                         android (strings.xml with <plurals>), json (flat)
+                         android (strings.xml with <plurals>, <string-array> for phrase sets),
+                         json (flat: id to text, or to {"state", "value"})
           --locale L     a locale to export; repeat for more (default: every locale but the source)
           --output DIR   the folder to write into (created when missing)
 

@@ -10,9 +10,10 @@ struct CatalogImportCommand: Command {
 
         Reads each translated file (.xliff, .po, .json, a .lproj folder or .strings file, an
         Android values-<locale> folder or strings.xml) and merges its translations into the
-        catalog. A translation whose source text changed since the export is marked needs_review.
-        Nothing is written when any file cannot be read. FILE (a .xcstrings) defaults to Genkan's
-        own Resources/Localizable.xcstrings.
+        catalog. A translation whose source text changed since the export is marked needs_review;
+        one the file gives the same text and state as the catalog changes nothing, so importing an
+        unchanged export rewrites no byte. Nothing is written when any file cannot be read. FILE
+        (a .xcstrings) defaults to Genkan's own Resources/Localizable.xcstrings.
 
           --dry-run   report what would change without writing the catalog
 

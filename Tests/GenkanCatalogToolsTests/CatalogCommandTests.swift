@@ -117,3 +117,39 @@ import Testing
         #expect(lint.status == 0, "\(lint.output)")
     }
 }
+
+/// The issue 14 catalogs through the built binary: an unchanged export, imported, changes no
+/// byte in any format; help names the new check and what travels.
+@Suite(.serialized) struct IssueCatalogCommandTests {
+    @Test(arguments: ["States.xcstrings", "AppShortcuts.xcstrings"], ExchangeFormat.allCases)
+    func unchangedExportImportThroughTheCommandLine(_ fixture: String, _ format: ExchangeFormat) throws {
+        let folder = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalogURL = folder.appending(path: fixture)
+        try FileManager.default.copyItem(at: Fixture.url(fixture), to: catalogURL)
+        let before = try Data(contentsOf: catalogURL)
+        let out = folder.appending(path: "out")
+        let export = try CatalogCommandTests.run(["catalog", "export", catalogURL.path, "--format", format.rawValue, "--output", out.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let locales = try StringCatalog(bytes: Array(before)).targetLocales
+        let files = ExchangeTests.translatedFiles(format, in: out, locales: locales).map(\.path)
+        let imported = try CatalogCommandTests.run(["catalog", "import", catalogURL.path] + files)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("\(fixture): no change"), "\(imported.stdout)")
+        #expect(try Data(contentsOf: catalogURL) == before)
+    }
+
+    @Test func helpNamesWhatIsNew() throws {
+        let lint = try CatalogCommandTests.run(["catalog", "lint", "--help"])
+        #expect(lint.status == 0)
+        #expect(lint.stdout.contains("plural-fallback"))
+        let export = try CatalogCommandTests.run(["catalog", "export", "--help"])
+        #expect(export.stdout.contains("machine_translated") && export.stdout.contains("stringSet"))
+    }
+
+    @Test func statsCountTheSourceAsDone() throws {
+        let result = try CatalogCommandTests.run(["catalog", "stats", Fixture.url("AppShortcuts.xcstrings").path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("en               3             0        0      3    100.0%"), "\(result.stdout)")
+    }
+}

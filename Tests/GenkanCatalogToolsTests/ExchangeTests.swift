@@ -66,7 +66,7 @@ import Testing
         #expect(catalog.entry("title.sign-in")?.unit("ja", .plain)?.value == new)
         #expect(catalog.entry("auth/invalid-email")?.unit("ja", .plain)?.state == "needs_review")
         #expect(Set(report.changes.map(\.kind)) == [.updated, .sourceChanged], "\(report.changes)")
-        // Polish `other` is kept: no format names it by position.
+        // Polish `other` (fractions) is kept: every format names it by category.
         #expect(catalog.entry("%lld days left")?.unit("pl", UnitPath(["plural", "other"]))?.value == "Zostało %lld dnia")
     }
 
@@ -127,8 +127,9 @@ import Testing
                                             folders[2].appending(path: "ja.lproj/Localizable.strings").path])
         #expect(run.status == 0, "\(run.output)")
         let lines = run.output.split(separator: "\n").map(String.init)
-        // pl: 2 plural entries (days, files substitution), plain: invalid-email, the 2 device strings, title, Found format.
-        #expect(lines.contains("po 7 2 ('3', '(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)')"), "\(lines)")
+        // pl: 2 plural entries (days, files substitution), plain: invalid-email, the 2 device strings, title, Found format,
+        // and the Polish `other` (fractions) of days and files, which no Plural-Forms index selects.
+        #expect(lines.contains("po 9 2 ('3', '(n == 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2)')"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("xliff 13 5") }, "\(lines)")
         #expect(lines.contains("stringsdict ['%lld days left', 'Found %#@files@', 'button.back']"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("strings [('auth/invalid-email', 'name@example.com のような") }, "\(lines)")

@@ -12,6 +12,16 @@ import GenkanUnicode
         #expect(Array(catalog.text.utf8) == bytes)
     }
 
+    /// The issue 14 fixtures are what Xcode writes: reading and writing them changes no byte, and
+    /// their keys are in Xcode's order.
+    @Test(arguments: issueFixtures)
+    func issueFixturesAreInXcodeLayout(_ name: String) throws {
+        let bytes = try Fixture.bytes(name)
+        let catalog = try StringCatalog(bytes: bytes)
+        #expect(Array(catalog.text.utf8) == bytes)
+        #expect(catalog.keys.sorted(by: CatalogKeyCollation.precedes) == catalog.keys)
+    }
+
     @Test func unknownFieldsSurvive() throws {
         let text = #"{"sourceLanguage":"en","strings":{"a":{"futureField":[1,2.50,{"x":null}],"localizations":{}}},"version":"1.1","zzz":true}"#
         let catalog = try StringCatalog(text: text)

@@ -16,6 +16,7 @@ import Testing
         ("placeholder.mismatch", "placeholder-mismatch", "de"),
         ("invalid.specifier", "invalid-format-specifier", "de"),
         ("plural.incomplete", "plural-incomplete", "pl"),
+        ("plural.fallback", "plural-fallback", "de"),
         ("plural.unused", "plural-unused-category", "ja"),
         ("malformed.braces", "malformed-syntax", "de"),
         ("markup.mismatch", "markup-mismatch", "de"),
@@ -109,5 +110,74 @@ import Testing
         catalog.setUnit("k", locale: "en", path: .plain, value: source, state: "translated")
         catalog.setUnit("k", locale: "de", path: .plain, value: translation, state: "translated")
         #expect(CatalogLinter().lint(catalog).contains { $0.check == .tooLong } == flagged)
+    }
+}
+
+/// The false alarms of issue 14, each on a catalog Xcode accepts (Plurals.xcstrings,
+/// AppShortcuts.xcstrings) and in a catalog of its own.
+@Suite struct LintFalseAlarmTests {
+    static func findings(_ fixture: String, key: String) throws -> [String] {
+        CatalogLinter().lint(try Fixture.catalog(fixture)).filter { $0.key == key }
+            .map { "\($0.check.name) \($0.locale ?? "-") \($0.path)" }
+    }
+
+    /// `%#@total.strings@`: Foundation reads a substitution name up to the next '@'.
+    @Test func dottedSubstitutionNamesAreValid() throws {
+        #expect(try Self.findings("Plurals.xcstrings", key: "Found %lld strings") == [])
+        #expect(FormatSpecifierParser.parse("Found %#@total.strings@").issues.isEmpty)
+        #expect(FormatSpecifierParser.parse("Found %#@total.strings@").names == ["%#@total.strings@"])
+        #expect(FormatSpecifierParser.parse("%#@total strings@").issues.count == 1, "a name has no spaces")
+        #expect(UnitPath(dotted: "substitutions.total.strings.plural.one")?.components == ["substitutions", "total.strings", "plural", "one"])
+    }
+
+    /// A `zero` form is shown for 0 in every language (Foundation), so it is never unused.
+    @Test func zeroIsNeverUnused() throws {
+        #expect(try Self.findings("Plurals.xcstrings", key: "%lld files") == [])
+        var catalog = StringCatalog(sourceLanguage: "en")
+        for (locale, forms) in [("en", ["zero": "No files", "one": "%lld file", "other": "%lld files"]),
+                                ("es", ["zero": "Ningún archivo", "one": "%lld archivo", "many": "%lld de archivos", "other": "%lld archivos"]),
+                                ("fr", ["zero": "Aucun fichier", "one": "%lld fichier", "many": "%lld de fichiers", "other": "%lld fichiers"])] {
+            for (category, text) in forms {
+                catalog.setUnit("k", locale: locale, path: UnitPath(["plural", category]), value: text, state: "translated")
+            }
+        }
+        #expect(CatalogLinter().lint(catalog).isEmpty, "\(CatalogLinter().lint(catalog).map(\.message))")
+    }
+
+    /// The empty key has no text to translate.
+    @Test func theEmptyKeyAsksForNoTranslation() throws {
+        #expect(try Self.findings("Plurals.xcstrings", key: "") == [])
+        var catalog = StringCatalog(sourceLanguage: "en")
+        catalog.updateEntry("") { _ in }
+        catalog.setUnit("Save", locale: "de", path: .plain, value: "Sichern", state: "translated")
+        #expect(CatalogLinter().lint(catalog).isEmpty)
+    }
+
+    /// German "%lld Byte" needs no `one`: Foundation shows `other`, which reads right. A warning
+    /// says so; a set with no `other` at all is still an error.
+    @Test func onlyOtherFallsBackWithAWarning() throws {
+        #expect(try Self.findings("Plurals.xcstrings", key: "%lld bytes") == [
+            "plural-fallback de plural.one", "plural-fallback es plural.many", "plural-fallback fr plural.many",
+        ])
+        var catalog = StringCatalog(sourceLanguage: "en")
+        catalog.setUnit("k", locale: "en", path: UnitPath(["plural", "one"]), value: "%lld byte", state: "translated")
+        catalog.setUnit("k", locale: "en", path: UnitPath(["plural", "other"]), value: "%lld bytes", state: "translated")
+        catalog.setUnit("k", locale: "de", path: UnitPath(["plural", "one"]), value: "%lld Byte", state: "translated")
+        let findings = CatalogLinter().lint(catalog)
+        #expect(findings.map(\.check) == [.pluralIncomplete])
+        #expect(findings.first?.severity == .error)
+    }
+
+    /// The issue's catalogs lint with no error. States.xcstrings has two empty translations a
+    /// reviewer accepted, which `empty-value` reports by Genkan's policy, and warnings for every
+    /// string that waits for review (a machine translation among them).
+    @Test(arguments: issueFixtures)
+    func issueCatalogsLintWithoutFalseErrors(_ fixture: String) throws {
+        let findings = CatalogLinter().lint(try Fixture.catalog(fixture))
+        let errors = findings.filter { $0.severity == .error }.map { "\($0.check.name) \($0.key) \($0.locale ?? "-")" }
+        #expect(errors == (fixture == "States.xcstrings" ? ["empty-value plural.suffix de", "empty-value plural.suffix ja"] : []))
+        if fixture == "States.xcstrings" {
+            #expect(findings.contains { $0.check == .notReviewed && $0.key == "Cancel" && $0.message.contains("machine_translated") })
+        }
     }
 }

@@ -1,6 +1,8 @@
 /// Android string resources (`res/values-<qualifier>/strings.xml`, Android Developers "String
 /// resources"): `<string>` for plain strings, `<plurals>` with one `<item quantity>` per CLDR
-/// category. Device variations and substitutions have no Android form and are left out.
+/// category, `<string-array>` for the phrases of an App Shortcuts phrase set. Device variations
+/// and substitutions have no Android form: a comment names each, and an import leaves them as
+/// they are. Android has no translation states: an unchanged string keeps its state.
 enum AndroidFormat {
     static func write(_ units: [ExchangeUnit], locale: String, exporter: CatalogExporter) throws(CatalogError) -> ExportedFile {
         var names: [String: String] = [:]
@@ -25,6 +27,13 @@ enum AndroidFormat {
                     index += 1
                 }
                 out += "    </plurals>\n"
+            } else if unit.path.phraseSetParent == .plain {
+                out += "    <string-array name=\"\(name)\"\(attribute)>\n"
+                while index < units.count, units[index].key == unit.key, units[index].path.phraseSetParent == .plain {
+                    out += "        <item>\(try escape(units[index].target ?? ""))</item>\n"
+                    index += 1
+                }
+                out += "    </string-array>\n"
             } else {
                 // Device variations and substitutions: say so, for the translator and the reviewer.
                 out += "    <!-- not exported (no Android form): \(try XMLText.escape(unit.id.replacingAll("--", "- -"))) -->\n"

@@ -21,8 +21,13 @@ enum AndroidReader {
                     result.units.append(ImportedUnit(key: name, path: UnitPath(["plural", quantity]),
                                                      target: AndroidFormat.unescape(item.text), source: nil, state: nil))
                 }
+            case "string-array":
+                for (index, item) in node.elements("item").enumerated() {
+                    result.units.append(ImportedUnit(key: name, path: UnitPath.plain.appendingPhrase(index),
+                                                     target: AndroidFormat.unescape(item.text), source: nil, state: nil))
+                }
             default:
-                result.skipped.append("<\(node.name) name=\"\(name)\">: not a string or plurals resource")
+                result.skipped.append("<\(node.name) name=\"\(name)\">: not a string, plurals or string-array resource")
             }
         }
         return result
@@ -36,9 +41,7 @@ extension ImportedFile {
         var byName: [String: String] = [:]
         for key in catalog.keys { byName[AndroidFormat.resourceName(key)] = byName[AndroidFormat.resourceName(key)] ?? key }
         var copy = self
-        copy.units = units.map { unit in
-            ImportedUnit(key: byName[unit.key] ?? unit.key, path: unit.path, target: unit.target, source: unit.source, state: unit.state)
-        }
+        copy.units = units.map { $0.moved(key: byName[$0.key] ?? $0.key, path: $0.path) }
         return copy
     }
 }

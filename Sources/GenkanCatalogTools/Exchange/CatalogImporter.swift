@@ -63,56 +63,6 @@ public struct CatalogImporter: Sendable {
         }
         return [:]
     }
-
-    /// Merges `file` into `catalog` and says what changed.
-    public func merge(_ file: ImportedFile, into catalog: inout StringCatalog, manifest: [String: String] = [:]) -> ImportReport {
-        let file = file.resolvingAndroidNames(in: catalog)
-        var report = ImportReport(locale: file.locale)
-        report.skipped = file.skipped
-        guard file.locale != catalog.sourceLanguage else {
-            report.skipped.append("the file is in the source language \(file.locale); nothing merged")
-            return report
-        }
-        let categories = Set(CLDRCategories.names(file.locale))
-        for unit in file.units {
-            let id = ExchangeUnit.id(key: unit.key, path: unit.path)
-            guard let entry = catalog.entry(unit.key) else {
-                report.skipped.append("\(id): the catalog has no such key")
-                continue
-            }
-            guard entry.shouldTranslate else {
-                report.skipped.append("\(id): the key is marked not to be translated")
-                continue
-            }
-            if let category = unit.path.pluralCategory, !categories.contains(category) {
-                report.skipped.append("\(id): \(file.locale) has no '\(category)' plural category")
-                continue
-            }
-            guard !unit.target.isEmpty else { continue }
-            let currentSource = catalog.sourceText(unit.key, unit.path)
-            let exportedSource = unit.source ?? manifest[id]
-            let sourceChanged = exportedSource.map { $0 != currentSource } ?? false
-            let existing = entry.unit(file.locale, unit.path)
-            if let existing, existing.value == unit.target {
-                // Same text: only an explicit, different review state (or a changed source) changes it.
-                var state = existing.state ?? "translated"
-                if let given = unit.state, given != state, !(isUnreviewed(given) && isUnreviewed(state)) { state = given }
-                if sourceChanged { state = "needs_review" }
-                if state != (existing.state ?? "translated") {
-                    catalog.setState(unit.key, locale: file.locale, path: unit.path, state: state)
-                    report.changes.append(.init(id: id, kind: sourceChanged ? .sourceChanged : .stateChanged, old: existing.state, new: state))
-                }
-                continue
-            }
-            let state = sourceChanged ? "needs_review" : (unit.state ?? "translated")
-            catalog.setUnit(unit.key, locale: file.locale, path: unit.path, value: unit.target, state: state)
-            report.changes.append(.init(id: id, kind: existing == nil ? .added : (sourceChanged ? .sourceChanged : .updated),
-                                        old: existing?.value, new: unit.target))
-        }
-        return report
-    }
-
-    private func isUnreviewed(_ state: String) -> Bool { state == "new" || state == "needs_review" }
 }
 
 /// What one import changed.

@@ -19,7 +19,8 @@ public struct ExchangeUnit: Sendable, Hashable {
     public let key: String
     public let path: UnitPath
     public let source: String
-    /// The current translation, nil when there is none yet.
+    /// The current translation: nil when there is none yet, empty when a reviewer accepted an
+    /// empty string (state `translated`).
     public let target: String?
     /// The catalog state of the translation.
     public let state: String?
@@ -47,21 +48,56 @@ public struct ExportedFile: Sendable, Equatable {
 }
 
 extension StringCatalog {
-    /// The strings of `locale` to hand to translators: every expected string of every key that
-    /// should be translated, with the current translation where there is one.
+    /// The strings of `locale` to hand to translators, for every key that should be translated:
+    /// every expected string (`expectedPaths`), a `zero` form wherever the source has one, every
+    /// phrase of a phrase set (as many as the source or the translation has), and every string
+    /// the translation has of its own, so that an export shows all that the catalog holds. Plural
+    /// forms and phrases of one set are kept together, in CLDR and phrase order.
     public func exchangeUnits(locale: String) -> [ExchangeUnit] {
         var units: [ExchangeUnit] = []
         for entry in entries where entry.shouldTranslate {
-            let existing = Dictionary(entry.units(locale).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            for path in expectedPaths(entry.key, locale: locale) {
+            let translated = entry.units(locale)
+            let existing = Dictionary(translated.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            for path in exchangePaths(entry, locale: locale, translated: translated) {
                 let source = sourceText(entry.key, path)
-                if source.isEmpty { continue }
                 let unit = existing[path]
-                let target = unit.flatMap { $0.value.isEmpty ? nil : $0.value }
+                // Text, or an empty string a reviewer accepted as the translation.
+                let target = unit.flatMap { !$0.value.isEmpty || $0.state == TranslationState.translated ? $0.value : nil }
+                if source.isEmpty, target == nil { continue }
                 units.append(ExchangeUnit(key: entry.key, path: path, source: source, target: target,
                                           state: target == nil ? nil : unit?.state, comment: entry.comment))
             }
         }
         return units
+    }
+
+    private func exchangePaths(_ entry: CatalogEntry, locale: String, translated: [TranslationUnit]) -> [UnitPath] {
+        var paths = expectedPaths(entry.key, locale: locale)
+        func add(_ path: UnitPath) { if !paths.contains(path) { paths.append(path) } }
+        let sourceUnits = entry.units(sourceLanguage)
+        for unit in sourceUnits where unit.path.pluralCategory == "zero" {
+            if paths.contains(where: { $0.pluralParent == unit.path.pluralParent }) { add(unit.path) }
+        }
+        for path in paths where path.phraseIndex == 0 {
+            let parent = path.phraseSetParent!
+            let count = max(sourceUnits.filter { $0.path.phraseSetParent == parent }.count,
+                            translated.filter { $0.path.phraseSetParent == parent }.count)
+            for index in 0..<count { add(parent.appendingPhrase(index)) }
+        }
+        for unit in translated { add(unit.path) }
+        // Group plural forms and phrases with their siblings, groups in order of appearance.
+        func group(_ path: UnitPath) -> [String] {
+            if let parent = path.pluralParent { return parent.components + ["plural"] }
+            if let parent = path.phraseSetParent { return parent.components + ["stringSet"] }
+            return path.components
+        }
+        var order: [[String]] = []
+        var members: [[String]: [UnitPath]] = [:]
+        for path in paths {
+            let key = group(path)
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(path)
+        }
+        return order.flatMap { members[$0]!.sorted() }
     }
 }

@@ -7,6 +7,10 @@ public struct ImportedUnit: Sendable, Hashable {
     public let source: String?
     /// The catalog state the file gives, nil when it gives none.
     public let state: String?
+    /// False when the file can only tell a reviewed string from one waiting for review (a PO
+    /// entry's `fuzzy` flag without genkan's state comment): the catalog's state is then kept
+    /// unless the file moves the string across that line.
+    public var stateIsExact = true
 }
 
 /// What an exchange file holds for one locale.

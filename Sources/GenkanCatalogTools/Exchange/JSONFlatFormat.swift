@@ -1,8 +1,19 @@
 /// One flat JSON object per locale: `"key"` or `"key|==|plural.one"` to the translation (an empty
-/// string where there is none yet).
+/// string where there is none yet). A translation whose state is not plainly `translated`, or an
+/// empty one a reviewer accepted, is an object in the catalog's own `stringUnit` shape instead:
+/// `{ "state" : "machine_translated", "value" : "…" }`.
 enum JSONFlatFormat {
     static func write(_ units: [ExchangeUnit], locale: String) -> ExportedFile {
-        let object = OrderedJSON.object(units.map { .init($0.id, .string($0.target ?? "")) })
+        let object = OrderedJSON.object(units.map { .init($0.id, value($0)) })
         return ExportedFile(path: "\(locale).json", contents: XcodeJSONWriter.xcodeText(object) + "\n")
+    }
+
+    private static func value(_ unit: ExchangeUnit) -> OrderedJSON {
+        guard let target = unit.target else { return .string("") }
+        if TranslationState.isReviewed(unit.state), !target.isEmpty { return .string(target) }
+        return .object([
+            .init("state", .string(unit.state ?? TranslationState.translated)),
+            .init("value", .string(target)),
+        ])
     }
 }

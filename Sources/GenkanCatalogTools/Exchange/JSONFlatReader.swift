@@ -1,4 +1,4 @@
-/// Reads a flat JSON object of `id` to translation.
+/// Reads a flat JSON object of `id` to translation: a string, or `{"state": …, "value": …}`.
 enum JSONFlatReader {
     static func read(_ bytes: [UInt8], path: String, locale: String) throws(CatalogError) -> ImportedFile {
         guard LocaleTag.isValid(locale) else { throw CatalogError("\(path): the file name must be <locale>.json") }
@@ -9,11 +9,13 @@ enum JSONFlatReader {
         guard let members = value.members else { throw CatalogError("\(path): expected one JSON object of strings") }
         var result = ImportedFile(locale: locale, format: .json, units: [])
         for member in members {
-            guard let text = member.value.stringValue, let (key, unitPath) = ExchangeUnit.parse(id: member.name) else {
-                result.skipped.append("\(member.name): not a string, or not a key")
+            let text = member.value.stringValue ?? member.value["value"]?.stringValue
+            let state = member.value.stringValue == nil ? member.value["state"]?.stringValue : nil
+            guard let text, let (key, unitPath) = ExchangeUnit.parse(id: member.name) else {
+                result.skipped.append("\(member.name): not a string or {\"state\", \"value\"}, or not a key")
                 continue
             }
-            result.units.append(ImportedUnit(key: key, path: unitPath, target: text, source: nil, state: nil))
+            result.units.append(ImportedUnit(key: key, path: unitPath, target: text, source: nil, state: state))
         }
         return result
     }

@@ -4,6 +4,8 @@
 enum POReader {
     struct Entry {
         var flags: [String] = []
+        /// Translator comments (`# …`), without the `# `.
+        var comments: [String] = []
         var context: String?
         var id: String?
         var idPlural: String?
@@ -34,29 +36,64 @@ enum POReader {
                 continue
             }
             let fuzzy = entry.flags.contains("fuzzy")
-            let state: String? = fuzzy ? "needs_review" : "translated"
+            let carried = carriedStates(entry.comments)
             if let idPlural = entry.idPlural {
                 guard let forms else {
                     result.skipped.append("\(entry.context!): a plural entry but no Plural-Forms header")
                     continue
                 }
-                if entry.strings.values.allSatisfy(\.isEmpty) { continue }
+                // Our export marks an entry fuzzy when one of its forms waits for review, or when
+                // some are empty (so that msgfmt leaves it alone): then the flag says nothing about
+                // the other forms.
+                let texts = entry.strings.values
+                let incomplete = texts.contains(where: \.isEmpty) && texts.contains { !$0.isEmpty }
+                let exportedFuzzy = incomplete || carried.values.contains { !TranslationState.isReviewed($0) }
                 for (index, text) in entry.strings.sorted(by: { $0.key < $1.key }) {
                     guard index < forms.count else {
                         result.skipped.append("\(entry.context!): msgstr[\(index)] is beyond nplurals=\(forms.count)")
                         continue
                     }
                     let category = forms.categories[index]
-                    let unitPath = basePath.isPlain ? UnitPath(["plural", category]) : UnitPath(basePath.components + ["plural", category])
+                    let unitPath = UnitPath(basePath.components + ["plural", category])
                     let source = category == "one" ? entry.id : idPlural
-                    result.units.append(ImportedUnit(key: key, path: unitPath, target: text, source: source, state: state))
+                    let (state, exact) = state(carried[category] ?? carried[""], fuzzy: fuzzy, exportedFuzzy: exportedFuzzy)
+                    result.units.append(ImportedUnit(key: key, path: unitPath, target: text, source: source, state: state, stateIsExact: exact))
                 }
             } else {
-                guard let text = entry.strings[0], !text.isEmpty else { continue }
-                result.units.append(ImportedUnit(key: key, path: basePath, target: text, source: entry.id, state: state))
+                let (state, exact) = state(carried[""], fuzzy: fuzzy, exportedFuzzy: !TranslationState.isReviewed(carried[""] ?? TranslationState.translated))
+                result.units.append(ImportedUnit(key: key, path: basePath, target: entry.strings[0] ?? "", source: entry.id,
+                                                 state: state, stateIsExact: exact))
             }
         }
         return result
+    }
+
+    /// The states a `# xcstrings-state:` comment names: by plural category, or for the whole
+    /// entry under "".
+    static func carriedStates(_ comments: [String]) -> [String: String] {
+        var states: [String: String] = [:]
+        for comment in comments where comment.hasPrefix(POFormat.stateComment) {
+            for word in comment.dropFirst(POFormat.stateComment.count).split(whereSeparator: \.isWhitespace) {
+                if let equals = word.firstIndex(of: "=") {
+                    states[String(word[..<equals])] = String(word[word.index(after: equals)...])
+                } else {
+                    states[""] = String(word)
+                }
+            }
+        }
+        return states
+    }
+
+    /// The state of a string: the one the comment carries while the `fuzzy` flag is as the export
+    /// wrote it (`exportedFuzzy`); a translator who set the flag asks for a review
+    /// (`needs_review`), one who cleared it has reviewed the entry (`translated`). Without a
+    /// comment the flag alone gives `needs_review` or `translated`, and cannot tell `new` from
+    /// `needs_review` (the state is then not exact).
+    static func state(_ carried: String?, fuzzy: Bool, exportedFuzzy: Bool) -> (String, Bool) {
+        guard let carried else { return (fuzzy ? TranslationState.needsReview : TranslationState.translated, false) }
+        if fuzzy == exportedFuzzy { return (carried, true) }
+        if fuzzy { return (TranslationState.isReviewed(carried) ? TranslationState.needsReview : carried, true) }
+        return (TranslationState.translated, true)
     }
 
     /// The entries of a PO file.
@@ -80,6 +117,8 @@ enum POReader {
                 if case .some = field { finish() }
                 if line.hasPrefix("#,") {
                     current.flags += line.dropFirst(2).split(separator: ",").map { String($0).trimmingWhitespace }
+                } else if line == "#" || line.hasPrefix("# ") {
+                    current.comments.append(String(line.dropFirst(1)).trimmingWhitespace)
                 }
                 continue
             }

@@ -14,15 +14,22 @@ enum StringsFormat {
                 group.append(units[index])
                 index += 1
             }
-            if group.count == 1, unit.path.isPlain {
-                if let comment = unit.comment, !comment.isEmpty {
+            // Plain strings and the phrases of a phrase set (`key|==|stringSet.0`, as .strings has no
+            // arrays) go to the .strings file; variations (and the format string that names
+            // substitutions) go to the .stringsdict.
+            let phrases = group.filter { $0.path.phraseIndex != nil }
+            let others = group.filter { $0.path.phraseIndex == nil }
+            var lines = phrases
+            if others.count == 1, others[0].path.isPlain { lines.insert(others[0], at: 0) }
+            for (position, line) in lines.enumerated() {
+                if position == 0, let comment = line.comment, !comment.isEmpty {
                     strings += "/* \(comment.replacingAll("*/", "* /")) */\n"
                 }
-                strings += "\(quote(unit.key)) = \(quote(unit.target ?? ""));\n\n"
-                continue
+                strings += "\(quote(line.id)) = \(quote(line.target ?? ""));\n\n"
             }
-            // Variations (and the format string that names substitutions) go to the .stringsdict.
-            dictionary.append((unit.key, try stringsdictEntry(group, exporter: exporter)))
+            if !others.isEmpty, !(others.count == 1 && others[0].path.isPlain) {
+                dictionary.append((unit.key, try stringsdictEntry(others, exporter: exporter)))
+            }
         }
         var files = [ExportedFile(path: folder + exporter.tableName + ".strings", contents: strings)]
         if !dictionary.isEmpty {
@@ -69,7 +76,7 @@ enum StringsFormat {
                 } else {
                     let spec = parent.substitution.flatMap {
                         exporter.catalog.entry(key)?.localization(exporter.catalog.sourceLanguage)?["substitutions"]?[$0]?["formatSpecifier"]?.stringValue
-                    } ?? valueType(exporter.catalog.sourceText(key, unit.path))
+                    } ?? valueType(exporter.catalog.sourceText(key, parent.appendingPlural("other")))
                     variables.append((name, [unit], spec))
                 }
             } else {

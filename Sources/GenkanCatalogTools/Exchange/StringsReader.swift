@@ -16,8 +16,10 @@ enum StringsReader {
         }
         var result = ImportedFile(locale: locale, format: .strings, units: [])
         for file in files where file.pathExtension == "strings" {
-            for (key, value) in try parseStrings(try CatalogImporter.contents(file), path: file.path) {
-                result.units.append(ImportedUnit(key: key, path: .plain, target: value, source: nil, state: nil))
+            for (name, value) in try parseStrings(try CatalogImporter.contents(file), path: file.path) {
+                // `key|==|stringSet.0` names a phrase; any other name is a key.
+                let (key, path) = name.contains("|==|") ? ExchangeUnit.parse(id: name) ?? (name, .plain) : (name, .plain)
+                result.units.append(ImportedUnit(key: key, path: path, target: value, source: nil, state: nil))
             }
         }
         for file in files where file.pathExtension == "stringsdict" {

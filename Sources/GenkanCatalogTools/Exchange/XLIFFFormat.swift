@@ -13,12 +13,18 @@ enum XLIFFFormat {
             <body>
 
         """
+        var uncarried: [String] = []
         for unit in units {
             do {
                 out += "      <trans-unit id=\"\(try XMLText.escape(unit.id, attribute: true))\" xml:space=\"preserve\">\n"
                 out += "        <source>\(try XMLText.escape(unit.source))</source>\n"
                 if let target = unit.target {
-                    out += "        <target state=\"\(xliffState(unit.state))\">\(try XMLText.escape(target))</target>\n"
+                    guard let (state, qualifier) = xliffState(unit.state) else {
+                        uncarried.append("\(unit.id) (state '\(unit.state ?? "")')")
+                        continue
+                    }
+                    let qualified = qualifier.map { " state-qualifier=\"\($0)\"" } ?? ""
+                    out += "        <target state=\"\(try XMLText.escape(state, attribute: true))\"\(qualified)>\(try XMLText.escape(target))</target>\n"
                 }
                 if let comment = unit.comment, !comment.isEmpty {
                     out += "        <note>\(try XMLText.escape(comment))</note>\n"
@@ -30,25 +36,39 @@ enum XLIFFFormat {
                 throw CatalogError("\(unit.id): \(error.message)")
             }
         }
+        guard uncarried.isEmpty else {
+            throw CatalogError("\(locale): XLIFF has no state for \(uncarried.joined(separator: ", ")); an XLIFF 1.2 state of its own is 'x-' and a word without spaces")
+        }
         out += "    </body>\n  </file>\n</xliff>\n"
         return ExportedFile(path: "\(locale).xliff", contents: out)
     }
 
-    /// XLIFF 1.2 §2.4 state values for the catalog's states.
-    static func xliffState(_ state: String?) -> String {
+    /// The `state` and `state-qualifier` of a `<target>` (XLIFF 1.2, "state" and "state-qualifier"
+    /// attribute values) for a catalog state: a machine translation is a suggestion to review
+    /// (`needs-review-translation` qualified `mt-suggestion`), a state XLIFF has no name for is a
+    /// user-defined value (`x-stale`). Nil when the state cannot be one (it has spaces).
+    static func xliffState(_ state: String?) -> (state: String, qualifier: String?)? {
         switch state {
-        case "needs_review": "needs-review-translation"
-        case "new": "new"
-        default: "translated"
+        case nil, TranslationState.translated: ("translated", nil)
+        case TranslationState.needsReview: ("needs-review-translation", nil)
+        case TranslationState.new: ("new", nil)
+        case TranslationState.machineTranslated: ("needs-review-translation", "mt-suggestion")
+        case let other?:
+            other.isEmpty || other.contains(where: \.isWhitespace) ? nil : ("x-" + other, nil)
         }
     }
 
-    static func catalogState(_ state: String?) -> String? {
+    /// The catalog state for a `<target>`'s `state` and `state-qualifier`: user-defined `x-`
+    /// values give back what they carry; a target another tool approved (`final`, `signed-off`)
+    /// or marked `translated` is translated, whatever produced it.
+    static func catalogState(_ state: String?, qualifier: String?) -> String? {
+        guard let state else { return nil }
+        if state.hasPrefix("x-"), state.count > 2 { return String(state.dropFirst(2)) }
         switch state {
-        case nil: nil
-        case "needs-review-translation", "needs-review-l10n", "needs-review-adaptation", "needs-adaptation", "needs-l10n": "needs_review"
-        case "new", "needs-translation": "new"
-        default: "translated"
+        case "needs-review-translation", "needs-review-l10n", "needs-review-adaptation", "needs-adaptation", "needs-l10n":
+            return qualifier == "mt-suggestion" || qualifier == "leveraged-mt" ? TranslationState.machineTranslated : TranslationState.needsReview
+        case "new", "needs-translation": return TranslationState.new
+        default: return TranslationState.translated
         }
     }
 }

@@ -19,7 +19,7 @@ enum XLIFFReader {
             guard let target = unit.first("target") else { continue }
             result.units.append(ImportedUnit(
                 key: key, path: unitPath, target: target.text, source: unit.first("source")?.text,
-                state: XLIFFFormat.catalogState(target.attributes["state"])))
+                state: XLIFFFormat.catalogState(target.attributes["state"], qualifier: target.attributes["state-qualifier"])))
         }
         return result
     }

@@ -25,6 +25,16 @@ public enum OrderedJSON: Sendable, Hashable {
         return members.first { $0.name == name }?.value
     }
 
+    /// The value reached by following member names `path` from here, if every step exists.
+    public subscript(path path: [String]) -> OrderedJSON? {
+        var node = self
+        for name in path {
+            guard let next = node[name] else { return nil }
+            node = next
+        }
+        return node
+    }
+
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
@@ -37,6 +47,11 @@ public enum OrderedJSON: Sendable, Hashable {
 
     public var members: [Member]? {
         if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var elements: [OrderedJSON]? {
+        if case .array(let elements) = self { return elements }
         return nil
     }
 

@@ -51,13 +51,18 @@ public struct CatalogLinter: Sendable {
             guard entry.shouldTranslate else { continue }
             for locale in targets {
                 let units = entry.units(locale)
+                let expected = catalog.expectedPaths(entry.key, locale: locale)
                 if units.isEmpty {
-                    findings.append(.init(.missingTranslation, key: entry.key, locale: locale, "no \(locale) translation"))
+                    // A key whose source text is empty (`""`) asks for no translation.
+                    if !expected.isEmpty {
+                        findings.append(.init(.missingTranslation, key: entry.key, locale: locale, "no \(locale) translation"))
+                    }
                     continue
                 }
                 let have = Set(units.map(\.path))
-                for path in catalog.expectedPaths(entry.key, locale: locale) where !have.contains(path) && path.pluralCategory == nil {
-                    findings.append(.init(.missingTranslation, key: entry.key, locale: locale, path: path, "no \(locale) string for \(path.isPlain ? "the plain string" : path.description)"))
+                for path in expected where !have.contains(path) && path.pluralCategory == nil {
+                    let what = path.isPlain ? "the plain string" : path.phraseIndex != nil ? "the phrase set\(path.phraseSetParent!.isPlain ? "" : " of \(path.phraseSetParent!)")" : path.description
+                    findings.append(.init(.missingTranslation, key: entry.key, locale: locale, path: path, "no \(locale) string for \(what)"))
                 }
                 findings += checkPlurals(entry, locale: locale)
                 for unit in units {
@@ -86,7 +91,7 @@ public struct CatalogLinter: Sendable {
         func add(_ check: LintCheck, _ message: String) {
             findings.append(.init(check, key: entry.key, locale: unit.locale, path: unit.path, message))
         }
-        if unit.state == "new" || unit.state == "needs_review" {
+        if TranslationState.awaitsReview(unit.state) {
             add(.notReviewed, "state is \(unit.state!): a reviewer has not accepted this string")
         }
         let trimmed = unit.value.trimmingWhitespace
@@ -133,7 +138,10 @@ public struct CatalogLinter: Sendable {
         return findings
     }
 
-    /// Plural categories of every plural variation of `locale` against CLDR (through ICU).
+    /// Plural categories of every plural variation of `locale` against CLDR (through ICU), as
+    /// Foundation reads them: a missing category falls back to `other` (a warning, since the
+    /// text may rightly not change: German "%lld Byte"), a missing `other` leaves numbers with no
+    /// string (an error), and `zero`, when present, serves 0 in every language.
     func checkPlurals(_ entry: CatalogEntry, locale: String) -> [LintFinding] {
         let expected = CLDR.pluralCategories(locale: locale).map(\.rawValue)
         var groups: [UnitPath: [String]] = [:]
@@ -148,13 +156,17 @@ public struct CatalogLinter: Sendable {
             let present = groups[parent]!
             let missing = expected.filter { !present.contains($0) }
             let where_ = parent.isPlain ? "the plural variation" : "the plural variation of \(parent)"
-            if !missing.isEmpty {
-                findings.append(.init(.pluralIncomplete, key: entry.key, locale: locale, path: parent.appendingPlural(missing[0]),
-                    "\(where_) lacks \(missing.joined(separator: ", ")) (\(locale) uses \(expected.joined(separator: ", ")))"))
+            let uses = "\(locale) uses \(expected.joined(separator: ", "))"
+            if !present.contains("other") {
+                findings.append(.init(.pluralIncomplete, key: entry.key, locale: locale, path: parent.appendingPlural(missing.first ?? "other"),
+                    "\(where_) lacks \(missing.isEmpty ? "other" : missing.joined(separator: ", ")) (\(uses)); with no 'other' form some numbers get no string"))
+            } else if !missing.isEmpty {
+                findings.append(.init(.pluralFallback, key: entry.key, locale: locale, path: parent.appendingPlural(missing[0]),
+                    "\(where_) lacks \(missing.joined(separator: ", ")) (\(uses)); Foundation shows the 'other' form for them"))
             }
-            for extra in present where !expected.contains(extra) {
+            for extra in present where !expected.contains(extra) && extra != "zero" {
                 findings.append(.init(.pluralUnusedCategory, key: entry.key, locale: locale, path: parent.appendingPlural(extra),
-                    "\(locale) has no '\(extra)' category (it uses \(expected.joined(separator: ", "))); the string is never shown"))
+                    "\(locale) has no '\(extra)' category (\(uses)); the string is never shown"))
             }
         }
         return findings

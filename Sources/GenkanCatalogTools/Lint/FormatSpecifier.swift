@@ -119,8 +119,10 @@ public enum FormatSpecifierParser {
             }
             if index + 1 < characters.count, characters[index] == "#", characters[index + 1] == "@" {
                 let nameStart = index + 2
+                // Foundation reads the name up to the next '@'; Xcode writes names such as
+                // `total.strings` (dots) for the substitutions it creates.
                 if let close = characters[nameStart...].firstIndex(of: "@"), close > nameStart,
-                   characters[nameStart..<close].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+                   characters[nameStart..<close].allSatisfy({ !$0.isWhitespace && $0 != "%" })
                 {
                     let name = String(characters[nameStart..<close])
                     result.specifiers.append(.init(kind: .substitution(position: position, name: name), offset: start))

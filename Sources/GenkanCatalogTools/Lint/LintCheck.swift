@@ -15,15 +15,17 @@ public struct LintCheck: Sendable, Hashable {
     public static let emptyValue = LintCheck(name: "empty-value", severity: .error,
         summary: "A string is empty or only whitespace while its source is not.")
     public static let notReviewed = LintCheck(name: "not-reviewed", severity: .warning,
-        summary: "A string is in state new or needs_review.")
+        summary: "A string is in state new, needs_review or machine_translated.")
     public static let placeholderMismatch = LintCheck(name: "placeholder-mismatch", severity: .error,
         summary: "A translation's placeholders differ from the source's in count, names or types.")
     public static let invalidFormatSpecifier = LintCheck(name: "invalid-format-specifier", severity: .error,
         summary: "A '%' sequence is not a valid format specifier.")
     public static let pluralIncomplete = LintCheck(name: "plural-incomplete", severity: .error,
-        summary: "A plural variation lacks a CLDR category the language uses.")
+        summary: "A plural variation has no 'other' form, so numbers in a missing category get no string.")
+    public static let pluralFallback = LintCheck(name: "plural-fallback", severity: .warning,
+        summary: "A plural variation lacks categories the language uses; Foundation shows its 'other' form for them.")
     public static let pluralUnusedCategory = LintCheck(name: "plural-unused-category", severity: .warning,
-        summary: "A plural variation has a category the language does not use.")
+        summary: "A plural variation has a category the language does not use (never 'zero', which serves 0 everywhere).")
     public static let malformedSyntax = LintCheck(name: "malformed-syntax", severity: .error,
         summary: "Unbalanced braces, a plural or select message without 'other', or a substitution that is not defined.")
     public static let markupMismatch = LintCheck(name: "markup-mismatch", severity: .error,
@@ -46,7 +48,7 @@ public struct LintCheck: Sendable, Hashable {
     /// Every check, in the order findings are reported.
     public static let all: [LintCheck] = [
         .missingTranslation, .emptyValue, .notReviewed, .placeholderMismatch, .invalidFormatSpecifier,
-        .pluralIncomplete, .pluralUnusedCategory, .malformedSyntax, .markupMismatch, .unsafeHTML, .staleKey,
+        .pluralIncomplete, .pluralFallback, .pluralUnusedCategory, .malformedSyntax, .markupMismatch, .unsafeHTML, .staleKey,
         .unusedKey, .missingKey, .whitespaceMismatch, .tooLong, .accountEnumeration,
     ]
 }

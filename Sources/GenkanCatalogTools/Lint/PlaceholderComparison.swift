@@ -9,11 +9,18 @@ enum PlaceholderComparison {
         }
         // In a plural form a language may leave the number out ("One day left"), so the source to
         // compare with is every form of the source's variation together.
+        // Likewise a phrase of a phrase set is one of several ways to say the same, not the
+        // translation of the source phrase at its position: it is compared with them all.
         var sourceTexts = [catalog.sourceText(entry.key, unit.path)]
         let isPlural = unit.path.pluralCategory != nil
+        let isPhrase = unit.path.phraseIndex != nil
         if isPlural, let parent = unit.path.pluralParent {
             let forms = entry.units(catalog.sourceLanguage).filter { $0.path.pluralParent == parent }.map(\.value)
             if !forms.isEmpty { sourceTexts = forms }
+        }
+        if let parent = unit.path.phraseSetParent {
+            let phrases = entry.units(catalog.sourceLanguage).filter { $0.path.phraseSetParent == parent }.map(\.value)
+            if !phrases.isEmpty { sourceTexts = phrases }
         }
         let sources = sourceTexts.map { FormatSpecifierParser.parse($0, inSubstitution: inSubstitution) }
         var sourceArguments: [Int: FormatSpecifier.ArgumentType] = [:]
@@ -28,13 +35,15 @@ enum PlaceholderComparison {
                 add("argument \(position) is \(type.rawValue) here but \(expected.rawValue) in the source")
             }
         }
-        if !isPlural {
+        if !isPlural, !isPhrase {
             for position in sourceArguments.keys.sorted() where arguments[position] == nil {
                 add("argument \(position) (\(sourceArguments[position]!.rawValue)) of the source is missing")
             }
         }
         let sourceNames = Set(sources.flatMap(\.names)), names = Set(translation.names)
-        let missingNames = isPlural ? [] : sourceNames.subtracting(names).sorted()
+        // A phrase needs what every source phrase has (`${applicationName}`), no more.
+        let everyPhrase = sources.dropFirst().reduce(Set(sources.first?.names ?? [])) { $0.intersection($1.names) }
+        let missingNames = isPlural ? [] : (isPhrase ? everyPhrase : sourceNames).subtracting(names).sorted()
         let extraNames = names.subtracting(sourceNames).sorted()
         if !missingNames.isEmpty { add("missing \(missingNames.joined(separator: ", ")) from the source") }
         if !extraNames.isEmpty { add("\(extraNames.joined(separator: ", ")) is not in the source") }

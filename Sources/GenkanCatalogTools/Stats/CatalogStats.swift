@@ -4,7 +4,9 @@ public struct CatalogStats: Sendable, Equatable {
         public let locale: String
         /// Every expected string has a reviewed translation.
         public var translated = 0
-        /// Every expected string has text, and at least one is `new` or `needs_review`.
+        /// Every expected string has text, and at least one waits for a reviewer: any state but
+        /// `translated` (`new`, `needs_review`, `machine_translated`, `stale`, ...). In the source
+        /// language `new` is how Xcode marks text it extracted, and counts as done.
         public var needsReview = 0
         /// At least one expected string has no text.
         public var missing = 0
@@ -15,20 +17,26 @@ public struct CatalogStats: Sendable, Equatable {
 
     public let rows: [Row]
 
+    /// Counts `locales` (every locale of the catalog when nil). A key whose source text is empty
+    /// (the key `""`) asks for no translation and is not counted.
     public init(_ catalog: StringCatalog, locales: [String]? = nil) {
         var rows: [Row] = []
         for locale in locales ?? catalog.locales {
+            let isSource = locale == catalog.sourceLanguage
             var row = Row(locale: locale)
             for entry in catalog.entries where entry.shouldTranslate {
                 let existing = Dictionary(entry.units(locale).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
                 var expected = catalog.expectedPaths(entry.key, locale: locale)
-                if locale == catalog.sourceLanguage, existing.isEmpty {
+                if isSource, existing.isEmpty {
+                    if entry.key.isEmpty { continue }
                     expected = []   // the key is the source text
+                } else if !isSource, expected.isEmpty {
+                    continue
                 }
                 let units = expected.map { existing[$0] }
                 if units.contains(where: { $0 == nil || $0!.value.trimmingWhitespace.isEmpty }) {
                     row.missing += 1
-                } else if units.contains(where: { $0!.state == "new" || $0!.state == "needs_review" }) {
+                } else if units.contains(where: { !TranslationState.isReviewed($0!.state) && !(isSource && $0!.state == TranslationState.new) }) {
                     row.needsReview += 1
                 } else {
                     row.translated += 1
