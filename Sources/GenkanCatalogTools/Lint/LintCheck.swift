@@ -12,7 +12,9 @@ public struct LintCheck: Sendable, Hashable {
 
     public static let missingTranslation = LintCheck(name: "missing-translation", severity: .error,
         summary: "A locale of the catalog has no string for a key that should be translated.")
-    public static let emptyValue = LintCheck(name: "empty-value", severity: .error,
+    /// A warning, not an error: Xcode accepts an empty translation (a suffix some language leaves
+    /// out), so only a person can tell a gap from a choice.
+    public static let emptyValue = LintCheck(name: "empty-value", severity: .warning,
         summary: "A string is empty or only whitespace while its source is not.")
     public static let notReviewed = LintCheck(name: "not-reviewed", severity: .warning,
         summary: "A string is in state new, needs_review or machine_translated.")
