@@ -102,7 +102,8 @@ struct FormatTemplate: Sendable, Hashable {
             var end = position + 2
             var name = ""
             while end < characters.count, characters[end] != "@", name.count < 64 {
-                guard characters[end].isLetter || characters[end].isNumber || characters[end] == "_" else { return nil }
+                // Dots and hyphens occur in Xcode's names (`%#@total.strings@`), as Foundation reads them.
+                guard characters[end].isLetter || characters[end].isNumber || "_.-".contains(characters[end]) else { return nil }
                 name.append(characters[end])
                 end += 1
             }

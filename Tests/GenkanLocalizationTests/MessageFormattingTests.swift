@@ -160,3 +160,8 @@ private let catalog = try! MessageCatalog(json: json)
         .substitution(name: "n", index: 0), .literal(" and %"),
     ])
 }
+
+@Test func substitutionNamesMayHaveDotsAsXcodeWritesThem() {
+    #expect(FormatTemplate("%#@total.strings@ left").segments == [.substitution(name: "total.strings", index: 0), .literal(" left")])
+    #expect(FormatTemplate("%#@a b@").segments == [.literal("%#@a b@")])
+}
