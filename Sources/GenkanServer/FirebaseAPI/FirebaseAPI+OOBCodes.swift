@@ -118,7 +118,7 @@ extension FirebaseAPI {
                 return answer(.interactive) { store in
                     do {
                         switch try store.lookUpCode(code) {
-                        case .failure(let failure): return .failure(FirebaseError(AuthFailure(failure)))
+                        case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                         case .success(let found): return .success(.object(Self.codeFields(found)))
                         }
                     } catch {
@@ -133,7 +133,7 @@ extension FirebaseAPI {
                 let found: ActionCode
                 do {
                     switch try store.lookUpCode(code) {
-                    case .failure(let failure): return .failure(FirebaseError(AuthFailure(failure)))
+                    case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                     case .success(let code): found = code
                     }
                 } catch {

@@ -81,7 +81,7 @@ extension FirebaseAPI {
             let purpose: ActionCodePurpose
             do {
                 switch try store.lookUpCode(code) {
-                case .failure(let failure): return .failure(FirebaseError(AuthFailure(failure)))
+                case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                 case .success(let found): purpose = found.purpose
                 }
             } catch {

@@ -92,7 +92,7 @@ struct FirebaseAPI: Sendable {
     /// The Firebase error of a store failure; a store error is written to the operator's log.
     func error(_ failure: AuthFailure, _ request: HTTPRequest) -> FirebaseError {
         if case .internalError(let error) = failure { log.write("store failure on \(request.method) \(request.path): \(error)") }
-        return FirebaseError(failure)
+        return FirebaseError(failure: failure)
     }
 
     /// The answer to a store error thrown inside a job: `INTERNAL_ERROR`, and a line in the log.

@@ -19,20 +19,20 @@ struct FirebaseError: Error, Sendable, Hashable {
 
     /// The failure of a store operation: the one mapping from `AuthFailure` to Firebase's strings,
     /// a switch the compiler checks whenever the store gains a failure.
-    init(_ failure: AuthFailure) {
+    init(failure: AuthFailure) {
         switch failure {
-        case .emailAlreadyInUse: self.init(.emailExists)
+        case .emailAlreadyInUse: self.init(FirebaseErrorCode.emailExists)
         // With email-enumeration protection (always on), an unknown address and a wrong password
         // are one error, as the store already makes them.
-        case .invalidCredential: self.init(.invalidLoginCredentials)
-        case .userDisabled: self.init(.userDisabled)
-        case .tooManyRequests: self.init(.tooManyAttempts)
-        case .invalidActionCode: self.init(.invalidOOBCode)
-        case .expiredActionCode: self.init(.expiredOOBCode)
+        case .invalidCredential: self.init(FirebaseErrorCode.invalidLoginCredentials)
+        case .userDisabled: self.init(FirebaseErrorCode.userDisabled)
+        case .tooManyRequests: self.init(FirebaseErrorCode.tooManyAttempts)
+        case .invalidActionCode: self.init(FirebaseErrorCode.invalidOOBCode)
+        case .expiredActionCode: self.init(FirebaseErrorCode.expiredOOBCode)
         // The token named a session or grant that has ended: a token issued before `valid_since`.
-        case .userTokenExpired: self.init(.tokenExpired)
-        case .userNotFound: self.init(.userNotFound)
-        case .internalError: self.init(.internalError, status: 500)
+        case .userTokenExpired: self.init(FirebaseErrorCode.tokenExpired)
+        case .userNotFound: self.init(FirebaseErrorCode.userNotFound)
+        case .internalError: self.init(FirebaseErrorCode.internalError, status: 500)
         }
     }
 

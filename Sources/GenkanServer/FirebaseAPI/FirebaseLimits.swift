@@ -25,7 +25,9 @@ struct FirebaseLimits: Sendable {
             return AccountStore.emailKey(normalized)
         }
         let requestType: @Sendable (RequestContext) -> String? = { context in try? context.api?.string("requestType") }
-        signUpPerClient = shared.signUpPerClient
+        signUpPerClient = RateLimit(
+            limiter: shared.signUpPerClient.limiter, key: { _, context in emailKey(context).map { _ in context.clientAddress } },
+            clock: clock)
         signInPerClient = RateLimit(
             limiter: shared.signInPerClient.limiter, key: { _, context in emailKey(context).map { _ in context.clientAddress } },
             clock: clock)
