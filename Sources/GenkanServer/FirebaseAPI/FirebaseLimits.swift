@@ -43,7 +43,10 @@ struct FirebaseLimits: Sendable {
         mailPerAccount = RateLimit(
             limiter: shared.mailPerAccount.limiter,
             key: { _, context in
-                guard requestType(context) != "PASSWORD_RESET", let token = try? context.api?.string("idToken"),
+                let type = requestType(context)
+                guard type == "VERIFY_EMAIL" || type == "VERIFY_AND_CHANGE_EMAIL", let token = try? context.api?.string("idToken"),
+                    type == "VERIFY_EMAIL"
+                        || (try? context.api?.string("newEmail")).flatMap({ rules.emailRule.validate($0).normalized }) != nil,
                     case .success(let claims) = tokens.verify(token, now: clock.now())
                 else { return nil }
                 return "account:\(claims.accountID)"
