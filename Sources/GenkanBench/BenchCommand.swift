@@ -20,6 +20,10 @@ struct BenchCommand: Sendable {
             name: "router",
             summary: "the site's route look-up and an in-process GET /signin: [--lookups N] [--pages N]",
             run: RouterBench.run),
+        BenchCommand(
+            name: "argon2",
+            summary: "one Argon2id verification with the site's parameters, on one thread: [--hashes N]",
+            run: Argon2Bench.run),
     ]
 }
 
