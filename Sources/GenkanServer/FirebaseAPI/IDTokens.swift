@@ -16,6 +16,8 @@ struct IDTokens: Sendable {
     let keyID: String
     /// An ID token's lifetime, in seconds (Firebase's: one hour); `expiresIn` says it as a string.
     static let lifetime: Int64 = 3600
+    /// Tokens already checked (signature, audience, issuer), with their claims.
+    let verified = VerifiedTokens()
 
     init(project: String, key: SigningKey?) {
         self.project = project
@@ -60,6 +62,15 @@ struct IDTokens: Sendable {
     ///
     /// - Returns: the claims, or `INVALID_ID_TOKEN`, or `TOKEN_EXPIRED` past `exp`.
     func verify(_ token: String, now: Int64) -> Result<IDTokenClaims, FirebaseError> {
+        if let known = verified.claims(of: token) {
+            return now < known.expiresAt ? .success(known) : .failure(FirebaseError(.tokenExpired))
+        }
+        let result = check(token, now: now)
+        if case .success(let claims) = result { verified.remember(token, claims) }
+        return result
+    }
+
+    private func check(_ token: String, now: Int64) -> Result<IDTokenClaims, FirebaseError> {
         let invalid = FirebaseError(.invalidIDToken)
         let parts = token.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
