@@ -135,6 +135,8 @@ def main():
         print(f"  sign-ins {rate:8.1f}/s ({ok} answered 200; others: "
               f"{ {status: count for status, count in counts.items() if status != 200} or 'none'})")
         print(f"  bound    {bound:8.1f}/s (cores / one hash)")
+        with open("/proc/loadavg") as load:
+            print(f"  load     {load.read().split()[0]} (1-minute load average: other work on the machine slows the hashing threads)")
         print(f"  ratio    {ratio:.2f}x the Argon2id bound (goal >= 0.9x: {'met' if ratio >= 0.9 else 'NOT met'})")
 
         # 2. accounts:lookup with an ID token against GET /signin, alternating.
