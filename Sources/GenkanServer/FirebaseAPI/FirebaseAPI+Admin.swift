@@ -107,11 +107,8 @@ extension FirebaseAPI {
                         } catch {
                             return .failure(error)
                         }
-                        if case .failure(let failure) = authenticator.setPassword(accountID: id, newPassword: prepared, in: store),
-                            failure != .userDisabled
-                        {
-                            return .failure(self.error(failure, request))
-                        }
+                        // An administrator may set the password of a disabled account too.
+                        try store.replacePassword(accountID: id, passwordHash: try authenticator.hasher.hash(prepared))
                     }
                     if let email, AccountStore.emailKey(email) != AccountStore.emailKey(account.email) || email != account.email {
                         guard try store.changeEmail(accountID: id, to: email, verified: verified ?? false) else {
