@@ -22,7 +22,7 @@ struct BenchCommand: Sendable {
             run: RouterBench.run),
         BenchCommand(
             name: "argon2",
-            summary: "one Argon2id verification with the site's parameters, on one thread: [--hashes N]",
+            summary: "Argon2id verifications with the site's parameters: one's median time, and N threads' rate: [--hashes N] [--threads N]",
             run: Argon2Bench.run),
     ]
 }
