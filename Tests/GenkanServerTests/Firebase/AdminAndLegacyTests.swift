@@ -56,11 +56,21 @@ import Testing
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Origin") == "http://localhost:5173")
         #expect(preflight.header("Access-Control-Allow-Methods")?.contains("POST") == true)
-        let allowed = preflight.header("Access-Control-Allow-Headers")?.lowercased() ?? ""
+        // The headers asked for are reflected; without a list, the ones the SDKs send.
+        #expect(preflight.header("Access-Control-Allow-Headers") == "content-type,x-client-version")
+        #expect(preflight.header("Access-Control-Max-Age") == "86400")
+        #expect(preflight.header("Vary") == "Origin, Access-Control-Request-Headers")
+        let plain = await client.send(
+            "OPTIONS", FirebaseClient.v3 + "verifyPassword", body: nil,
+            headers: ["Origin": "https://app.example", "Access-Control-Request-Method": "POST"])
+        let allowed = plain.header("Access-Control-Allow-Headers")?.lowercased() ?? ""
         for header in ["content-type", "x-client-version", "x-firebase-locale", "x-firebase-gmpid", "authorization"] {
             #expect(allowed.contains(header), "\(header)")
         }
-        #expect(preflight.header("Access-Control-Max-Age") == "86400" && preflight.header("Vary") == "Origin")
+        let odd = await client.send(
+            "OPTIONS", FirebaseClient.v1 + "accounts:lookup", body: nil,
+            headers: ["Origin": "https://app.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x\u{7F}y"])
+        #expect(odd.header("Access-Control-Allow-Headers") == FirebaseCORS.allowedHeaders)
         // Errors carry it too, so the SDK can read them.
         let error = await client.send(
             "POST", FirebaseClient.v1 + "accounts:nothing", body: Array("{}".utf8), headers: ["Origin": "http://localhost:5173"])
