@@ -61,7 +61,7 @@ struct FirebaseError: Error, Sendable, Hashable {
     private var googleStatus: String? {
         switch code {
         case .invalidArgument: "INVALID_ARGUMENT"
-        case .notFound, .projectNotFound: "NOT_FOUND"
+        case .notFound: "NOT_FOUND"
         case .insufficientPermission: "PERMISSION_DENIED"
         case .internalError: "INTERNAL"
         case .unavailable: "UNAVAILABLE"

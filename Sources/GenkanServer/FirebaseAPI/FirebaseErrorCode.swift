@@ -38,7 +38,6 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     // Administration
     case insufficientPermission = "INSUFFICIENT_PERMISSION"
     case missingLocalID = "MISSING_LOCAL_ID"
-    case projectNotFound = "PROJECT_NOT_FOUND"
     // Requests Genkan cannot read, and its own failures
     case invalidArgument = "INVALID_ARGUMENT"
     case notFound = "NOT_FOUND"

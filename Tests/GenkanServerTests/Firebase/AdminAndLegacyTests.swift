@@ -172,7 +172,7 @@ import Testing
     /// without updating this list.
     static let unknownToTheTable: Set<FirebaseErrorCode> = [
         .missingNewEmail, .missingIDToken, .invalidRefreshToken, .missingRefreshToken, .invalidGrantType, .missingGrantType,
-        .missingOOBCode, .missingIdentifier, .insufficientPermission, .missingLocalID, .projectNotFound, .invalidArgument,
+        .missingOOBCode, .missingIdentifier, .insufficientPermission, .missingLocalID, .invalidArgument,
         .notFound, .methodNotAllowed, .internalError, .unavailable, .missingRequestType,
     ]
 
