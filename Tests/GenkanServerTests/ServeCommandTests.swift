@@ -31,6 +31,8 @@ import Testing
         (["serve", "--loops", "0"], "--loops must be a number from 1 to 256, not '0'"),
         (["serve", "--log", "xml"], "--log must be one of text, json, not 'xml'"),
         (["serve", "--verbose"], "unknown option '--verbose'"),
+        (["serve", "--firebase-emulator"], "--firebase-emulator goes with --firebase-project ID"),
+        (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -42,7 +44,10 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let result = try Self.run(["serve", "--help"])
         #expect(result.status == 0)
-        for option in ["--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy"] {
+        for option in [
+            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--firebase-project", "--firebase-emulator",
+            "/securetoken.googleapis.com/v1/jwks",
+        ] {
             #expect(result.stdout.contains(option))
         }
         #expect(try Self.run(["--help"]).stdout.contains("serve"))

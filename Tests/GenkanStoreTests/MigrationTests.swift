@@ -115,6 +115,7 @@ import Testing
             action_codes_by_account
             outbox_by_account
             outbox_due
+            refresh_tokens_by_account
             reset_requests_by_email_key
             sessions_by_account
             """)
