@@ -2,8 +2,10 @@ extension Schema {
     /// Migration 2: one account per address whatever its case, `valid_since`, the time a session
     /// last proved the password and the browser it was started in, one-time codes (an address
     /// change and its undo among them), the mail outbox (which knows the account a message is
-    /// about, so that deleting the account deletes its unsent mail), and password-reset requests
-    /// waiting to be turned into a code and a mail.
+    /// about, so that deleting the account deletes its unsent mail), password-reset requests
+    /// waiting to be turned into a code and a mail, and the rate limits (an account's count of
+    /// consecutive failed sign-ins, and every other limit's buckets), so that a restart does not
+    /// clear them and every server on the file shares them.
     ///
     /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
     /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
@@ -24,7 +26,9 @@ extension Schema {
             created_at INTEGER NOT NULL,
             verified_at INTEGER,
             disabled_at INTEGER,
-            valid_since INTEGER
+            valid_since INTEGER,
+            -- wrong passwords in a row since the last success or new password (SignInThrottle)
+            failed_sign_ins INTEGER NOT NULL DEFAULT 0 CHECK (failed_sign_ins >= 0)
         ) STRICT;
         INSERT INTO accounts_v2 (id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at)
             SELECT id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at FROM accounts;
@@ -84,6 +88,15 @@ extension Schema {
             created_at INTEGER NOT NULL
         ) STRICT;
         CREATE INDEX reset_requests_by_email_key ON reset_requests(email_key);
+        CREATE TABLE rate_limits (
+            name TEXT NOT NULL,        -- which limit ('sign-in.address', 'sign-up.address', ...)
+            key TEXT NOT NULL,         -- a client address, or a keyed hash: never an e-mail address
+            level REAL NOT NULL CHECK (level >= 0),  -- attempts not yet forgiven, as of updated_at
+            updated_at INTEGER NOT NULL,
+            expires_at INTEGER,        -- when level has drained to 0 and the row says nothing
+            PRIMARY KEY (name, key)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX rate_limits_expiry ON rate_limits(expires_at) WHERE expires_at IS NOT NULL;
         """),
     ]
 
