@@ -227,7 +227,8 @@ import Testing
         try #require(await fixture.client().submit("/signup", taro).status == 303)
         let attacker = client(fixture, from: "203.0.113.9")
         #expect(await signIn(attacker, "Secret-Guess-1729").status == 422)
-        #expect(await signIn(attacker, "Secret-Guess-1729").status == 429)
+        // Refused, then answered from the refusal cache: one line for the refusal, not one per try.
+        for _ in 0..<3 { #expect(await signIn(attacker, "Secret-Guess-1729").status == 429) }
         #expect(await signIn(client(fixture, from: "198.51.100.7"), Self.password).status == 303)
         let logged = lines.withLock { $0 }.filter { $0.contains(" security ") }
         try #require(logged.count == 3, "\(logged)")
@@ -251,5 +252,29 @@ import Testing
             try await Task.sleep(for: .milliseconds(20))
         }
         return nil
+    }
+}
+
+@Suite struct RefusalCacheTests {
+    @Test func aRefusalHoldsUntilItEndsAndIsNewOnlyOnce() {
+        let cache = RefusalCache(capacity: 10)
+        #expect(cache.remember("a", for: 60, now: 1_000))
+        #expect(!cache.remember("a", for: 60, now: 1_001))
+        #expect(cache.retryAfter("a", now: 1_030) == 30)
+        #expect(cache.retryAfter("a", now: 1_060) == nil)
+        #expect(cache.remember("a", for: 60, now: 1_060))
+        cache.forget("a")
+        #expect(cache.retryAfter("a", now: 1_061) == nil)
+    }
+
+    @Test func aFullCacheRemembersNothingNewRatherThanForgetAnyone() {
+        let cache = RefusalCache(capacity: 3)
+        for key in ["a", "b", "c"] { cache.remember(key, for: 60, now: 0) }
+        for index in 0..<1000 { cache.remember("flood-\(index)", for: 60, now: 1) }
+        #expect(cache.count == 3)
+        #expect(["a", "b", "c"].allSatisfy { cache.retryAfter($0, now: 2) != nil })
+        // Once those end, there is room again.
+        cache.remember("d", for: 60, now: 61)
+        #expect(cache.retryAfter("d", now: 62) == 59 && cache.count == 1)
     }
 }

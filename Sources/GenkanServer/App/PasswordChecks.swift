@@ -15,6 +15,10 @@ import GenkanStore
 struct PasswordChecks: Sendable {
     let throttle: SignInThrottle
     let security: SecurityLog
+    /// Refusals of a client (and of a client on an account) already decided: answered on the loop
+    /// until they end, and logged once.
+    let refusals: RefusalCache
+    let clock: StoreClock
 
     /// Who is asking: the request's client (its limit key and its address for the log).
     struct Client: Sendable {
@@ -27,12 +31,22 @@ struct PasswordChecks: Sendable {
         }
     }
 
+    /// The refusal of a check of `email`'s password by this request's client, when one is already
+    /// known: the reply to give at once, on the loop. Nil means the check goes to the pool.
+    func knownRefusal(email: String, _ request: HTTPRequest, _ context: RequestContext) -> Reply? {
+        let now = clock.now(), client = Client(context)
+        if let seconds = refusals.retryAfter(addressKey(client), now: now) ?? refusals.retryAfter(pairKey(email, client), now: now) {
+            return context.refuse(.tooManyRequests(retryAfter: seconds), request)
+        }
+        return nil
+    }
+
     /// A sign-in with `email` (normalized, known or not).
     func signIn<T>(email: String, client: Client, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
         -> Result<T, AuthFailure>
     {
         let result = throttle.guarded(SignInAttempt(client: client.key, email: email), in: store, check)
-        security.password(.signIn, result, email: email, client: client.address)
+        record(.signIn, result, email: email, client: client)
         return result
     }
 
@@ -42,8 +56,28 @@ struct PasswordChecks: Sendable {
     {
         let email = signedIn.account.email
         let result = throttle.guarded(SignInAttempt(client: client.key, email: email), in: store, check)
-        security.password(.reauthentication, result, email: email, client: client.address)
+        record(.reauthentication, result, email: email, client: client)
         return result
+    }
+
+    /// Logs the outcome; a refusal that will end by itself is remembered, and logged only when it
+    /// is new. A locked account is not remembered: a reset may open it any moment.
+    private func record<T>(_ check: SecurityLog.Check, _ result: Result<T, AuthFailure>, email: String, client: Client) {
+        if case .failure(.throttled(let refusal)) = result, let seconds = refusal.retryAfter {
+            let key: String
+            switch refusal {
+            case .address: key = addressKey(client)
+            case .addressOnAccount, .accountLocked: key = pairKey(email, client)
+            }
+            guard refusals.remember(key, for: seconds, now: clock.now()) else { return }
+        }
+        security.password(check, result, email: email, client: client.address)
+    }
+
+    private func addressKey(_ client: Client) -> String { "sign-in.address " + client.key }
+
+    private func pairKey(_ email: String, _ client: Client) -> String {
+        "sign-in.address-account " + throttle.accountKey(email: email) + " " + client.key
     }
 }
 

@@ -34,15 +34,16 @@ struct SharedMiddleware: Sendable {
         optionalSession = SessionLookup(pool: pool, required: false, failures: failures)
         requiredSession = SessionLookup(pool: pool, required: true, failures: failures)
         validating = FormValidating(rules: rules, forms: forms)
-        checks = PasswordChecks(throttle: throttle, security: security)
+        let refusals = RefusalCache()
+        checks = PasswordChecks(throttle: throttle, security: security, refusals: refusals, clock: clock)
         func perClient(_ name: String, _ rule: LimitRule) -> RateLimit {
-            .byClient(StoredLimit(name, rule), pool: pool, failures: failures, clock: clock, security: security)
+            .byClient(StoredLimit(name, rule), pool: pool, failures: failures, refusals: refusals, clock: clock, security: security)
         }
         // Keyed by the address as the store looks it up (a keyed hash of its case-folded key),
         // known or not, so the limit reveals nothing and another spelling shares the bucket.
         func perEmail(_ name: String, _ rule: LimitRule) -> RateLimit {
             RateLimit(
-                name: name, buckets: .stored(StoredLimit(name, rule), pool, failures),
+                name: name, buckets: .stored(StoredLimit(name, rule), pool, failures, refusals),
                 key: { _, context in context.validation?.normalizedEmail.map(throttle.accountKey(email:)) }, clock: clock,
                 security: security)
         }
@@ -52,7 +53,7 @@ struct SharedMiddleware: Sendable {
         resetPerAccount = perEmail("reset.email", limits.resetPerAccount)
         verifyPerClient = perClient("verify.address", limits.resetPerAddress)
         mailPerAccount = RateLimit(
-            name: "mail.account", buckets: .stored(StoredLimit("mail.account", limits.mailPerAccount), pool, failures),
+            name: "mail.account", buckets: .stored(StoredLimit("mail.account", limits.mailPerAccount), pool, failures, refusals),
             key: { _, context in context.signedIn.map { "account:\($0.account.id)" } }, clock: clock, security: security)
         validationPerClient = RateLimit(
             name: "validate.address", buckets: .memory(RateLimiter(rule: limits.validationPerAddress)),

@@ -28,6 +28,7 @@ struct PasswordSettings: Sendable {
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let checks = self.checks, client = PasswordChecks.Client(context)
         return pool.hashing(request, context, { store in
             checks.reauthentication(signedIn, client: client, in: store) {

@@ -27,6 +27,7 @@ struct SignIn: Sendable {
     func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
+        if let refused = checks.knownRefusal(email: email, request, context) { return refused }
         let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
         let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
         return sessions.start(
