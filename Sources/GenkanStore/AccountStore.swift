@@ -88,10 +88,11 @@ public final class AccountStore {
     }
 
     /// Sets a new password: stores its hash, sets `valid_since` to now and deletes every session of
-    /// the account, in one transaction (or inside the caller's).
+    /// the account, in one transaction (or inside the caller's). The account's count of wrong
+    /// passwords in a row starts again: a new password is what opens a locked account.
     public func replacePassword(accountID: Int64, passwordHash: String) throws(StoreError) {
         try database.transaction { () throws(StoreError) in
-            try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
+            try database.prepare("UPDATE accounts SET password_hash = ?, failed_sign_ins = 0 WHERE id = ?")
                 .bind(.text(passwordHash), .integer(accountID)).run()
             try endEverySession(accountID: accountID)
         }

@@ -9,6 +9,8 @@ public enum AuthFailure: Error, Sendable, Hashable {
     /// The password was right but the account is disabled.
     case userDisabled
     case tooManyRequests
+    /// The sign-in limits refused to check the password (`SignInThrottle`).
+    case throttled(SignInRefusal)
     /// A one-time code that is unknown, used, replaced or no longer fits its account.
     case invalidActionCode
     /// A one-time code past its expiry.
@@ -29,7 +31,7 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .emailAlreadyInUse: .emailAlreadyInUse
         case .invalidCredential: .invalidCredential
         case .userDisabled: .userDisabled
-        case .tooManyRequests: .tooManyRequests
+        case .tooManyRequests, .throttled: .tooManyRequests
         case .invalidActionCode: .invalidActionCode
         case .expiredActionCode: .expiredActionCode
         case .userTokenExpired: .userTokenExpired

@@ -52,6 +52,33 @@ struct Arguments {
         return value
     }
 
+    /// An option whose value may be left out: nil when absent, `""` for a bare `--name` (the
+    /// next item starts with `-`, or there is none), else its value (`--name VALUE`,
+    /// `--name=VALUE`); the last one wins when repeated.
+    mutating func optionalValue(_ name: String) -> String? {
+        var value: String?
+        var index = 0
+        while index < items.count {
+            let item = items[index]
+            if item == "--" { break }
+            if item == name {
+                if index + 1 < items.count, !items[index + 1].hasPrefix("-") {
+                    value = items[index + 1]
+                    items.removeSubrange(index...index + 1)
+                } else {
+                    value = ""
+                    items.remove(at: index)
+                }
+            } else if item.hasPrefix(name + "=") {
+                value = String(item.dropFirst(name.count + 1))
+                items.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return value
+    }
+
     /// Whether `--name` is present (and removes it).
     mutating func flag(_ name: String) -> Bool {
         guard let index = items.prefix(while: { $0 != "--" }).firstIndex(of: name) else { return false }

@@ -10,7 +10,7 @@ struct ServeCommand: Command {
     static let summary = "Serve the sign-up and sign-in pages over HTTP."
     static let help = """
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
-                            [--loops N] [--log text|json] [--trust-proxy] [--base-url URL]
+                            [--loops N] [--log text|json] [--trust-proxy [CIDR,…]] [--base-url URL]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
@@ -29,7 +29,12 @@ struct ServeCommand: Command {
           --public DIR        Directory of static files, css/ and js/ (default public).
           --loops N           Event loops, one thread each (default: one per core).
           --log FORMAT        Access log on standard output: text or json (default text).
-          --trust-proxy       Believe X-Forwarded-Proto and X-Forwarded-For from a proxy in front.
+          --trust-proxy [CIDR,…]
+                              Believe X-Forwarded-For and X-Forwarded-Proto only from peers in these
+                              networks (10.0.0.0/8,2001:db8::/32; an address alone is one host);
+                              without a list, the loopback networks 127.0.0.0/8 and ::1. The client
+                              is the right-most X-Forwarded-For address not in them; HTTPS makes
+                              cookies Secure and __Host- prefixed.
           --base-url URL      The site's address as visitors reach it, for links in mail
                               (default http://HOST:PORT). Links never use the request's Host.
           --outbox DIR        Write each mail as an .eml file into DIR (default outbox).
@@ -67,7 +72,7 @@ struct ServeCommand: Command {
         let publicDirectory = try arguments.option("--public") ?? "public"
         let loopsText = try arguments.option("--loops")
         let format = try arguments.choice("--log", of: AccessLog.Format.allCases.map(\.rawValue), default: "text")
-        let trustProxy = arguments.flag("--trust-proxy")
+        let trustProxy = arguments.optionalValue("--trust-proxy")
         let baseURL = try arguments.option("--base-url")
         let outbox = try arguments.option("--outbox")
         let smtp = try arguments.option("--smtp")
@@ -95,6 +100,14 @@ struct ServeCommand: Command {
         if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
         if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
         if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
+        var proxies = TrustedProxies.none
+        if let trustProxy {
+            do throws(IPNetwork.ParseError) {
+                proxies = trustProxy.isEmpty ? .loopback : try TrustedProxies(parsing: trustProxy)
+            } catch {
+                throw UsageError("--trust-proxy: \(error.description)")
+            }
+        }
         var mailRetry: Int?
         if let mailRetryText {
             guard let value = Int(mailRetryText), (1...86_400).contains(value) else {
@@ -116,7 +129,7 @@ struct ServeCommand: Command {
         server.port = port
         server.loops = loops
         var configuration = GenkanConfiguration(databasePath: database, publicDirectory: publicDirectory)
-        configuration.trustProxy = trustProxy
+        configuration.trustedProxies = proxies
         let shownHost = host.contains(":") ? "[\(host)]" : host
         configuration.baseURL = baseURL
         if let smtp {
@@ -144,6 +157,9 @@ struct ServeCommand: Command {
             Terminal.error(
                 "genkan: Firebase Authentication API for project \(firebaseProject) at http://\(shownHost):\(site.port)/"
                     + (firebaseEmulator ? " (emulator mode: unsigned tokens)" : ""))
+        }
+        if !proxies.isEmpty {
+            Terminal.error("genkan: X-Forwarded-For and X-Forwarded-Proto believed from \(proxies.networks.map(\.description).joined(separator: ", "))")
         }
         switch configuration.mail.transport {
         case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")

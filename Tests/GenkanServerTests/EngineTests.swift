@@ -18,7 +18,7 @@ struct EchoResponder: HTTPResponder {
         case "/slow":
             let delay = self.delay
             let counter = workDone
-            return pool.reply(.hashing, { _ in counter.increment(); Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
+            return pool.reply(.hashing(for: request.peerAddress), { _ in counter.increment(); Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
                 .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text)))
             }
         case "/inject":
@@ -205,7 +205,8 @@ final class EngineFixture {
     @Test func aClientThatLeavesDuringDeferredWorkIsDroppedSafely() throws {
         let output = Pipe()
         let log = AccessLog(format: .text, descriptor: output.fileHandleForWriting.fileDescriptor, loops: 2)
-        let pool = try WorkerPool(threads: 2, hashingCapacity: 32) { 0 }
+        // 20 jobs from one client: more than a client's share of the hashing queue by default.
+        let pool = try WorkerPool(threads: 2, hashingCapacity: 32, hashingPerKey: 32) { 0 }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.loops = 2

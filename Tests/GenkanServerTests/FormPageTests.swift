@@ -14,6 +14,9 @@ import Testing
     static let renderer = PageRenderer(texts: texts, rules: rules, files: nil)
     static let forms = FormPages(renderer: renderer, blanks: BlankForms(renderer: renderer, forms: [], locales: []), tokens: tokens)
 
+    static let visitorContext = VisitorContext(
+        texts: texts, locales: LocaleCache(texts: texts, loops: 1), proxies: .none, clock: .system, preSessionLifetime: 86_400)
+
     /// A password change as a settings page will have it: the current password and a new one.
     static let passwordChange = FormDescription(
         .passwordChange, path: "/account/password", title: .accountTitle, submit: .signInSubmit,
@@ -25,11 +28,11 @@ import Testing
 
     @Test func aFormWithCurrentAndNewPasswordsShownAgainContainsNoPassword() async throws {
         let router = Router(errors: PageErrors(forms: Self.forms))
-        router.use(VisitorContext(texts: Self.texts, locales: LocaleCache(texts: Self.texts, loops: 1), trustProxy: false))
+        router.use(Self.visitorContext)
         router.group("", FormParsing(), CSRFProtection(.preSession, tokens: Self.tokens), FormValidating(rules: Self.rules, forms: Self.forms))
             .post("/account/password", form: Self.passwordChange) { _, _ in .response(HTTPResponse(status: 204)) }
         let client = TestClient(routes: router.build())
-        client.cookies = ["genkan_pre": Secret.token()]
+        client.cookies = ["genkan_pre": PreSession.new(now: StoreClock.system.now()).value]
         let token = Self.tokens.token(for: "pre:" + client.cookies["genkan_pre"]!)
         // Distinctive values that would be easy to find anywhere in the page, escaped or not.
         let current = "Current-Secret-1729", new = "newsecret", confirmation = "Confirmation-Secret-4104"
@@ -73,7 +76,7 @@ import Testing
         let pool = try WorkerPool(threads: 1) { try AccountStore(path: directory + "/genkan.sqlite") }
         defer { pool.stop() }
         let router = Router(errors: PageErrors(forms: Self.forms))
-        router.use(VisitorContext(texts: Self.texts, locales: LocaleCache(texts: Self.texts, loops: 1), trustProxy: false))
+        router.use(Self.visitorContext)
         let signedIn = router.group("", SessionLookup(pool: pool, required: true, failures: StoreFailures(log: ErrorLog())))
         signedIn.get("/account/settings") { _, _ in .response(HTTPResponse(status: 200)) }
         signedIn.get("/account") { _, _ in .response(HTTPResponse(status: 200)) }

@@ -15,6 +15,8 @@ import Testing
             case .status(let status): HTTPResponse(status: status.rawValue)
             case .methodNotAllowed(let allowed): HTTPResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")])
             case .tooManyRequests(let seconds): HTTPResponse(status: 429, headers: ["Retry-After": String(seconds)])
+            case .accountLocked: HTTPResponse(status: 429)
+            case .overloaded(let seconds): HTTPResponse(status: 503, headers: ["Retry-After": String(seconds)])
             case .invalidEncoding: HTTPResponse(status: 400)
             case .signInRequired(let returnTo): HTTPResponse(status: 303, headers: ["Location": returnTo ?? "/signin"])
             }
@@ -136,8 +138,8 @@ import Testing
         let clock = StoreClock { 1_000 }
         let client = Self.client { router in
             router.group(
-                "", RateLimit(limiter: first, key: { _, _ in "client" }, clock: clock),
-                RateLimit(limiter: second, key: { _, _ in "account" }, clock: clock)
+                "", RateLimit(name: "first", buckets: .memory(first), key: { _, _ in "client" }, clock: clock, security: .silent),
+                RateLimit(name: "second", buckets: .memory(second), key: { _, _ in "account" }, clock: clock, security: .silent)
             ).post("/limited") { _, _ in Self.text("ok") }
         }
         #expect(await client.post("/limited", []).status == 200)
@@ -159,4 +161,10 @@ import Testing
     func onlyLocalPathsAreReturnTargets(text: String, local: Bool) {
         #expect((LocalPath(text) != nil) == local, "\(text)")
     }
+}
+
+extension SecurityLog {
+    /// A security log that writes nowhere, for tests of the middleware alone.
+    static let silent = SecurityLog(
+        log: ErrorLog { _ in }, throttle: SignInThrottle(limits: .standard, secret: [UInt8](repeating: 7, count: 32)))
 }

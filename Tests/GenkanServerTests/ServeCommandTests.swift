@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the built `genkan serve` as a user would: options, start, database creation, SIGTERM.
 @Suite(.serialized) struct ServeCommandTests {
     static var genkan: String {
@@ -33,6 +37,8 @@ import Testing
         (["serve", "--verbose"], "unknown option '--verbose'"),
         (["serve", "--firebase-emulator"], "--firebase-emulator goes with --firebase-project ID"),
         (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
+        (["serve", "--trust-proxy", "10.1.0.0/8"], "--trust-proxy: '10.1.0.0/8' has bits set after its first 8; did you mean 10.0.0.0/8?"),
+        (["serve", "--trust-proxy=10.0.0.0/8,proxy.local"], "--trust-proxy: 'proxy.local' is not an IPv4 or IPv6 address"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -45,11 +51,12 @@ import Testing
         let result = try Self.run(["serve", "--help"])
         #expect(result.status == 0)
         for option in [
-            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--firebase-project", "--firebase-emulator",
-            "/securetoken.googleapis.com/v1/jwks",
+            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy [CIDR,…]", "--firebase-project",
+            "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
         ] {
             #expect(result.stdout.contains(option))
         }
+        #expect(result.stdout.contains("without a list, the loopback networks 127.0.0.0/8 and ::1"))
         #expect(try Self.run(["--help"]).stdout.contains("serve"))
     }
 
@@ -97,5 +104,63 @@ import Testing
             #expect(log.contains("\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"))
             #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
         }
+    }
+
+    /// `genkan serve` in the background, and the port its banner names.
+    final class Server {
+        let process = Process()
+        let port: UInt16
+        let stderr = Pipe()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = URL(fileURLWithPath: ServeCommandTests.genkan)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = stderr
+            try process.run()
+            var banner = Data()
+            while !banner.contains(UInt8(ascii: "\n")) {
+                let chunk = stderr.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                banner.append(chunk)
+            }
+            let text = String(decoding: banner, as: UTF8.self)
+            guard let port = SiteClient.firstMatch(#"http://127\.0\.0\.1:(\d+)/"#, in: text).flatMap({ UInt16($0) }) else {
+                process.terminate()
+                throw POSIXError(.EIO)
+            }
+            self.port = port
+        }
+
+        func kill() {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Failure 7: the limits live in the database. A process killed with SIGKILL (no shutdown
+    /// at all) and started again still refuses the address that ran out, behind a trusted proxy.
+    @Test func limitsSurviveAKilledProcess() async throws {
+        let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = [
+            "serve", "--port", "0", "--db", directory + "/genkan.sqlite", "--public", SiteFixture.publicDirectory,
+            "--outbox", directory + "/outbox", "--trust-proxy", "127.0.0.1",
+        ]
+        func attempt(_ port: UInt16, from address: String, password: String) async throws -> Int {
+            let client = SiteClient(port: port)
+            return try await client.submit("/signin", [("email", "taro@example.com"), ("password", password)], headers: ["X-Forwarded-For": address])
+                .status
+        }
+        let first = try Server(arguments)
+        #expect(try await SiteClient(port: first.port).submit("/signup", taro).status == 303)
+        for _ in 0..<10 { #expect(try await attempt(first.port, from: "203.0.113.9", password: "a wrong guess") == 422) }
+        #expect(try await attempt(first.port, from: "203.0.113.9", password: "a wrong guess") == 429)
+        first.kill()
+        let second = try Server(arguments)
+        defer { second.kill() }
+        #expect(try await attempt(second.port, from: "203.0.113.9", password: "correct horse battery") == 429)
+        #expect(try await attempt(second.port, from: "198.51.100.7", password: "correct horse battery") == 303)
     }
 }

@@ -103,14 +103,14 @@ import Testing
     }
 
     @Test func reauthenticationSpendsTheSignInAttemptsOfTheAccount() async throws {
-        let fixture = try AppFixture { $0.rateLimits.signInPerAccount = .init(capacity: 2, refillPerMinute: 0) }
+        let fixture = try AppFixture { $0.rateLimits.signIn.perAddressAndAccount = .init(capacity: 2, refillPerMinute: 0) }
         let client = try await taroSignedIn(fixture)
         let form = await client.get("/account/delete")
         let attempt = [("csrf", form.csrf ?? ""), ("current-password", "guess"), ("confirm", "on")]
         for _ in 0..<2 { #expect(await client.post("/account/delete", attempt).status == 422) }
         let limited = await client.post("/account/delete", attempt)
         #expect(limited.status == 429 && limited.body.contains(message(.tooManyRequests, "en")))
-        // The same bucket as sign-in: the account's sign-in is limited too.
+        // The same buckets as sign-in: the account's sign-in from this address is limited too.
         #expect(await fixture.client().submit("/signin", [("email", "TARO@example.com"), ("password", Self.password)]).status == 429)
     }
 

@@ -234,7 +234,7 @@ import Testing
 
     @Test func signInAttemptsAreRateLimited() async throws {
         let fixture = try AppFixture { configuration in
-            configuration.rateLimits.signInPerAccount = .init(capacity: 2, refillPerMinute: 1)
+            configuration.rateLimits.signIn.perAddressAndAccount = .init(capacity: 2, refillPerMinute: 1)
         }
         let client = fixture.client(language: "en")
         for _ in 0..<2 {
@@ -246,13 +246,22 @@ import Testing
         #expect(limited.body.contains(escaped(model.message(for: .tooManyRequests, locale: "en"))))
     }
 
-    @Test func aTrustedProxyOverHTTPSMakesCookiesSecure() async throws {
-        let fixture = try AppFixture { configuration in configuration.trustProxy = true }
+    @Test func aTrustedProxyOverHTTPSMakesCookiesSecureWithTheHostPrefix() async throws {
+        let fixture = try AppFixture { configuration in configuration.trustedProxies = .loopback }
         let client = fixture.client()
         let page = await client.get("/signup", headers: ["X-Forwarded-Proto": "https"])
-        #expect(page.setCookies.allSatisfy { $0.contains("; Secure") })
+        #expect(!page.setCookies.isEmpty)
+        // RFC 6265bis §4.1.3.2: __Host- needs Secure, Path=/ and no Domain.
+        #expect(page.setCookies.allSatisfy {
+            $0.hasPrefix(CookieName.hostPrefix) && $0.contains("; Secure") && $0.contains("; Path=/;") && !$0.contains("Domain")
+        })
         let created = await client.post("/signup", [("csrf", page.csrf ?? "")] + taro, headers: ["X-Forwarded-Proto": "https"])
-        #expect(created.setCookies.contains { $0.hasPrefix("genkan_session=") && $0.contains("; Secure") })
+        let session = CookieName.session.name(secure: true)
+        #expect(session == "__Host-genkan_session")
+        #expect(created.setCookies.contains { $0.hasPrefix(session + "=") && $0.contains("; Secure") })
+        // The prefixed cookies are the ones read back over HTTPS: the session works.
+        let account = await client.get("/account", headers: ["X-Forwarded-Proto": "https"])
+        #expect(account.status == 200 && account.body.contains("taro@example.com"))
         let untrusted = try AppFixture()
         #expect(await untrusted.client().get("/signin", headers: ["X-Forwarded-Proto": "https"]).setCookies.allSatisfy { !$0.contains("Secure") })
     }

@@ -99,6 +99,8 @@ import Testing
         #expect(try sql("SELECT hex(token_hash), account_id, created_at, last_seen_at, expires_at FROM sessions ORDER BY 1") == sessions)
         #expect(try sql("SELECT hex(token_hash), authenticated_at FROM sessions ORDER BY 1") == "01|1000\n02|1100")
         #expect(try sql("SELECT count(*) FROM accounts WHERE valid_since IS NOT NULL") == "0")
+        #expect(try sql("SELECT count(*) FROM accounts WHERE failed_sign_ins <> 0") == "0")
+        #expect(try sql("SELECT count(*) FROM rate_limits") == "0")
         #expect(try sql("SELECT name, hex(value) FROM secrets") == "csrf|00112233")
         #expect(try sql("PRAGMA integrity_check") == "ok")
         #expect(try sql("PRAGMA foreign_key_check") == "")
@@ -115,6 +117,7 @@ import Testing
             action_codes_by_account
             outbox_by_account
             outbox_due
+            rate_limits_expiry
             refresh_tokens_by_account
             reset_requests_by_email_key
             sessions_by_account

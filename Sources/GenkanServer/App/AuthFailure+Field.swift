@@ -6,7 +6,7 @@ extension AuthFailure {
     var field: FormField? {
         switch self {
         case .emailAlreadyInUse: .email
-        case .invalidCredential, .userDisabled, .tooManyRequests, .invalidActionCode, .expiredActionCode, .userTokenExpired,
+        case .invalidCredential, .userDisabled, .tooManyRequests, .throttled, .invalidActionCode, .expiredActionCode, .userTokenExpired,
             .userNotFound, .internalError:
             nil
         }

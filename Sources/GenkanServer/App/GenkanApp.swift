@@ -29,12 +29,14 @@ final class GenkanApp: Sendable {
         }
         let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
+        let throttle = SignInThrottle(limits: configuration.rateLimits.signIn, secret: try main.secret(named: "limits"))
         _ = try main.deleteExpiredSessions()
         _ = try main.deleteExpiredCodes()
+        try main.deleteDrainedLimits()
         let files = try configuration.publicDirectory.map { directory throws(ServerError) in try StaticFiles(root: directory) }
         let texts = PageTexts(model: configuration.messages)
         let rules = configuration.validation
-        let errorLog = ErrorLog()
+        let errorLog = configuration.errorLog
         let baseURL = BaseURL(try configuration.baseURL.map(BaseURL.checked) ?? "http://127.0.0.1")
         self.baseURL = baseURL
         let mail = SiteMail(
@@ -47,7 +49,11 @@ final class GenkanApp: Sendable {
             : nil
         let pool: WorkerPool<AccountStore>
         do {
-            pool = try WorkerPool(threads: configuration.workerThreads) { try open() }
+            let queue = configuration.hashingQueue
+            pool = try WorkerPool(
+                threads: configuration.workerThreads, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
+                maximumWait: queue.maximumWait
+            ) { try open() }
         } catch {
             sender?.stop()
             throw error
@@ -65,7 +71,8 @@ final class GenkanApp: Sendable {
         let failures = StoreFailures(log: errorLog)
         let shared = SharedMiddleware(
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
-            clock: clock, requireVerified: configuration.requireVerified)
+            throttle: throttle, security: SecurityLog(log: errorLog, throttle: throttle), clock: clock,
+            requireVerified: configuration.requireVerified)
         let authenticator = try Authenticator(hasher: configuration.hasher)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime)
 
@@ -75,8 +82,10 @@ final class GenkanApp: Sendable {
         if let accessLog { router.use(AccessLogging(log: accessLog)) }
         router.use(
             SecurityHeaders(),
-            VisitorContext(texts: texts, locales: LocaleCache(texts: texts, loops: loops), trustProxy: configuration.trustProxy))
-        SignIn(forms: forms, authenticator: authenticator, sessions: sessions).register(on: router, with: shared)
+            VisitorContext(
+                texts: texts, locales: LocaleCache(texts: texts, loops: loops), proxies: configuration.trustedProxies, clock: clock,
+                preSessionLifetime: configuration.preSessionLifetime))
+        SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
         SignUp(
             forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, outbox: outbox, failures: failures,
             isPrivate: configuration.privateSignUp
@@ -95,13 +104,13 @@ final class GenkanApp: Sendable {
         NameSettings(forms: forms, pool: pool, authenticator: authenticator, failures: failures).register(on: router, with: shared)
         PasswordSettings(
             forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
-            sessionLifetime: policy.lifetime
+            sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         EmailSettings(
             forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
-            isPrivate: configuration.privateSignUp
+            isPrivate: configuration.privateSignUp, checks: shared.checks
         ).register(on: router, with: shared)
-        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
+        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures, checks: shared.checks)
             .register(on: router, with: shared)
         SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)

@@ -9,8 +9,9 @@ public struct GenkanConfiguration: Sendable {
     public var databasePath: String
     /// The directory of static files (`public/`), or nil to serve none.
     public var publicDirectory: String?
-    /// Believe `X-Forwarded-Proto` and `X-Forwarded-For` from the proxy in front.
-    public var trustProxy: Bool = false
+    /// The proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trust-proxy`);
+    /// from any other peer those headers are ignored.
+    public var trustedProxies: TrustedProxies = .none
     public var sessionPolicy: SessionPolicy = .standard
     /// How long reset and verification links work.
     public var codePolicy: ActionCodePolicy = .standard
@@ -37,11 +38,17 @@ public struct GenkanConfiguration: Sendable {
     public var rateLimits: RateLimits = .standard
     /// Threads for hashing and database work; default one per core.
     public var workerThreads: Int = HTTPServerConfiguration.processorCount
+    /// How hashing work waits for those threads: fairly by client, each client's share bounded.
+    public var hashingQueue = HashingQueue()
+    /// How long a pre-session (the cookie anonymous forms' tokens are bound to) lasts, in seconds.
+    public var preSessionLifetime: Int64 = 24 * 3600
     public var clock: StoreClock = .system
     /// The rules every form is checked with (e-mail, password policy, names).
     public var validation = ValidationViewModel()
     /// The catalog every text comes from, and its locale negotiation.
     public var messages = AuthErrorModel()
+    /// Where operator messages and security events go (standard error).
+    public var errorLog = ErrorLog()
 
     public init(databasePath: String, publicDirectory: String? = "public") {
         self.databasePath = databasePath
@@ -69,40 +76,57 @@ public struct MailSettings: Sendable {
     public init() {}
 }
 
-/// How many attempts a client address and an account may make.
-public struct RateLimits: Sendable {
-    /// Sign-in attempts per client address.
-    public var signInPerAddress: RateLimiter.Rule
-    /// Sign-in attempts per e-mail address (known or not, so the limit reveals nothing).
-    public var signInPerAccount: RateLimiter.Rule
-    /// Sign-ups per client address.
-    public var signUpPerAddress: RateLimiter.Rule
-    /// Password-reset requests per client address, and per e-mail address (known or not).
-    public var resetPerAddress: RateLimiter.Rule
-    public var resetPerAccount: RateLimiter.Rule
-    /// "Send the link again" per account, and private sign-ups per e-mail address (each sends a mail).
-    public var mailPerAccount: RateLimiter.Rule
+/// How hashing work (Argon2id) waits for the worker threads (`WorkerPool`): one queue per client
+/// address (an IPv6 /64), served in turn.
+public struct HashingQueue: Sendable {
+    /// Jobs one client may have waiting; beyond that, 503 at once.
+    public var perClient = 8
+    /// Jobs waiting in all (nil: 64 per worker thread, about what they work off in `maximumWait`);
+    /// when full, a client with fewer jobs waiting takes the place of the newest job of the client
+    /// with the most.
+    public var capacity: Int?
+    /// How long a request waits its turn at most before it gets 503 with `Retry-After`.
+    public var maximumWait: Duration = .seconds(3)
 
-    /// 20 sign-ins at once then 10 a minute per address; 10 then 5 a minute per account;
-    /// 10 sign-ups at once then 10 an hour per address; 10 reset requests then 10 an hour per
-    /// address, 3 then 3 an hour per e-mail address; 3 mails then 3 an hour per account.
+    public init() {}
+}
+
+/// How many attempts a client address and an account may make. Every limit but live validation's
+/// is kept in the database (`rate_limits`): a restart keeps it and servers on one file share it.
+public struct RateLimits: Sendable {
+    /// Wrong passwords at sign-in and re-authentication (`SignInThrottle`).
+    public var signIn: SignInLimits
+    /// Sign-ups per client address.
+    public var signUpPerAddress: LimitRule
+    /// Password-reset requests per client address (and verification links opened per client
+    /// address), and reset requests per e-mail address (known or not).
+    public var resetPerAddress: LimitRule
+    public var resetPerAccount: LimitRule
+    /// "Send the link again" per account, and private sign-ups per e-mail address (each sends a mail).
+    public var mailPerAccount: LimitRule
+    /// Live validation (`POST /api/validate`) per client address, in memory.
+    public var validationPerAddress: LimitRule
+
+    /// `SignInLimits.standard`; 10 sign-ups at once then 10 an hour per address; 10 reset
+    /// requests then 10 an hour per address, 3 then 3 an hour per e-mail address; 3 mails then 3
+    /// an hour per account; 120 live validations at once then 3 a second per address.
     public static let standard = RateLimits(
-        signInPerAddress: .init(capacity: 20, refillPerMinute: 10),
-        signInPerAccount: .init(capacity: 10, refillPerMinute: 5),
+        signIn: .standard,
         signUpPerAddress: .init(capacity: 10, refillPerMinute: 10.0 / 60),
         resetPerAddress: .init(capacity: 10, refillPerMinute: 10.0 / 60),
         resetPerAccount: .init(capacity: 3, refillPerMinute: 3.0 / 60),
-        mailPerAccount: .init(capacity: 3, refillPerMinute: 3.0 / 60))
+        mailPerAccount: .init(capacity: 3, refillPerMinute: 3.0 / 60),
+        validationPerAddress: .init(capacity: 120, refillPerMinute: 180))
 
     public init(
-        signInPerAddress: RateLimiter.Rule, signInPerAccount: RateLimiter.Rule, signUpPerAddress: RateLimiter.Rule,
-        resetPerAddress: RateLimiter.Rule, resetPerAccount: RateLimiter.Rule, mailPerAccount: RateLimiter.Rule
+        signIn: SignInLimits, signUpPerAddress: LimitRule, resetPerAddress: LimitRule, resetPerAccount: LimitRule,
+        mailPerAccount: LimitRule, validationPerAddress: LimitRule
     ) {
-        self.signInPerAddress = signInPerAddress
-        self.signInPerAccount = signInPerAccount
+        self.signIn = signIn
         self.signUpPerAddress = signUpPerAddress
         self.resetPerAddress = resetPerAddress
         self.resetPerAccount = resetPerAccount
         self.mailPerAccount = mailPerAccount
+        self.validationPerAddress = validationPerAddress
     }
 }

@@ -28,12 +28,13 @@ public final class GenkanSite: Sendable {
             throw error
         }
         if configuration.baseURL == nil { app.baseURL.listening(host: serverConfiguration.host, port: server.port) }
-        // Expired and idle sessions and expired codes are deleted once an hour (and at start, in
-        // GenkanApp), on the pool.
+        // Expired and idle sessions, expired codes and drained rate-limit buckets are deleted once
+        // an hour (and at start, in GenkanApp), on the pool.
         sweeper = RepeatingTask(interval: .seconds(3600)) { [pool = app.pool] in
             _ = pool.submit(.interactive) { store in
                 _ = try? store.deleteExpiredSessions()
                 _ = try? store.deleteExpiredCodes()
+                _ = try? store.deleteDrainedLimits()
             }
         }
     }

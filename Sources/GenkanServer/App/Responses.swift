@@ -29,8 +29,8 @@ enum Responses {
     static func sessionStarted(
         _ token: String, lifetime: Int64, to location: String, context: RequestContext, notice: Notice? = nil
     ) -> HTTPResponse {
-        var cookies = [SetCookie(name: RequestContext.sessionCookie, value: token, maxAge: lifetime, secure: context.isSecure)]
-        if let notice { cookies.append(notice.cookie(secure: context.isSecure)) }
+        var cookies = [context.setCookie(.session, token, maxAge: lifetime)]
+        if let notice { cookies.append(notice.cookie(context)) }
         return redirect(location, context: context, cookies: cookies)
     }
 

@@ -2,15 +2,15 @@ import GenkanStore
 import GenkanValidation
 
 /// The middleware instances features share, configured once: session look-ups, CSRF checks,
-/// form validation and the rate limits (each limiter is one set of buckets for every loop).
+/// form validation, the rate limits (each one set of buckets, in the database but for live
+/// validation's) and the sign-in limits (`checks`, applied inside the hashing job, since failures
+/// are known only once the password was checked).
 struct SharedMiddleware: Sendable {
     let optionalSession: SessionLookup
     let requiredSession: SessionLookup
     let validating: FormValidating
-    let signInPerClient: RateLimit
-    let signInPerAccount: RateLimit
-    /// Re-authentication on a signed-in form spends the same per-account attempts as sign-in.
-    let reauthenticationPerAccount: RateLimit
+    /// Sign-in and re-authentication: the throttle and the security log.
+    let checks: PasswordChecks
     let signUpPerClient: RateLimit
     /// Private sign-ups per e-mail address: each may mail the address's owner.
     let signUpPerAccount: RateLimit
@@ -19,6 +19,8 @@ struct SharedMiddleware: Sendable {
     let verifyPerClient: RateLimit
     /// Mails a signed-in account asks for ("send the link again").
     let mailPerAccount: RateLimit
+    /// Live validation per client: cheap work, limited in memory.
+    let validationPerClient: RateLimit
     /// What every page of a signed-in account needs: a live session and, with
     /// `--require-verified`, a verified address.
     let signedInPages: [any Middleware]
@@ -26,41 +28,45 @@ struct SharedMiddleware: Sendable {
 
     init(
         pool: WorkerPool<AccountStore>, failures: StoreFailures, rules: ValidationViewModel, forms: FormPages,
-        tokens: CSRFTokens, limits: RateLimits, clock: StoreClock, requireVerified: Bool
+        tokens: CSRFTokens, limits: RateLimits, throttle: SignInThrottle, security: SecurityLog, clock: StoreClock,
+        requireVerified: Bool
     ) {
         optionalSession = SessionLookup(pool: pool, required: false, failures: failures)
         requiredSession = SessionLookup(pool: pool, required: true, failures: failures)
         validating = FormValidating(rules: rules, forms: forms)
-        signInPerClient = .byClientAddress(RateLimiter(rule: limits.signInPerAddress), clock: clock)
-        // Keyed by the address as the store looks it up (its case-folded key), known or not, so the
-        // limit reveals nothing and another spelling of the address shares the bucket.
-        let signInAccounts = RateLimiter(rule: limits.signInPerAccount)
-        reauthenticationPerAccount = RateLimit(
-            limiter: signInAccounts, key: { _, context in context.signedIn.map { AccountStore.emailKey($0.account.email) } },
-            clock: clock)
-        signInPerAccount = RateLimit(
-            limiter: signInAccounts, key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
-            clock: clock)
-        signUpPerClient = .byClientAddress(RateLimiter(rule: limits.signUpPerAddress), clock: clock)
-        signUpPerAccount = RateLimit(
-            limiter: RateLimiter(rule: limits.mailPerAccount), key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
-            clock: clock)
-        resetPerClient = .byClientAddress(RateLimiter(rule: limits.resetPerAddress), clock: clock)
-        resetPerAccount = RateLimit(
-            limiter: RateLimiter(rule: limits.resetPerAccount), key: { _, context in context.validation?.normalizedEmail.map(AccountStore.emailKey) },
-            clock: clock)
-        verifyPerClient = .byClientAddress(RateLimiter(rule: limits.resetPerAddress), clock: clock)
+        let refusals = RefusalCache()
+        checks = PasswordChecks(throttle: throttle, security: security, refusals: refusals, clock: clock)
+        func perClient(_ name: String, _ rule: LimitRule) -> RateLimit {
+            .byClient(StoredLimit(name, rule), pool: pool, failures: failures, refusals: refusals, clock: clock, security: security)
+        }
+        // Keyed by the address as the store looks it up (a keyed hash of its case-folded key),
+        // known or not, so the limit reveals nothing and another spelling shares the bucket.
+        func perEmail(_ name: String, _ rule: LimitRule) -> RateLimit {
+            RateLimit(
+                name: name, buckets: .stored(StoredLimit(name, rule), pool, failures, refusals),
+                key: { _, context in context.validation?.normalizedEmail.map(throttle.accountKey(email:)) }, clock: clock,
+                security: security)
+        }
+        signUpPerClient = perClient("sign-up.address", limits.signUpPerAddress)
+        signUpPerAccount = perEmail("sign-up.email", limits.mailPerAccount)
+        resetPerClient = perClient("reset.address", limits.resetPerAddress)
+        resetPerAccount = perEmail("reset.email", limits.resetPerAccount)
+        verifyPerClient = perClient("verify.address", limits.resetPerAddress)
         mailPerAccount = RateLimit(
-            limiter: RateLimiter(rule: limits.mailPerAccount), key: { _, context in context.signedIn.map { "account:\($0.account.id)" } },
-            clock: clock)
+            name: "mail.account", buckets: .stored(StoredLimit("mail.account", limits.mailPerAccount), pool, failures, refusals),
+            key: { _, context in context.signedIn.map { "account:\($0.account.id)" } }, clock: clock, security: security)
+        validationPerClient = RateLimit(
+            name: "validate.address", buckets: .memory(RateLimiter(rule: limits.validationPerAddress)),
+            key: { _, context in context.clientKey }, clock: clock, security: nil)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
     }
 
-    /// A signed-in form that re-authenticates: its token, its validation, and the sign-in limits
-    /// (per client, then per account), before the current password is checked.
+    /// A signed-in form that re-authenticates: its token and its validation. The sign-in limits
+    /// apply around the password check itself (`checks.reauthentication`), per client address,
+    /// per address on the account and per account, counted with sign-in's.
     var sensitivePost: [any Middleware] {
-        [FormParsing(), csrf(.session), validating, signInPerClient, reauthenticationPerAccount]
+        [FormParsing(), csrf(.session), validating]
     }
 
     func csrf(_ binding: CSRFBinding) -> CSRFProtection {

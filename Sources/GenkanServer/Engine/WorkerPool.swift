@@ -8,23 +8,28 @@ import Glibc
 /// own `Resource` (a database connection), and bounded queues.
 ///
 /// Interactive jobs (a session lookup) are taken before hashing jobs, so a flood of sign-ins
-/// delays pages by at most one hash. The threads run at a lower scheduling priority than the
-/// event loops (nice +10): when every core hashes, the loops still get the CPU.
+/// delays pages by at most one hash. Hashing jobs wait in a `FairQueue`: one queue per key (the
+/// client's address), taken in turn, so a client waits for one job of each other client, not for
+/// everything a flood queued. The threads run at a lower scheduling priority than the event loops
+/// (nice +10): when every core hashes, the loops still get the CPU.
 public final class WorkerPool<Resource>: Sendable {
-    public enum Lane: Sendable {
-        /// Short jobs someone is waiting on (database reads and writes).
+    public enum Lane: Sendable, Hashable {
+        /// Short jobs someone is waiting on (database reads and writes), first come first served.
         case interactive
-        /// Long CPU-bound jobs (Argon2id).
-        case hashing
+        /// Long CPU-bound jobs (Argon2id), queued fairly by `key` (the client's address).
+        case hashing(for: String)
     }
 
     public typealias Job = @Sendable (Resource) -> Void
+    /// Tells a job that will not run why not: the seconds a client should wait before trying again.
+    public typealias Refusal = @Sendable (_ retryAfter: Int) -> Void
 
     private struct State {
         var interactive: [Job] = []
-        var hashing: [Job] = []
         var interactiveHead = 0
-        var hashingHead = 0
+        var hashing = FairQueue<Resource>()
+        /// How long a hashing job takes, on average (an exponential moving average, seconds).
+        var hashingSeconds = 0.05
         var stopping = false
     }
 
@@ -33,17 +38,31 @@ public final class WorkerPool<Resource>: Sendable {
     private let threads: Mutex<[PosixThread]> = Mutex([])
     public let threadCount: Int
     public let interactiveCapacity: Int
+    /// Hashing jobs waiting, in all.
     public let hashingCapacity: Int
+    /// Hashing jobs waiting for one key.
+    public let hashingPerKey: Int
+    /// How long a hashing job may wait for a thread before it is refused (503).
+    public let maximumWait: Duration
 
     /// Starts `threads` threads, each creating its resource with `makeResource` first; throws the
     /// first failure (and stops the threads) if any cannot.
+    ///
+    /// - Parameters:
+    ///   - hashingCapacity: hashing jobs waiting in all (default 64 per thread: about what the
+    ///     threads work off in `maximumWait`).
+    ///   - hashingPerKey: hashing jobs waiting for one client.
+    ///   - maximumWait: how long a hashing job that can be refused waits its turn at most.
     public init(
-        threads: Int, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, niceness: Int32 = 10,
+        threads: Int, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
+        maximumWait: Duration = .seconds(3), niceness: Int32 = 10,
         makeResource: @escaping @Sendable () throws -> Resource
     ) throws {
         threadCount = max(1, threads)
         self.interactiveCapacity = interactiveCapacity
-        self.hashingCapacity = hashingCapacity ?? max(1, threads) * 4
+        self.hashingCapacity = max(1, hashingCapacity ?? max(1, threads) * 64)
+        self.hashingPerKey = max(1, hashingPerKey)
+        self.maximumWait = maximumWait
         let ready = Semaphore()
         let failure = Mutex<(any Error)?>(nil)
         var started: [PosixThread] = []
@@ -71,33 +90,33 @@ public final class WorkerPool<Resource>: Sendable {
         }
     }
 
-    /// Queues `job`; false when its lane is full or the pool is stopping (the caller answers 503).
-    public func submit(_ lane: Lane, _ job: @escaping Job) -> Bool {
-        let accepted = state.withLock { state -> Bool in
-            guard !state.stopping else { return false }
-            switch lane {
-            case .interactive:
-                guard state.interactive.count - state.interactiveHead < interactiveCapacity else { return false }
-                state.interactive.append(job)
-            case .hashing:
-                guard state.hashing.count - state.hashingHead < hashingCapacity else { return false }
-                state.hashing.append(job)
-            }
-            return true
-        }
-        if accepted { signal.post() }
-        return accepted
+    /// Queues `job`; false when it cannot wait (its lane or its client's queue is full, or the
+    /// pool is stopping: the caller answers 503).
+    ///
+    /// A hashing job given `refused` may be refused after it was queued instead of run: when it
+    /// waited `maximumWait`, or when the queue is full and a client with more jobs waiting must
+    /// make room for a client with fewer. A job without `refused` is always run.
+    public func submit(_ lane: Lane, _ job: @escaping Job, refused: Refusal? = nil) -> Bool {
+        enqueue(lane, job, refused: refused) == nil
     }
+
+    /// Hashing jobs waiting now, for every client.
+    public var waitingHashingJobs: Int { state.withLock { $0.hashing.count } }
 
     /// A reply that runs `work` on this pool, then `next` on the request's loop with its result
     /// (which may answer at once or defer again). When the client has gone before the job starts,
     /// the work is skipped.
+    ///
+    /// With `refused`, a job that cannot wait its turn, now or later, ends in `refused(retryAfter)`
+    /// instead of the engine's bare 503 — a reply that passes back through the middleware, so a
+    /// limit that counted the request can give its attempt back.
     public func reply<T: Sendable>(
-        _ lane: Lane, _ work: @escaping @Sendable (Resource) -> T, then next: @escaping @Sendable (T) -> Reply
+        _ lane: Lane, _ work: @escaping @Sendable (Resource) -> T, then next: @escaping @Sendable (T) -> Reply,
+        refused: (@Sendable (_ retryAfter: Int) -> Reply)? = nil
     ) -> Reply {
         .deferred(
             DeferredResponse { complete, clientGone in
-                self.submit(lane) { resource in
+                let job: Job = { resource in
                     if clientGone() {
                         complete { .response(HTTPResponse(status: 499, closesConnection: true)) }  // never sent
                         return
@@ -105,6 +124,11 @@ public final class WorkerPool<Resource>: Sendable {
                     let value = work(resource)
                     complete { next(value) }
                 }
+                guard let refused else { return self.submit(lane, job) }
+                if let retryAfter = self.enqueue(lane, job, refused: { seconds in complete { refused(seconds) } }) {
+                    complete { refused(retryAfter) }
+                }
+                return true
             })
     }
 
@@ -116,24 +140,78 @@ public final class WorkerPool<Resource>: Sendable {
         for thread in all { thread.join() }
     }
 
+    // MARK: Queues
+
+    /// Queues `job`; nil when it was queued, else the seconds its client should wait. A job that
+    /// made room is refused (outside the lock).
+    private func enqueue(_ lane: Lane, _ job: @escaping Job, refused: Refusal?) -> Int? {
+        var displaced: (refusal: Refusal, retryAfter: Int)?
+        let refusal = state.withLock { state -> Int? in
+            guard !state.stopping else { return 1 }
+            switch lane {
+            case .interactive:
+                guard state.interactive.count - state.interactiveHead < interactiveCapacity else { return 1 }
+                state.interactive.append(job)
+            case .hashing(let key):
+                let deadline = refused == nil ? nil : ContinuousClock.now + maximumWait
+                let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: deadline)
+                guard state.hashing.count(for: key) < hashingPerKey else { return retryAfter(state) }
+                if state.hashing.count >= hashingCapacity {
+                    guard let removed = state.hashing.makeRoom(for: key) else { return retryAfter(state) }
+                    displaced = (removed, retryAfter(state))
+                }
+                state.hashing.append(waiting, for: key)
+            }
+            return nil
+        }
+        if let displaced { displaced.refusal(displaced.retryAfter) }
+        if refusal == nil { signal.post() }
+        return refusal
+    }
+
+    /// How long the hashing jobs waiting now will take, in whole seconds, at least 1.
+    private func retryAfter(_ state: State) -> Int {
+        let seconds = Double(state.hashing.count) * state.hashingSeconds / Double(threadCount)
+        return min(60, max(1, Int(seconds.rounded(.up))))
+    }
+
+    private enum Taken {
+        case interactive(Job)
+        case hashing(Job)
+        case nothing
+        case stop
+    }
+
     private func run(with resource: Resource) {
         while true {
             signal.wait()
-            let job = state.withLock { state -> Job?? in
+            var expired: [Refusal] = []
+            var wait = 1
+            let now = ContinuousClock.now
+            let taken = state.withLock { state -> Taken in
                 if state.interactiveHead < state.interactive.count {
                     defer { state.interactiveHead += 1; Self.compact(&state.interactive, &state.interactiveHead) }
-                    return state.interactive[state.interactiveHead]
+                    return .interactive(state.interactive[state.interactiveHead])
                 }
-                if state.hashingHead < state.hashing.count {
-                    defer { state.hashingHead += 1; Self.compact(&state.hashing, &state.hashingHead) }
-                    return state.hashing[state.hashingHead]
-                }
-                return state.stopping ? .some(nil) : nil
+                expired = state.hashing.removeExpired(now: now)
+                if !expired.isEmpty { wait = retryAfter(state) }
+                if let next = state.hashing.next() { return .hashing(next.job) }
+                return state.stopping ? .stop : .nothing
             }
-            switch job {
-            case .some(.some(let job)): job(resource)
-            case .some(.none): return
-            case .none: continue
+            for refusal in expired { refusal(wait) }
+            switch taken {
+            case .interactive(let job):
+                job(resource)
+            case .hashing(let job):
+                let started = ContinuousClock.now
+                job(resource)
+                let elapsed = started.duration(to: .now)
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                state.withLock { $0.hashingSeconds = $0.hashingSeconds * 0.9 + seconds * 0.1 }
+            case .nothing:
+                continue
+            case .stop:
+                return
             }
         }
     }

@@ -11,6 +11,7 @@ struct AccountDeletion: Sendable {
     let authenticator: Authenticator
     let outbox: Outbox
     let failures: StoreFailures
+    let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.signedInPages).get("/account/delete", form: .accountDeletion, use: show)
@@ -25,17 +26,21 @@ struct AccountDeletion: Sendable {
         guard let signedIn = context.signedIn else { return context.refuse(.status(.internalError), request) }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
-        return pool.reply(.hashing, { store in
-            authenticator.deleteAccount(sessionToken: signedIn.token, currentPassword: current, in: store) { account in
-                outbox.mail.goodbye(to: account, locale: locale)
+        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        let checks = self.checks, client = PasswordChecks.Client(context)
+        return pool.hashing(request, context, { store in
+            checks.reauthentication(signedIn, client: client, in: store) {
+                authenticator.deleteAccount(sessionToken: signedIn.token, currentPassword: current, in: store) { account in
+                    outbox.mail.goodbye(to: account, locale: locale)
+                }
             }
         }) { [self] result in
             switch result {
             case .success:
                 outbox.notify()
                 let cookies = [
-                    SetCookie.deletion(RequestContext.sessionCookie, secure: context.isSecure),
-                    Notice.accountDeleted.cookie(secure: context.isSecure),
+                    context.deletingCookie(.session),
+                    Notice.accountDeleted.cookie(context),
                 ]
                 return .response(Responses.redirect("/signin", context: context, cookies: cookies))
             case .failure(.internalError(let error)):

@@ -13,6 +13,7 @@ struct EmailSettings: Sendable {
     let failures: StoreFailures
     /// `--private-signup`: an address in use by another account gets the same answer as a free one.
     let isPrivate: Bool
+    let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.signedInPages).get("/account/email", form: .emailChange, use: show)
@@ -34,9 +35,13 @@ struct EmailSettings: Sendable {
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
-        return pool.reply(.hashing, { store in
-            authenticator.requestEmailChange(sessionToken: signedIn.token, currentPassword: current, newEmail: newEmail, in: store) {
-                account, code, newEmail in outbox.mail.emailChange(to: account, newEmail: newEmail, code: code, locale: locale)
+        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        let checks = self.checks, client = PasswordChecks.Client(context)
+        return pool.hashing(request, context, { store in
+            checks.reauthentication(signedIn, client: client, in: store) {
+                authenticator.requestEmailChange(sessionToken: signedIn.token, currentPassword: current, newEmail: newEmail, in: store) {
+                    account, code, newEmail in outbox.mail.emailChange(to: account, newEmail: newEmail, code: code, locale: locale)
+                }
             }
         }) { [self] result in
             switch result {

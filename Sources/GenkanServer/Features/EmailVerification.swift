@@ -108,7 +108,7 @@ struct EmailVerification: Sendable {
             switch result {
             case .success(let sent):
                 if sent { outbox.notify() }
-                let cookies = sent ? [Notice.verificationSent.cookie(secure: context.isSecure)] : []
+                let cookies = sent ? [Notice.verificationSent.cookie(context)] : []
                 return .response(Responses.redirect(back, context: context, cookies: cookies))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)

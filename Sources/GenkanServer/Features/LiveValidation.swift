@@ -2,7 +2,8 @@ import GenkanValidation
 
 /// `POST /api/validate`: one field of a form as the user types (`form`, `field`, `value`, and
 /// the other fields for context) → its issues with localized messages, and for a new password
-/// the checklist. The page's CSRF token comes along as in a form post.
+/// the checklist. The page's CSRF token comes along as in a form post; each client address may
+/// ask `RateLimits.validationPerAddress` times (cheap work, but a loop's time all the same).
 struct LiveValidation: Sendable {
     let rules: ValidationViewModel
     let renderer: PageRenderer
@@ -16,7 +17,7 @@ struct LiveValidation: Sendable {
     }
 
     func register(on api: RouteGroup, with shared: SharedMiddleware) {
-        api.group("", FormParsing(), shared.csrf(.either)).post("/validate", use: validate)
+        api.group("", FormParsing(), shared.csrf(.either), shared.validationPerClient).post("/validate", use: validate)
     }
 
     func validate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {

@@ -29,7 +29,7 @@ struct NameSettings: Sendable {
             switch result {
             case .success:
                 return .response(
-                    Responses.redirect("/account", context: context, cookies: [Notice.nameUpdated.cookie(secure: context.isSecure)]))
+                    Responses.redirect("/account", context: context, cookies: [Notice.nameUpdated.cookie(context)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

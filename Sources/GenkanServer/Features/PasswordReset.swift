@@ -92,7 +92,7 @@ struct PasswordReset: Sendable {
     private func replace(code: String, password: String, request: HTTPRequest, context: RequestContext) -> Reply {
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
         let userAgent = request.headers["user-agent"]
-        return pool.reply(.hashing, { store in
+        return pool.hashing(request, context, { store in
             authenticator.resetPassword(code: code, newPassword: password, in: store, userAgent: userAgent) { account in
                 outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
             }

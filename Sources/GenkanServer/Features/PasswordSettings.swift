@@ -11,6 +11,7 @@ struct PasswordSettings: Sendable {
     let outbox: Outbox
     let failures: StoreFailures
     let sessionLifetime: Int64
+    let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.signedInPages).get("/account/password", form: .passwordChange, use: show)
@@ -27,9 +28,13 @@ struct PasswordSettings: Sendable {
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
-        return pool.reply(.hashing, { store in
-            authenticator.changePassword(sessionToken: signedIn.token, currentPassword: current, newPassword: new, in: store) { account in
-                outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
+        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        let checks = self.checks, client = PasswordChecks.Client(context)
+        return pool.hashing(request, context, { store in
+            checks.reauthentication(signedIn, client: client, in: store) {
+                authenticator.changePassword(sessionToken: signedIn.token, currentPassword: current, newPassword: new, in: store) {
+                    account in outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
+                }
             }
         }) { [self] result in
             switch result {

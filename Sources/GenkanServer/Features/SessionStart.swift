@@ -1,8 +1,9 @@
 import GenkanStore
 import GenkanValidation
 
-/// Signing in after sign-in or sign-up: the password work on the hashing lane, then a fresh
-/// session (a new id at every sign-in, against session fixation) and the way on.
+/// Signing in after sign-in or sign-up: the password work on the hashing lane (queued fairly by
+/// client, 503 when it cannot wait its turn), then a fresh session (a new id at every sign-in,
+/// against session fixation) and the way on.
 struct SessionStart: Sendable {
     let pool: WorkerPool<AccountStore>
     let forms: FormPages
@@ -10,14 +11,15 @@ struct SessionStart: Sendable {
     let sessionLifetime: Int64
 
     /// Runs `authenticate`; when it yields an account, the visitor's session is replaced by a
-    /// new one and the browser goes to `destination`. A failure shows `form` again with `values`.
+    /// new one and the browser goes to `destination`. A failure shows `form` again with `values`;
+    /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
         _ form: FormDescription, request: HTTPRequest, context: RequestContext, values: [FormField: String],
         destination: String, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
         let userAgent = request.headers["user-agent"]
-        return pool.reply(.hashing, { store -> Result<String, AuthFailure> in
+        return pool.hashing(request, context, { store -> Result<String, AuthFailure> in
             switch authenticate(store) {
             case .failure(let failure): return .failure(failure)
             case .success(let account):
@@ -34,6 +36,8 @@ struct SessionStart: Sendable {
                 return .response(Responses.sessionStarted(token, lifetime: sessionLifetime, to: destination, context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
+            case .failure(.throttled(let refusal)):
+                return context.refuse(Refusal(refusal), request)
             case .failure(let failure):
                 return .response(
                     forms.page(

@@ -6,13 +6,14 @@ struct SignIn: Sendable {
     let forms: FormPages
     let authenticator: Authenticator
     let sessions: SessionStart
+    let checks: PasswordChecks
 
-    /// GET shows the form (or sends a signed-in visitor on). A POST passes its token check,
-    /// validation, and both rate limits (per client, then per address) before its password is
-    /// checked.
+    /// GET shows the form (or sends a signed-in visitor on). A POST passes its token check and
+    /// validation; its password is then checked on the hashing lane behind the sign-in limits
+    /// (`PasswordChecks`), which count the wrong ones.
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession).get("/signin", form: .signIn, use: show)
-        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.signInPerClient, shared.signInPerAccount)
+        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating)
             .post("/signin", form: .signIn, use: submit)
     }
 
@@ -26,13 +27,16 @@ struct SignIn: Sendable {
     func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
+        if let refused = checks.knownRefusal(email: email, request, context) { return refused }
         let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
-        let authenticator = self.authenticator
+        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
         return sessions.start(
             .signIn, request: request, context: context, values: FormDescription.signIn.keptValues(context.formData),
             destination: destination
         ) { store in
-            authenticator.signIn(email: email, password: password, in: store)
+            checks.signIn(email: email, client: client, in: store) {
+                authenticator.signIn(email: email, password: password, in: store)
+            }
         }
     }
 }

@@ -17,7 +17,7 @@ struct SignOut: Sendable {
             outcome in
             switch outcome {
             case .success:
-                let deletion = SetCookie.deletion(RequestContext.sessionCookie, secure: context.isSecure)
+                let deletion = context.deletingCookie(.session)
                 return .response(Responses.redirect("/signin", context: context, cookies: [deletion]))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)

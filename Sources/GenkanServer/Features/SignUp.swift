@@ -58,7 +58,7 @@ struct SignUp: Sendable {
     /// the same either way and signs no one in (the new account signs in after verifying).
     private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: RequestContext) -> Reply {
         let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
-        return pool.reply(.hashing, { store in
+        return pool.hashing(request, context, { store in
             authenticator.signUpPrivately(
                 email: new.email, displayName: new.name, nameKey: new.nameKey, password: new.password, in: store,
                 verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) },

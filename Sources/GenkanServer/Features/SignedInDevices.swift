@@ -42,7 +42,7 @@ struct SignedInDevices: Sendable {
             switch result {
             case .success:
                 return .response(
-                    Responses.redirect("/account/sessions", context: context, cookies: [Notice.sessionEnded.cookie(secure: context.isSecure)]))
+                    Responses.redirect("/account/sessions", context: context, cookies: [Notice.sessionEnded.cookie(context)]))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
             }
@@ -56,7 +56,7 @@ struct SignedInDevices: Sendable {
         }) { [self] result in
             switch result {
             case .success(let count):
-                let notice = Notice.otherSessionsEnded(count).cookie(secure: context.isSecure)
+                let notice = Notice.otherSessionsEnded(count).cookie(context)
                 return .response(Responses.redirect("/account/sessions", context: context, cookies: [notice]))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)

@@ -3,8 +3,9 @@ import GenkanValidation
 
 extension FormPages {
     /// A sensitive form after its operation failed: the sign-in message on the current-password
-    /// field (a wrong password), another message on its field, or, when the session ended while
-    /// the form was open (signed out elsewhere, a password change on another device), sign-in.
+    /// field (a wrong password), another message on its field, the sign-in limits' refusal, or,
+    /// when the session ended while the form was open (signed out elsewhere, a password change on
+    /// another device), sign-in.
     func reauthenticationFailed(
         _ form: FormDescription, _ failure: AuthFailure, request: HTTPRequest, context: RequestContext
     ) -> Reply {
@@ -13,6 +14,8 @@ extension FormPages {
             var signedOut = context
             signedOut.hasStaleSessionCookie = true
             return signedOut.refuse(.signInRequired(returnTo: nil), request)
+        case .throttled(let refusal):
+            return context.refuse(Refusal(refusal), request)
         default:
             let field = failure == .invalidCredential ? FormField.currentPassword : failure.field
             return .response(

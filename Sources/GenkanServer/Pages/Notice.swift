@@ -12,8 +12,6 @@ enum Notice: Sendable, Equatable {
     /// How many other sessions "sign out everywhere else" ended.
     case otherSessionsEnded(Int)
 
-    static let cookie = "genkan_notice"
-
     init?(cookieValue value: String) {
         switch value {
         case "password-changed": self = .passwordChanged
@@ -41,8 +39,8 @@ enum Notice: Sendable, Equatable {
     }
 
     /// The cookie that carries the notice to the next page (a minute is plenty for a redirect).
-    func cookie(secure: Bool) -> SetCookie {
-        SetCookie(name: Self.cookie, value: cookieValue, maxAge: 60, secure: secure)
+    func cookie(_ context: RequestContext) -> SetCookie {
+        context.setCookie(.notice, cookieValue, maxAge: 60)
     }
 
     /// The text, for the signed-in account it is about, if any.
@@ -61,10 +59,10 @@ enum Notice: Sendable, Equatable {
 
 extension RequestContext {
     /// The notice waiting in this request's cookie, if any.
-    var notice: Notice? { cookies[Notice.cookie].flatMap(Notice.init(cookieValue:)) }
+    var notice: Notice? { cookie(.notice).flatMap(Notice.init(cookieValue:)) }
 
     /// The cookie that removes the notice once a page showed it.
     var noticeShown: [SetCookie] {
-        notice == nil ? [] : [SetCookie.deletion(Notice.cookie, secure: isSecure)]
+        notice == nil ? [] : [deletingCookie(.notice)]
     }
 }

@@ -19,6 +19,15 @@ struct PageErrors: ErrorPresenter {
                 form, context: context, status: 429, values: form.keptValues(context.formData),
                 errors: [forms.error(.tooManyRequests, locale: context.locale)], hidden: form.keptHidden(context.formData),
                 headers: headers)
+        case .accountLocked:
+            guard let form = context.form else { return page(.tooManyRequests, context: context) }
+            let field = form.field(.currentPassword) == nil ? nil : FormField.currentPassword
+            return forms.page(
+                form, context: context, status: 429, values: form.keptValues(context.formData),
+                errors: [PageError(field: field, message: forms.texts.text(.signInLocked, context.locale))],
+                hidden: form.keptHidden(context.formData))
+        case .overloaded(let retryAfter):
+            return page(.unavailable, context: context, headers: ["Retry-After": String(retryAfter)])
         case .invalidEncoding:
             // The token cannot be checked, but nothing happens either: the user can fix the text.
             guard let form = context.form else { return page(.badRequest, context: context) }
@@ -46,6 +55,9 @@ struct JSONErrors: ErrorPresenter {
             return json(.methodNotAllowed, context: context, headers: ["Allow": allowed.joined(separator: ", ")])
         case .tooManyRequests(let retryAfter):
             return json(.tooManyRequests, context: context, headers: ["Retry-After": String(retryAfter)])
+        case .accountLocked: return json(.tooManyRequests, context: context)
+        case .overloaded(let retryAfter):
+            return json(.unavailable, context: context, headers: ["Retry-After": String(retryAfter)])
         case .invalidEncoding: return json(.badRequest, context: context)
         // No JSON route needs a session yet; a client without one is told it may not.
         case .signInRequired: return json(.forbidden, context: context)

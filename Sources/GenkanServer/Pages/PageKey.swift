@@ -14,6 +14,7 @@ public enum PageKey: String, CaseIterable, Sendable {
     case signInSubmit = "ui.signin.submit"
     case signInSignUpPrompt = "ui.signin.signup-prompt"
     case signInSignUpLink = "ui.signin.signup-link"
+    case signInLocked = "ui.signin.locked"
     case signUpTitle = "ui.signup.title"
     case signUpSubmit = "ui.signup.submit"
     case signUpSignInPrompt = "ui.signup.signin-prompt"

@@ -5,6 +5,12 @@ enum Refusal: Sendable {
     case methodNotAllowed(allowed: [String])
     /// A rate limit: try again after this many seconds.
     case tooManyRequests(retryAfter: Int)
+    /// The account reached its count of wrong passwords in a row: only a new password opens it
+    /// (429 without `Retry-After`, since waiting does not help).
+    case accountLocked
+    /// The server cannot take the work now (the hashing queue is full, or the request waited its
+    /// longest): 503 with `Retry-After`.
+    case overloaded(retryAfter: Int)
     /// The posted form is not valid UTF-8.
     case invalidEncoding
     /// The route needs a session and there is none; `returnTo` is the local path to come back

@@ -18,13 +18,18 @@ struct RequestContext: Sendable {
     var locale: String
     /// Set when `?lang=` chose the locale: the choice is remembered in a cookie.
     var chosenLocale: String?
-    /// HTTPS, as the proxy reports it with `--trust-proxy`; cookies then get `Secure`.
+    /// HTTPS, as a trusted proxy reports it (`--trust-proxy`): cookies are then `Secure` and
+    /// named with the `__Host-` prefix.
     var isSecure = false
-    /// The client's address (the proxy's view of it with `--trust-proxy`).
+    /// The client's address (a trusted proxy's view of it), as text.
     var clientAddress = ""
+    /// What per-client limits and the hashing queue count by: the IPv4 address, or the IPv6 /64.
+    var clientKey = ""
     /// The pre-session value binding anonymous forms; `isNewPreSession` when made for this request.
     var preSession = ""
     var isNewPreSession = false
+    /// Seconds a new pre-session cookie lives.
+    var preSessionLifetime: Int64 = 0
 
     // MARK: Set by `FormParsing`
     /// The posted form data.
@@ -49,13 +54,24 @@ struct RequestContext: Sendable {
         self.errors = errors
     }
 
-    static let sessionCookie = "genkan_session"
-    static let preSessionCookie = "genkan_pre"
-    static let languageCookie = "lang"
+    /// The value of the site's cookie `name`, under the name this request's scheme uses.
+    func cookie(_ name: CookieName) -> String? {
+        cookies[name.name(secure: isSecure)]
+    }
+
+    /// A `Set-Cookie` for the site's cookie `name`: `Secure` and `__Host-` over HTTPS.
+    func setCookie(_ name: CookieName, _ value: String, maxAge: Int64? = nil) -> SetCookie {
+        SetCookie(name: name.name(secure: isSecure), value: value, maxAge: maxAge, secure: isSecure)
+    }
+
+    /// The `Set-Cookie` that deletes the site's cookie `name`.
+    func deletingCookie(_ name: CookieName) -> SetCookie {
+        SetCookie.deletion(name.name(secure: isSecure), secure: isSecure)
+    }
 
     /// The session token of the cookie, when it has a token's shape.
     var sessionToken: String? {
-        guard let token = cookies[Self.sessionCookie], Secret.isTokenShaped(token) else { return nil }
+        guard let token = cookie(.session), Secret.isTokenShaped(token) else { return nil }
         return token
     }
 
@@ -63,15 +79,9 @@ struct RequestContext: Sendable {
     /// new pre-session, the deletion of a stale session cookie.
     var standingCookies: [SetCookie] {
         var cookies: [SetCookie] = []
-        if let chosenLocale {
-            cookies.append(SetCookie(name: Self.languageCookie, value: chosenLocale, maxAge: 365 * 86_400, secure: isSecure))
-        }
-        if isNewPreSession {
-            cookies.append(SetCookie(name: Self.preSessionCookie, value: preSession, secure: isSecure))
-        }
-        if hasStaleSessionCookie {
-            cookies.append(SetCookie.deletion(Self.sessionCookie, secure: isSecure))
-        }
+        if let chosenLocale { cookies.append(setCookie(.language, chosenLocale, maxAge: 365 * 86_400)) }
+        if isNewPreSession { cookies.append(setCookie(.preSession, preSession, maxAge: preSessionLifetime)) }
+        if hasStaleSessionCookie { cookies.append(deletingCookie(.session)) }
         return cookies
     }
 }

@@ -52,7 +52,7 @@ final class RouteTable: HTTPResponder {
     }
 
     func overloaded(request: HTTPRequest) -> HTTPResponse {
-        terminal(.status(.unavailable), request: request) { $0.headers.add("Retry-After", "1") }
+        terminal(.overloaded(retryAfter: 1), request: request) { _ in }
     }
 
     // MARK: Routing

@@ -99,6 +99,17 @@ final class SQLiteDatabase {
         }
     }
 
+    /// A transaction whose commit does not wait for the disk: `synchronous=NORMAL` for its
+    /// commit (WAL: it survives a crash of the process, not a power loss), then `FULL` again. For
+    /// writes worth less than an fsync, such as rate-limit buckets; inside another transaction it
+    /// is a savepoint of that one, which commits as that one does.
+    func quickTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        if isInTransaction { return try savepoint(body) }
+        try prepare("PRAGMA synchronous=NORMAL").run()
+        defer { try? prepare("PRAGMA synchronous=FULL").run() }
+        return try transaction(body)
+    }
+
     private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }

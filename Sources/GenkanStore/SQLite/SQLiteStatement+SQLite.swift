@@ -17,6 +17,7 @@ final class SQLiteStatement {
     /// A value to bind to a `?` parameter.
     enum Value {
         case integer(Int64)
+        case double(Double)
         case text(String)
         case blob([UInt8])
         case null
@@ -39,6 +40,7 @@ final class SQLiteStatement {
             let status: Int32
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
+            case .double(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, transient)
             case .blob(let bytes):
                 status = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient) }
@@ -75,6 +77,8 @@ final class SQLiteStatement {
     }
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
 
     func optionalInteger(_ column: Int32) -> Int64? {
         sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)

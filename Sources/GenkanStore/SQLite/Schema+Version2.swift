@@ -2,9 +2,12 @@ extension Schema {
     /// Migration 2: one account per address whatever its case, `valid_since`, the time a session
     /// last proved the password and the browser it was started in, one-time codes (an address
     /// change and its undo among them), the mail outbox (which knows the account a message is
-    /// about, so that deleting the account deletes its unsent mail), and password-reset requests
-    /// waiting to be turned into a code and a mail; for the Firebase-compatible API, an account's
-    /// photo URL and last sign-in, and refresh tokens (stored hashed, void before `valid_since`).
+    /// about, so that deleting the account deletes its unsent mail), password-reset requests
+    /// waiting to be turned into a code and a mail, and the rate limits (an account's count of
+    /// consecutive failed sign-ins, and every other limit's buckets), so that a restart does not
+    /// clear them and every server on the file shares them; for the Firebase-compatible API, an
+    /// account's photo URL and last sign-in, and refresh tokens (stored hashed, void before
+    /// `valid_since`).
     ///
     /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
     /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
@@ -27,7 +30,9 @@ extension Schema {
             disabled_at INTEGER,
             valid_since INTEGER,
             photo_url TEXT CHECK (length(CAST(photo_url AS BLOB)) <= 2048),  -- the Firebase API's photoUrl
-            last_login_at INTEGER  -- the last sign-in with the password (the Firebase API's lastLoginAt)
+            last_login_at INTEGER,  -- the last sign-in with the password (the Firebase API's lastLoginAt)
+            -- wrong passwords in a row since the last success or new password (SignInThrottle)
+            failed_sign_ins INTEGER NOT NULL DEFAULT 0 CHECK (failed_sign_ins >= 0)
         ) STRICT;
         INSERT INTO accounts_v2 (id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at)
             SELECT id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at FROM accounts;
@@ -96,6 +101,15 @@ extension Schema {
             last_used_at INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX refresh_tokens_by_account ON refresh_tokens(account_id);
+        CREATE TABLE rate_limits (
+            name TEXT NOT NULL,        -- which limit ('sign-in.address', 'sign-up.address', ...)
+            key TEXT NOT NULL,         -- a client address, or a keyed hash: never an e-mail address
+            level REAL NOT NULL CHECK (level >= 0),  -- attempts not yet forgiven, as of updated_at
+            updated_at INTEGER NOT NULL,
+            expires_at INTEGER,        -- when level has drained to 0 and the row says nothing
+            PRIMARY KEY (name, key)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX rate_limits_expiry ON rate_limits(expires_at) WHERE expires_at IS NOT NULL;
         """),
     ]
 

@@ -83,9 +83,9 @@ final class SiteClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     }
 
     /// Posts a form page's form: GETs `path`, then POSTs `fields` with the page's token.
-    func submit(_ path: String, _ fields: [(String, String)]) async throws -> Response {
-        let page = try await get(path)
-        return try await post(path, [("csrf", page.csrf ?? "")] + fields)
+    func submit(_ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) async throws -> Response {
+        let page = try await get(path, headers: headers)
+        return try await post(path, [("csrf", page.csrf ?? "")] + fields, headers: headers)
     }
 
     func urlSession(

@@ -1,0 +1,104 @@
+import GenkanStore
+
+/// Every check of a password behind the sign-in limits (`SignInThrottle`), with its line in the
+/// security log: sign-in, and the re-authentication of a signed-in form. A feature calls it
+/// inside its hashing job, around the `Authenticator` call; the Firebase REST API's
+/// `signInWithPassword` does the same.
+///
+/// ```swift
+/// pool.hashing(request, context, { store in
+///     checks.signIn(email: email, client: client, in: store) {
+///         authenticator.signIn(email: email, password: password, in: store)
+///     }
+/// }) { result in … }
+/// ```
+struct PasswordChecks: Sendable {
+    let throttle: SignInThrottle
+    let security: SecurityLog
+    /// Refusals of a client (and of a client on an account) already decided: answered on the loop
+    /// until they end, and logged once.
+    let refusals: RefusalCache
+    let clock: StoreClock
+
+    /// Who is asking: the request's client (its limit key and its address for the log).
+    struct Client: Sendable {
+        let key: String
+        let address: String
+
+        init(_ context: RequestContext) {
+            key = context.clientKey
+            address = context.clientAddress
+        }
+    }
+
+    /// The refusal of a check of `email`'s password by this request's client, when one is already
+    /// known: the reply to give at once, on the loop. Nil means the check goes to the pool.
+    func knownRefusal(email: String, _ request: HTTPRequest, _ context: RequestContext) -> Reply? {
+        let now = clock.now(), client = Client(context)
+        if let seconds = refusals.retryAfter(addressKey(client), now: now) ?? refusals.retryAfter(pairKey(email, client), now: now) {
+            return context.refuse(.tooManyRequests(retryAfter: seconds), request)
+        }
+        return nil
+    }
+
+    /// A sign-in with `email` (normalized, known or not).
+    func signIn<T>(email: String, client: Client, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
+        -> Result<T, AuthFailure>
+    {
+        let result = throttle.guarded(SignInAttempt(client: client.key, email: email), in: store, check)
+        record(.signIn, result, email: email, client: client)
+        return result
+    }
+
+    /// A signed-in form's current password, counted against the account as sign-in counts it.
+    func reauthentication<T>(_ signedIn: SignedIn, client: Client, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
+        -> Result<T, AuthFailure>
+    {
+        let email = signedIn.account.email
+        let result = throttle.guarded(SignInAttempt(client: client.key, email: email), in: store, check)
+        record(.reauthentication, result, email: email, client: client)
+        return result
+    }
+
+    /// Logs the outcome; a refusal that will end by itself is remembered, and logged only when it
+    /// is new. A locked account is not remembered: a reset may open it any moment.
+    private func record<T>(_ check: SecurityLog.Check, _ result: Result<T, AuthFailure>, email: String, client: Client) {
+        if case .failure(.throttled(let refusal)) = result, let seconds = refusal.retryAfter {
+            let key: String
+            switch refusal {
+            case .address: key = addressKey(client)
+            case .addressOnAccount, .accountLocked: key = pairKey(email, client)
+            }
+            guard refusals.remember(key, for: seconds, now: clock.now()) else { return }
+        }
+        security.password(check, result, email: email, client: client.address)
+    }
+
+    private func addressKey(_ client: Client) -> String { "sign-in.address " + client.key }
+
+    private func pairKey(_ email: String, _ client: Client) -> String {
+        "sign-in.address-account " + throttle.accountKey(email: email) + " " + client.key
+    }
+}
+
+extension Refusal {
+    /// How a refusal of the sign-in limits reads: wait, or reset the password.
+    init(_ refusal: SignInRefusal) {
+        self = refusal.retryAfter.map { .tooManyRequests(retryAfter: $0) } ?? .accountLocked
+    }
+}
+
+extension WorkerPool {
+    /// Hashing work for `request`, queued fairly with its client's other hashing work (by its
+    /// `clientKey`). When it cannot wait its turn — its client's queue is full, or it waited
+    /// `maximumWait` — the answer is 503 with `Retry-After` in the route's form (page or JSON),
+    /// a reply the middleware sees: a limit that counted the request gives its attempt back.
+    func hashing<T: Sendable>(
+        _ request: HTTPRequest, _ context: RequestContext, _ work: @escaping @Sendable (Resource) -> T,
+        then next: @escaping @Sendable (T) -> Reply
+    ) -> Reply {
+        reply(.hashing(for: context.clientKey), work, then: next) { retryAfter in
+            context.refuse(.overloaded(retryAfter: retryAfter), request)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import GenkanStore
+
+/// Security events for the operator, one line each through `ErrorLog`:
+/// `security EVENT client=ADDRESS [key=value…]`, with a stable event name. Never a password, a
+/// token or an e-mail address: an account is named by `SignInThrottle.logTag` (a keyed hash, the
+/// same for every spelling of the address) and its address's domain.
+///
+/// ```text
+/// 2026-12-01T11:47:38.343Z genkan: security sign-in.failed client=203.0.113.9 account=3f9a0c41d2e7 domain=example.com
+/// 2026-12-01T11:47:39.101Z genkan: security sign-in.refused client=203.0.113.9 reason=address-on-account retry-after=600 account=3f9a0c41d2e7 domain=example.com
+/// 2026-12-01T11:47:40.220Z genkan: security limit.refused client=203.0.113.9 limit=sign-up.address retry-after=360
+/// ```
+struct SecurityLog: Sendable {
+    let log: ErrorLog
+    let throttle: SignInThrottle
+
+    /// Events of `SignInThrottle.guarded` outcomes: `sign-in.*` or `reauthentication.*`.
+    enum Check: String, Sendable {
+        case signIn = "sign-in"
+        case reauthentication
+    }
+
+    /// The outcome of a password check (or its refusal) for `email` from `client`.
+    func password<T>(_ check: Check, _ result: Result<T, AuthFailure>, email: String, client: String) {
+        let event: String
+        var details: [(String, String)] = []
+        switch result {
+        case .success: event = "succeeded"
+        case .failure(.invalidCredential): event = "failed"
+        case .failure(.throttled(let refusal)):
+            event = "refused"
+            details.append(("reason", refusal.reason))
+            if let seconds = refusal.retryAfter { details.append(("retry-after", String(seconds))) }
+        default: return
+        }
+        details += account(email)
+        write(check.rawValue + "." + event, client: client, details)
+    }
+
+    /// A stored or in-memory limit refused a request.
+    func limitRefused(_ limit: String, client: String, retryAfter: Int) {
+        write("limit.refused", client: client, [("limit", limit), ("retry-after", String(retryAfter))])
+    }
+
+    private func account(_ email: String) -> [(String, String)] {
+        let domain = email.split(separator: "@").last.map { String($0).lowercased() } ?? ""
+        return [("account", throttle.logTag(email: email)), ("domain", domain)]
+    }
+
+    private func write(_ event: String, client: String, _ details: [(String, String)]) {
+        var line = "security " + event + " client=" + Self.field(client)
+        for (name, value) in details { line += " " + name + "=" + Self.field(value) }
+        log.write(line)
+    }
+
+    /// A value as one token of the line: no spaces or control characters, at most 256 bytes.
+    private static func field(_ value: String) -> String {
+        let cleaned = String(value.unicodeScalars.map { $0.value <= 0x20 || $0.value == 0x7f ? "_" : Character($0) })
+        return cleaned.isEmpty ? "-" : String(cleaned.prefix(256))
+    }
+}

@@ -1,0 +1,231 @@
+/// How many wrong passwords the sign-in limits allow (NIST SP 800-63B-4 §3.2.2).
+public struct SignInLimits: Sendable, Hashable {
+    /// Wrong passwords from one client address, whatever the account (password spraying).
+    public var perAddress: LimitRule
+    /// Wrong passwords from one client address on one account: what stops one address from
+    /// reaching `consecutivePerAccount` soon.
+    public var perAddressAndAccount: LimitRule
+    /// Wrong passwords in a row on one account, from anywhere, after which only a new password
+    /// (the e-mailed reset, or a change from a signed-in device) opens it. NIST caps it at 100.
+    public var consecutivePerAccount: Int
+    /// How fast the count of an address that has no account drains (its row must not stay
+    /// forever, and nothing there can be guessed).
+    public var unknownAccountRefillPerMinute: Double
+
+    /// 30 wrong passwords at once then 10 a minute per client address; 10 then 6 an hour per
+    /// address on one account; 100 in a row per account; an unknown address forgets 4 an hour.
+    public static let standard = SignInLimits(
+        perAddress: LimitRule(capacity: 30, refillPerMinute: 10),
+        perAddressAndAccount: LimitRule(capacity: 10, refillPerMinute: 0.1),
+        consecutivePerAccount: 100, unknownAccountRefillPerMinute: 4.0 / 60)
+
+    public init(perAddress: LimitRule, perAddressAndAccount: LimitRule, consecutivePerAccount: Int, unknownAccountRefillPerMinute: Double) {
+        self.perAddress = perAddress
+        self.perAddressAndAccount = perAddressAndAccount
+        self.consecutivePerAccount = consecutivePerAccount
+        self.unknownAccountRefillPerMinute = unknownAccountRefillPerMinute
+    }
+}
+
+/// Why a password was not even checked.
+public enum SignInRefusal: Error, Sendable, Hashable {
+    /// Too many wrong passwords from this client address: wait.
+    case address(retryAfter: Int)
+    /// Too many wrong passwords from this client address on this account: wait (or sign in from
+    /// elsewhere: other addresses are not held back).
+    case addressOnAccount(retryAfter: Int)
+    /// The account reached its count of wrong passwords in a row: only a new password opens it.
+    case accountLocked
+
+    /// Seconds to wait, nil when waiting does not help.
+    public var retryAfter: Int? {
+        switch self {
+        case .address(let seconds), .addressOnAccount(let seconds): seconds
+        case .accountLocked: nil
+        }
+    }
+
+    /// A stable name for the log.
+    public var reason: String {
+        switch self {
+        case .address: "address"
+        case .addressOnAccount: "address-on-account"
+        case .accountLocked: "account-locked"
+        }
+    }
+}
+
+/// One password check someone asks for: from which client (its limit key: an IPv4 address or
+/// an IPv6 /64) and for which e-mail address (normalized, whether or not it has an account).
+public struct SignInAttempt: Sendable, Hashable {
+    public let client: String
+    public let email: String
+
+    public init(client: String, email: String) {
+        self.client = client
+        self.email = email
+    }
+}
+
+/// The sign-in limits, in the database: consulted before a password is hashed, told the outcome
+/// after. Sign-in and every re-authentication go through it.
+///
+/// Wrong passwords count three ways: per client address, per client address on the account, and
+/// per account in a row. Only wrong passwords count, so a shared address signs in as often as its
+/// users get their passwords right; a right password clears the account's count and its own
+/// address's count on the account (not other addresses'); a new password clears the account's
+/// count. The account's count lives on its row (`accounts.failed_sign_ins`); an address without
+/// an account has the same count in `rate_limits`, so both answer alike, and it drains. No key
+/// holds an e-mail address: accounts are named by a keyed hash (`secrets.limits`).
+///
+/// ```swift
+/// let result = throttle.guarded(SignInAttempt(client: "192.0.2.7", email: email), in: store) {
+///     authenticator.signIn(email: email, password: password, in: store)
+/// }
+/// ```
+public struct SignInThrottle: Sendable {
+    public let limits: SignInLimits
+    private let key: HMACKey
+
+    /// - Parameter secret: the server's `limits` secret (`AccountStore.secret(named:)`), the same
+    ///   for every server on the file.
+    public init(limits: SignInLimits, secret: [UInt8]) {
+        precondition(secret.count >= 32, "a limits secret needs at least 256 bits")
+        self.limits = limits
+        key = HMACKey(secret)
+    }
+
+    /// What the check before the password found, for the record after it.
+    public struct Admission: Sendable {
+        let attempt: SignInAttempt
+        let accountHash: String
+        let accountID: Int64?
+        let accountFailures: Int
+        let pairLevel: Double
+    }
+
+    var addressLimit: StoredLimit { StoredLimit("sign-in.address", limits.perAddress) }
+    var pairLimit: StoredLimit { StoredLimit("sign-in.address-account", limits.perAddressAndAccount) }
+    var unknownAccountLimit: StoredLimit {
+        StoredLimit(
+            "sign-in.unknown-account",
+            LimitRule(capacity: Double(limits.consecutivePerAccount), refillPerMinute: limits.unknownAccountRefillPerMinute))
+    }
+
+    /// Whether the password may be checked; reads only.
+    public func admit(_ attempt: SignInAttempt, in store: AccountStore) throws(StoreError) -> Result<Admission, SignInRefusal> {
+        let emailKey = AccountStore.emailKey(attempt.email)
+        let accountHash = hash(emailKey)
+        let account = try store.signInFailures(emailKey: emailKey)
+        if let account {
+            if account.failures >= limits.consecutivePerAccount { return .failure(.accountLocked) }
+        } else if !(try store.peekLimit(unknownAccountLimit, key: accountHash).allowed) {
+            return .failure(.accountLocked)
+        }
+        let pairKey = accountHash + " " + attempt.client
+        let pairLevel = try store.limitLevel(pairLimit, key: pairKey)
+        let pairWait = pairLimit.rule.wait(at: pairLevel)
+        if pairWait != 0 { return .failure(.addressOnAccount(retryAfter: LimitDecision.refused(pairWait).retryAfter)) }
+        let address = try store.peekLimit(addressLimit, key: attempt.client)
+        if !address.allowed { return .failure(.address(retryAfter: address.retryAfter)) }
+        return .success(
+            Admission(
+                attempt: attempt, accountHash: accountHash, accountID: account?.id, accountFailures: account?.failures ?? 0,
+                pairLevel: pairLevel))
+    }
+
+    /// Counts a wrong password three ways, in one transaction that does not wait for the disk.
+    public func recordFailure(_ admission: Admission, in store: AccountStore) throws(StoreError) {
+        try store.database.quickTransaction { () throws(StoreError) in
+            try store.addToLimit(addressLimit, key: admission.attempt.client)
+            try store.addToLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client)
+            if let id = admission.accountID {
+                try store.countFailedSignIn(accountID: id)
+            } else {
+                try store.addToLimit(unknownAccountLimit, key: admission.accountHash)
+            }
+        }
+    }
+
+    /// A right password: the account's count and this address's count on it start again. Writes
+    /// only when there was something to clear.
+    public func recordSuccess(_ admission: Admission, in store: AccountStore) throws(StoreError) {
+        guard admission.accountFailures > 0 || admission.pairLevel > 0 else { return }
+        try store.database.quickTransaction { () throws(StoreError) in
+            if let id = admission.accountID, admission.accountFailures > 0 { try store.clearFailedSignIns(accountID: id) }
+            if admission.pairLevel > 0 { try store.clearLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client) }
+        }
+    }
+
+    /// `check` (a sign-in or a re-authentication, which answers `.invalidCredential` for a wrong
+    /// password) behind the limits: `.throttled` without running it when a limit refuses, else
+    /// its result, recorded.
+    public func guarded<T>(
+        _ attempt: SignInAttempt, in store: AccountStore, _ check: () -> Result<T, AuthFailure>
+    ) -> Result<T, AuthFailure> {
+        do {
+            let admission: Admission
+            switch try admit(attempt, in: store) {
+            case .failure(let refusal): return .failure(.throttled(refusal))
+            case .success(let admitted): admission = admitted
+            }
+            let result = check()
+            switch result {
+            case .success: try recordSuccess(admission, in: store)
+            case .failure(.invalidCredential): try recordFailure(admission, in: store)
+            case .failure: break
+            }
+            return result
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// The key an e-mail address (known or not) has in `rate_limits`, for limits per address: a
+    /// keyed hash of its comparison key, so the table never holds an address and every spelling
+    /// of one shares its buckets.
+    public func accountKey(email: String) -> String {
+        hash(AccountStore.emailKey(email))
+    }
+
+    /// A name for an e-mail address in the operator's log: 12 hex digits of a keyed hash of its
+    /// comparison key, the same for every spelling and every server on the file, and not the
+    /// hash the limits are kept under.
+    public func logTag(email: String) -> String {
+        String(Secret.hex(key.mac(Self.logDomain, Array(AccountStore.emailKey(email).utf8))).prefix(12))
+    }
+
+    private static let domain = Array("genkan-limits-v1:".utf8)
+    private static let logDomain = Array("genkan-log-v1:".utf8)
+
+    private func hash(_ emailKey: String) -> String {
+        String(Secret.hex(key.mac(Self.domain, Array(emailKey.utf8))).prefix(32))
+    }
+}
+
+extension AccountStore {
+    /// The account with this comparison key and its count of wrong passwords in a row.
+    func signInFailures(emailKey: String) throws(StoreError) -> (id: Int64, failures: Int)? {
+        let statement = try database.prepare("SELECT id, failed_sign_ins FROM accounts WHERE email_key = ?")
+        defer { statement.reset() }
+        guard try statement.bind(.text(emailKey)).step() else { return nil }
+        return (statement.integer(0), Int(statement.integer(1)))
+    }
+
+    func countFailedSignIn(accountID: Int64) throws(StoreError) {
+        try database.prepare("UPDATE accounts SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ?").bind(.integer(accountID)).run()
+    }
+
+    func clearFailedSignIns(accountID: Int64) throws(StoreError) {
+        try database.prepare("UPDATE accounts SET failed_sign_ins = 0 WHERE id = ? AND failed_sign_ins <> 0")
+            .bind(.integer(accountID)).run()
+    }
+
+    /// The account's count of wrong passwords in a row (operators, tests).
+    public func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
+        let statement = try database.prepare("SELECT failed_sign_ins FROM accounts WHERE id = ?")
+        defer { statement.reset() }
+        guard try statement.bind(.integer(accountID)).step() else { return nil }
+        return Int(statement.integer(0))
+    }
+}

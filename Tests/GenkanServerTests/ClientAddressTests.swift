@@ -1,0 +1,100 @@
+import Testing
+@testable import GenkanServer
+
+/// Addresses, networks and who the client is behind `--trust-proxy` (issue 12, failure 7).
+@Suite struct ClientAddressTests {
+    @Test(arguments: [
+        ("192.0.2.7", "192.0.2.7"), ("192.0.2.7:4711", "192.0.2.7"), ("::ffff:192.0.2.7", "192.0.2.7"),
+        ("2001:DB8:0:0:0:0:0:7", "2001:db8::7"), ("[2001:db8::7]", "2001:db8::7"), ("[2001:db8::7]:443", "2001:db8::7"),
+        ("::1", "::1"),
+    ])
+    func addressesAreReadAsProxiesWriteThem(text: String, canonical: String) throws {
+        #expect(try #require(IPAddress(text)).description == canonical)
+    }
+
+    @Test(arguments: ["", "unknown", "example.com", "192.0.2", "192.0.2.256", "fe80::1%eth0", "[::1", "[192.0.2.7]", "1.2.3.4:", "1.2.3.4:x", " 1.2.3.4"])
+    func otherTextIsNotAnAddress(text: String) {
+        #expect(IPAddress(text) == nil)
+    }
+
+    @Test func anIPv6ClientIsCountedByItsSlash64() throws {
+        #expect(try #require(IPAddress("2001:db8:1:2:3:4:5:6")).clientKey == "2001:db8:1:2::/64")
+        #expect(try #require(IPAddress("2001:db8:1:2:ffff::1")).clientKey == "2001:db8:1:2::/64")
+        #expect(try #require(IPAddress("192.0.2.7")).clientKey == "192.0.2.7")
+    }
+
+    @Test(arguments: [
+        ("10.0.0.0/8", "10.255.1.2", true), ("10.0.0.0/8", "11.0.0.1", false), ("10.0.0.0/8", "::ffff:10.1.2.3", true),
+        ("192.168.1.7", "192.168.1.7", true), ("192.168.1.7", "192.168.1.8", false), ("0.0.0.0/0", "203.0.113.9", true),
+        ("0.0.0.0/0", "2001:db8::1", false), ("::/0", "192.0.2.1", false), ("::/0", "2001:db8::1", true),
+        ("2001:db8::/32", "2001:db8:ffff::1", true), ("2001:db8::/32", "2001:db9::1", false), ("::1", "::1", true),
+        ("fe80::/10", "febf::1", true), ("fe80::/10", "fec0::1", false), ("172.16.0.0/12", "172.31.255.255", true),
+        ("172.16.0.0/12", "172.32.0.0", false), ("203.0.113.128/25", "203.0.113.127", false),
+    ])
+    func networksContainTheirAddresses(network: String, address: String, contained: Bool) throws {
+        #expect(try IPNetwork(network).contains(try #require(IPAddress(address))) == contained)
+    }
+
+    @Test(arguments: [
+        ("10.0.0.0/33", "from 0 to 32"), ("2001:db8::/129", "from 0 to 128"), ("10.0.0.0/", "from 0 to 32"),
+        ("10.0.0.0/-1", "from 0 to 32"), ("10.1.0.0/8", "did you mean 10.0.0.0/8?"), ("2001:db8::1/32", "did you mean 2001:db8::/32?"),
+        ("proxy.local", "is not an IPv4 or IPv6 address"), ("10.0.0.1:80", "is not an IPv4 or IPv6 address"),
+        ("[::1]", "is not an IPv4 or IPv6 address"),
+    ])
+    func badNetworksSayWhatIsWrong(text: String, message: String) {
+        #expect(throws: IPNetwork.ParseError.self) { try IPNetwork(text) }
+        do {
+            _ = try IPNetwork(text)
+        } catch {
+            #expect(error.description.contains(message), "\(error.description)")
+        }
+    }
+
+    @Test func aListOfNetworksIsReadWithSpaces() throws {
+        let proxies = try TrustedProxies(parsing: "10.0.0.0/8, 2001:db8::/32,192.0.2.7")
+        #expect(proxies.networks.map(\.description) == ["10.0.0.0/8", "2001:db8::/32", "192.0.2.7/32"])
+        #expect(throws: IPNetwork.ParseError.self) { try TrustedProxies(parsing: " , ") }
+        #expect(TrustedProxies.loopback.networks.map(\.description) == ["127.0.0.0/8", "::1/128"])
+    }
+
+    static let proxies = try! TrustedProxies(parsing: "127.0.0.0/8,10.0.0.0/8,2001:db8:ff::/48")
+
+    @Test(arguments: [
+        // An untrusted peer: its headers are ignored.
+        ("203.0.113.9", "198.51.100.7", "https", "203.0.113.9", false),
+        // The trusted proxy's view.
+        ("127.0.0.1", "198.51.100.7", "https", "198.51.100.7", true),
+        // What the client wrote itself is left of what the proxy appended.
+        ("127.0.0.1", "6.6.6.6, 198.51.100.7", "http", "198.51.100.7", false),
+        // A chain of trusted proxies: the right-most address that is not one.
+        ("127.0.0.1", "6.6.6.6, 198.51.100.7, 10.0.0.5", "", "198.51.100.7", false),
+        ("10.1.1.1", "6.6.6.6,198.51.100.7 ,10.0.0.5,10.0.0.6", "http, https", "198.51.100.7", true),
+        // Every hop trusted: the furthest one.
+        ("127.0.0.1", "10.0.0.9", "", "10.0.0.9", false),
+        // No header: the proxy itself.
+        ("127.0.0.1", "", "", "127.0.0.1", false),
+        // Something not an address where a trusted proxy should have written one: stop there.
+        ("127.0.0.1", "198.51.100.7, unknown", "", "127.0.0.1", false),
+        ("127.0.0.1", "unknown, 198.51.100.7", "", "198.51.100.7", false),
+        // Ports and IPv6, and an IPv6 proxy.
+        ("127.0.0.1", "198.51.100.7:4711", "", "198.51.100.7", false),
+        ("2001:db8:ff::2", "[2001:db8:1:2::7]:443", "https", "2001:db8:1:2::7", true),
+        ("::ffff:127.0.0.1", "198.51.100.7", "", "198.51.100.7", false),
+    ])
+    func theClientIsTheRightMostUntrustedForwardedAddress(
+        peer: String, forwardedFor: String, proto: String, client: String, secure: Bool
+    ) {
+        var headers = HTTPHeaders()
+        if !forwardedFor.isEmpty { headers.add("x-forwarded-for", forwardedFor) }
+        if !proto.isEmpty { headers.add("x-forwarded-proto", proto) }
+        let found = Self.proxies.client(peer: peer, headers: headers)
+        #expect(found.text == client)
+        #expect(found.isSecure == secure)
+    }
+
+    @Test func withoutTrustedProxiesForwardedHeadersAreIgnored() {
+        let headers: HTTPHeaders = ["x-forwarded-for": "198.51.100.7", "x-forwarded-proto": "https"]
+        let found = TrustedProxies.none.client(peer: "127.0.0.1", headers: headers)
+        #expect(found.text == "127.0.0.1" && !found.isSecure)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import GenkanServer
+
+/// The worker pool's hashing lane with fake slow jobs on one thread: fairness by client, a
+/// client's share, the deadline and making room (issue 12, failure 3). Deterministic: a gate
+/// job holds the thread while the queue is filled.
+@Suite struct HashingQueueTests {
+    /// What ran, and what was refused, in order.
+    final class Journal: Sendable {
+        let entries = Mutex<[String]>([])
+        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var all: [String] { entries.withLock { $0 } }
+    }
+
+    /// A job the test opens when it wants the thread back.
+    final class Gate: Sendable {
+        private let open = Atomic<Bool>(false)
+        let started = Atomic<Bool>(false)
+        func wait() {
+            started.store(true, ordering: .releasing)
+            while !open.load(ordering: .acquiring) { usleep(1000) }
+        }
+        func release() { open.store(true, ordering: .releasing) }
+    }
+
+    /// A pool of one thread, busy with a gate job until the test releases it.
+    func heldPool(capacity: Int = 64, perKey: Int = 8, maximumWait: Duration = .seconds(30)) throws -> (WorkerPool<Int>, Gate) {
+        let pool = try WorkerPool(threads: 1, hashingCapacity: capacity, hashingPerKey: perKey, maximumWait: maximumWait) { 0 }
+        let gate = Gate()
+        #expect(pool.submit(.hashing(for: "gate")) { _ in gate.wait() })
+        while !gate.started.load(ordering: .acquiring) { usleep(1000) }
+        return (pool, gate)
+    }
+
+    func submit(_ pool: WorkerPool<Int>, _ name: String, from client: String, journal: Journal) -> Bool {
+        pool.submit(.hashing(for: client), { _ in
+            usleep(2000)  // a "hash"
+            journal.add(name)
+        }, refused: { seconds in journal.add("refused \(name) after \(seconds)") })
+    }
+
+    func finish(_ pool: WorkerPool<Int>) {
+        pool.stop()  // runs what is queued, then joins
+    }
+
+    @Test func aLegitimateJobWaitsForOneJobOfEachFloodingClientNotForTheWholeFlood() throws {
+        let journal = Journal()
+        let (pool, gate) = try heldPool()
+        // Four flooding addresses, twelve jobs each: each gets its share (8) queued, 4 refused.
+        var accepted = 0
+        for address in 1...4 {
+            for index in 0..<12 where submit(pool, "flood-\(address)-\(index)", from: "10.0.0.\(address)", journal: journal) {
+                accepted += 1
+            }
+        }
+        #expect(accepted == 32)
+        #expect(submit(pool, "legit", from: "198.51.100.7", journal: journal))
+        gate.release()
+        finish(pool)
+        let ran = journal.all.filter { !$0.hasPrefix("refused") }
+        #expect(ran.count == 33)
+        // Round-robin: one job of each flooding address, then the legitimate one.
+        #expect(ran.firstIndex(of: "legit") == 4)
+        #expect(ran.prefix(4).map { $0.split(separator: "-")[1] } == ["1", "2", "3", "4"])
+    }
+
+    @Test func aJobThatWaitedItsLongestIsRefusedWithRetryAfterAndNeverRuns() throws {
+        let journal = Journal()
+        let (pool, gate) = try heldPool(maximumWait: .milliseconds(50))
+        #expect(submit(pool, "late", from: "192.0.2.1", journal: journal))
+        usleep(100_000)
+        gate.release()
+        finish(pool)
+        #expect(journal.all == ["refused late after 1"])
+    }
+
+    @Test func aFullQueueMakesRoomForAClientWithFewerJobsWaiting() throws {
+        let journal = Journal()
+        let (pool, gate) = try heldPool(capacity: 8, perKey: 8)
+        for index in 0..<8 { #expect(submit(pool, "flood-\(index)", from: "10.0.0.1", journal: journal)) }
+        #expect(!submit(pool, "flood-8", from: "10.0.0.1", journal: journal))  // its share is full
+        // A newcomer takes the place of the flood's newest job.
+        #expect(submit(pool, "legit", from: "198.51.100.7", journal: journal))
+        #expect(journal.all == ["refused flood-7 after 1"])
+        // A second newcomer too; a third client with one job does not displace the second.
+        #expect(submit(pool, "other", from: "198.51.100.8", journal: journal))
+        gate.release()
+        finish(pool)
+        let ran = journal.all.filter { !$0.hasPrefix("refused") }
+        #expect(ran.count == 8 && ran.contains("legit") && ran.contains("other"))
+        #expect(Array(ran.prefix(3)) == ["flood-0", "legit", "other"])
+    }
+
+    @Test func jobsWithoutARefusalAreNeverDroppedAndInteractiveJobsGoFirst() throws {
+        let journal = Journal()
+        let (pool, gate) = try heldPool(capacity: 2, perKey: 2, maximumWait: .milliseconds(10))
+        #expect(pool.submit(.hashing(for: "a")) { _ in journal.add("must run") })
+        #expect(submit(pool, "may go", from: "b", journal: journal))
+        #expect(pool.submit(.interactive) { _ in journal.add("interactive") })
+        usleep(50_000)
+        gate.release()
+        finish(pool)
+        #expect(journal.all == ["interactive", "refused may go after 1", "must run"])
+    }
+}

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Abuse benchmark for `make bench` (after a release build): can real users sign in while a
+flood of sign-ins keeps every core hashing? (issue 12, failure 3)
+
+`genkan serve --trust-proxy` (loopback) gets, for 15 s, 64 connections of POST /signin through
+X-Forwarded-For, in three kinds of flood, each on a fresh database:
+
+1. from 8 addresses (10.66.0.1-8, in turn), wrong passwords, each for a new unknown e-mail
+   address (what the sign-in limits count);
+2. from 8 addresses, the right passwords of 8 accounts the attacker signed up (what no failure
+   count stops: only the fair hashing queue stands between it and the real users);
+3. wrong passwords from a new client address for every post (10.x.y.7, as server.py's flood):
+   no per-address limit can tell the flood apart, each of its posts is a client of its own.
+
+Meanwhile 5 real users, each with an account and an address of its own (192.0.2.1-5), sign in,
+each every 2 s (one every 0.4 s in all), each waiting for its answer before the next. Printed per flood: the real users' success rate (303), their p50, p95
+and slowest sign-in, what else they got, and the flood's statuses. With
+GENKAN_BASELINE=path/to/another/genkan, that build runs the same floods (plain --trust-proxy).
+"""
+import http.client
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+from server import GENKAN, ROOT, free_port, wait_until_up
+
+CONNECTIONS = 64
+FLOOD_ADDRESSES = 8
+FLOOD_SECONDS = 15
+USERS = 5
+USER_INTERVAL = 0.4
+PASSWORD = "correct horse battery staple"
+
+FLOOD_SCRIPT = """
+counter = 0
+statuses = {}
+threads = {}
+setup = function(thread)
+  table.insert(threads, thread)
+end
+request = function()
+  counter = counter + 1
+  local index = counter % addresses
+  local email
+  local password
+  local address = "10.66.0." .. (index + 1)
+  if mode == "spread" then
+    address = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. ".7"
+  end
+  if mode == "right" then
+    email = "attacker" .. index .. "%40example.com"
+    password = right_password
+  else
+    email = "flood" .. counter .. "%40example.com"
+    password = "not-the-password"
+  end
+  local headers = {}
+  headers["Content-Type"] = "application/x-www-form-urlencoded"
+  headers["Cookie"] = "genkan_pre=" .. pre
+  headers["X-Forwarded-For"] = address
+  return wrk.format("POST", "/signin", headers, "csrf=" .. csrf .. "&email=" .. email .. "&password=" .. password)
+end
+response = function(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+done = function(summary, latency, requests)
+  local parts = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
+  end
+  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
+end
+"""
+
+
+class Page:
+    """GET a form page from `address`: its pre-session cookie and CSRF token."""
+
+    def __init__(self, port, path, address):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.address = address
+        self.connection.request("GET", path, headers={"X-Forwarded-For": address})
+        response = self.connection.getresponse()
+        body = response.read().decode()
+        cookie = response.getheader("Set-Cookie") or ""
+        self.pre = re.search(r"genkan_pre=([^;]+)", cookie).group(1)
+        self.csrf = re.search(r'name="csrf" value="([^"]+)"', body).group(1)
+
+    def post(self, path, fields):
+        """POSTs the form; returns the status and the seconds the answer took."""
+        body = urllib.parse.urlencode([("csrf", self.csrf)] + fields)
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"genkan_pre={self.pre}",
+                   "X-Forwarded-For": self.address}
+        start = time.perf_counter()
+        self.connection.request("POST", path, body=body, headers=headers)
+        response = self.connection.getresponse()
+        response.read()
+        elapsed = time.perf_counter() - start
+        self.connection.close()
+        return response.status, elapsed
+
+
+def sign_up(port, email, address):
+    status, _ = Page(port, "/signup", address).post(
+        "/signup", [("name", email.split("@")[0]), ("email", email), ("password", PASSWORD),
+                    ("password-confirmation", PASSWORD)])
+    if status != 303:
+        raise RuntimeError(f"sign-up of {email} answered {status}")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, int(round(fraction * len(ordered) + 0.5)) - 1))]
+
+
+def run_flood(binary, trust_proxy, mode, work):
+    """One flood against a fresh server: the real users' results and the flood's statuses."""
+    port = free_port()
+    database = work / f"abuse-{mode}-{os.getpid()}-{port}.sqlite"
+    server = subprocess.Popen(
+        [binary, "serve", "--port", str(port), "--db", str(database), "--public", str(ROOT / "public"),
+         "--outbox", str(work / "outbox"), "--loops", str(os.cpu_count() or 1), *trust_proxy],
+        stdout=subprocess.DEVNULL, stderr=open(work / f"genkan-{mode}.err", "w"))
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/signin")
+        users = [(f"user{index}@example.com", f"192.0.2.{index + 1}") for index in range(USERS)]
+        for email, address in users:
+            sign_up(port, email, address)
+        if mode == "right":
+            for index in range(FLOOD_ADDRESSES):
+                sign_up(port, f"attacker{index}@example.com", f"10.67.0.{index + 1}")
+        flood_page = Page(port, "/signin", "10.66.0.1")
+        script = work / f"flood-{mode}.lua"
+        script.write_text(
+            f'csrf = "{flood_page.csrf}"\npre = "{flood_page.pre}"\naddresses = {FLOOD_ADDRESSES}\n'
+            f'mode = "{mode}"\nright_password = "{urllib.parse.quote(PASSWORD)}"\n' + FLOOD_SCRIPT)
+        flood = subprocess.Popen(
+            ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{FLOOD_SECONDS}s", "--timeout", "30s", "-s", str(script),
+             f"http://127.0.0.1:{port}/signin"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        time.sleep(2)  # let the flood fill the queue
+        results, lock = [], threading.Lock()
+        deadline = time.time() + FLOOD_SECONDS - 3
+
+        def user(email, address, offset):
+            # Each user signs in every USERS * USER_INTERVAL seconds, the users staggered.
+            time.sleep(offset)
+            while time.time() < deadline:
+                started = time.time()
+                try:
+                    outcome = Page(port, "/signin", address).post("/signin", [("email", email), ("password", PASSWORD)])
+                except (OSError, http.client.HTTPException, AttributeError):
+                    outcome = (0, time.time() - started)
+                with lock:
+                    results.append(outcome)
+                time.sleep(max(0, USERS * USER_INTERVAL - (time.time() - started)))
+
+        threads = [threading.Thread(target=user, args=(email, address, index * USER_INTERVAL))
+                   for index, (email, address) in enumerate(users)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        output = flood.communicate()[0]
+        statuses = dict(re.findall(r"(\d{3})=(\d+)", output))
+        return results, statuses
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def report(name, results, statuses):
+    signed_in = [elapsed for status, elapsed in results if status == 303]
+    times = [elapsed * 1000 for _, elapsed in results]
+    others = {}
+    for status, _ in results:
+        if status != 303:
+            others[status] = others.get(status, 0) + 1
+    other_text = ", ".join(f"{count}x {status or 'no answer'}" for status, count in sorted(others.items())) or "nothing else"
+    rate = 100 * len(signed_in) / max(1, len(results))
+    print(f"    {name:9} real users {len(signed_in)}/{len(results)} signed in ({rate:.0f}%), "
+          f"p50 {statistics.median(times):5.0f} ms, p95 {percentile(times, 0.95):5.0f} ms, "
+          f"slowest {max(times):5.0f} ms; {other_text}")
+    flood = " ".join(f"{status}={statuses[status]}" for status in sorted(statuses))
+    print(f"    {'':9} flood {flood or 'no answers'}")
+
+
+def main():
+    if not shutil.which("wrk"):
+        print("abuse benchmark skipped: wrk is not installed (scripts/install-deps.sh bench)")
+        return 1
+    if not GENKAN.exists():
+        print("abuse benchmark: build first (swift build -c release)")
+        return 1
+    builds = [("genkan", str(GENKAN), ["--trust-proxy"])]
+    if os.environ.get("GENKAN_BASELINE"):
+        builds.append(("baseline", os.environ["GENKAN_BASELINE"], ["--trust-proxy"]))
+    work = Path(tempfile.mkdtemp(prefix="genkan-abuse-"))
+    try:
+        print(f"Sign-in floods: wrk -t1 -c{CONNECTIONS} -d{FLOOD_SECONDS}s POST /signin (X-Forwarded-For through "
+              f"--trust-proxy); meanwhile {USERS} real users, each from its own address, sign in every "
+              f"{USERS * USER_INTERVAL:g} s (staggered: one every {USER_INTERVAL} s)")
+        for mode, title in [
+            ("wrong", f"from {FLOOD_ADDRESSES} addresses: wrong passwords, each for a new unknown e-mail address"),
+            ("right", f"from {FLOOD_ADDRESSES} addresses: right passwords of {FLOOD_ADDRESSES} accounts the attacker signed up"),
+            ("spread", "from a new address for every post: wrong passwords for new unknown e-mail addresses"),
+        ]:
+            print(f"  {title}")
+            for name, binary, trust_proxy in builds:
+                results, statuses = run_flood(binary, trust_proxy, mode, work)
+                report(name, results, statuses)
+        return 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
