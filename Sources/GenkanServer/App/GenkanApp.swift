@@ -130,9 +130,9 @@ final class GenkanApp: Sendable {
             }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             FirebaseAPI(
-                project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, rules: rules, texts: texts,
-                outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key), codeLog: codeLog,
-                clock: clock, log: errorLog
+                project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
+                texts: texts, outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key),
+                codeLog: codeLog, clock: clock, log: errorLog
             ).register(on: router, with: shared)
         }
         if let files { PublicFiles(files: files).register(on: router) }

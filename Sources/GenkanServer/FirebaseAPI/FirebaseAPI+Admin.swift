@@ -35,7 +35,7 @@ extension FirebaseAPI {
             }
             let verified = try fields.bool("emailVerified") ?? false, disabled = try fields.bool("disabled") ?? false
             let hasher = authenticator.hasher
-            return answer(password == nil ? .interactive : .hashing) { store in
+            return answer(password == nil ? .interactive : .hashing(request, context)) { store in
                 do {
                     if try store.account(email: email) != nil { return .failure(FirebaseError(.emailExists)) }
                     // Without a password the hash is not a PHC string: no password verifies against it.
@@ -96,7 +96,7 @@ extension FirebaseAPI {
             let verified = try fields.bool("emailVerified"), disable = try fields.bool("disableUser")
             let newPassword = try fields.string("password")
             let authenticator = self.authenticator, rules = self.rules
-            return answer(newPassword == nil ? .interactive : .hashing) { store in
+            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
                 do {
                     guard let account = try store.account(id: id) else { return .failure(FirebaseError(.userNotFound)) }
                     if let newPassword {

@@ -129,7 +129,7 @@ extension FirebaseAPI {
             let authenticator = self.authenticator, rules = self.rules
             // The policy's context (the account's address and name) is known once the code names the
             // account; the check before hashing runs on the pool.
-            return answer(.hashing) { store in
+            return answer(.hashing(request, context)) { store in
                 let found: ActionCode
                 do {
                     switch try store.lookUpCode(code) {

@@ -2,8 +2,8 @@ import GenkanStore
 import GenkanValidation
 
 /// `accounts:signUp` (`signupNewUser`) and `accounts:signInWithPassword` (`verifyPassword`): an
-/// account and its first tokens, or a sign-in with the password and new tokens. Both hash on the
-/// pool's hashing lane, like the pages.
+/// account and its first tokens, or a sign-in with the password and new tokens. Both hash in the
+/// pool's fair hashing queue under the request's client, like the pages.
 extension FirebaseAPI {
     func signUp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
@@ -17,7 +17,7 @@ extension FirebaseAPI {
             let name = try input.displayName(try fields.string("displayName"))
             let password = try input.newPassword(try fields.string("password"), email: email, name: name.name)
             let authenticator = self.authenticator
-            return answer(.hashing) { store in
+            return answer(.hashing(request, context)) { store in
                 let created = authenticator.signUp(email: email, displayName: name.name, nameKey: name.key, password: password, in: store)
                     .flatMap { Authenticator.startTokens(for: $0, in: store) }
                 switch created {
@@ -37,16 +37,23 @@ extension FirebaseAPI {
         }
     }
 
+    /// The password is checked as the page's sign-in checks it: behind the sign-in limits
+    /// (`PasswordChecks.signIn`, consulted before hashing and told the outcome after, in the fair
+    /// hashing queue under the client), so wrong passwords through the API and through the page
+    /// count together. A refusal is `TOO_MANY_ATTEMPTS_TRY_LATER`: with `Retry-After` when waiting
+    /// helps, with a detail saying to reset the password when the account is locked. An SDK's
+    /// re-authentication (`reauthenticateWithCredential`) is this call too.
     func signInWithPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
             let email = try input.email(try fields.string("email"))
             let password = try input.password(try fields.string("password"), email: email)
-            let authenticator = self.authenticator
-            return answer(.hashing) { store in
-                switch authenticator.signInForToken(email: email, password: password, in: store) {
-                case .failure(let failure): return .failure(self.error(failure, request))
-                case .success(let started):
+            if let refused = checks.knownRefusal(email: email, request, context) { return refused }
+            let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
+            return pool.hashing(request, context, { store -> Result<JSONValue, AuthFailure> in
+                checks.signIn(email: email, client: client, in: store) {
+                    authenticator.signInForToken(email: email, password: password, in: store)
+                }.map { started in
                     let profile = (try? store.profile(id: started.account.id)) ?? nil
                         ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
                     var body: [(String, JSONValue)] = [
@@ -58,7 +65,14 @@ extension FirebaseAPI {
                     if let photo = profile.photoURL { body.append(("profilePicture", .string(photo))) }
                     body.append(("registered", .bool(true)))
                     body += tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken)
-                    return .success(.object(body))
+                    return .object(body)
+                }
+            }) { result in
+                switch result {
+                case .success(let body): return .response(Responses.json(200, body))
+                // Through the presenter, as the page's refusals: `Retry-After`, or the locked account.
+                case .failure(.throttled(let refusal)): return context.refuse(Refusal(refusal), request)
+                case .failure(let failure): return .response(self.error(failure, request).response)
                 }
             }
         }

@@ -29,7 +29,7 @@ extension FirebaseAPI {
             let newPassword = try fields.string("password")
             if newPassword != nil { try requireRecentSignIn(claims) }
             let authenticator = self.authenticator, rules = self.rules, locale = context.locale
-            return answer(newPassword == nil ? .interactive : .hashing) { store in
+            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
                 Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let account = profile.account
                     var issued: (authTime: Int64, refreshToken: String)?

@@ -8,7 +8,8 @@ import GenkanValidation
 ///
 /// Each endpoint family is an extension in its own file; requests are read by `FirebaseBody`,
 /// refused by `FirebaseErrors`, and answered through the worker pool with the store's operations,
-/// the site's limits and the site's mail.
+/// the site's limits (`FirebaseLimits`, and the sign-in limits through `checks`) and the site's
+/// mail.
 struct FirebaseAPI: Sendable {
     let project: String
     /// `--firebase-emulator`: unsigned tokens, the admin endpoints for `Bearer owner`, the
@@ -16,6 +17,8 @@ struct FirebaseAPI: Sendable {
     let isEmulator: Bool
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
+    /// The sign-in limits around every password check, shared with the page's sign-in.
+    let checks: PasswordChecks
     let rules: ValidationViewModel
     let texts: PageTexts
     let outbox: Outbox
@@ -53,7 +56,8 @@ struct FirebaseAPI: Sendable {
         // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
         let endpoints: [(v1: String, v3: String, limits: [any Middleware], handler: RouteHandler)] = [
             ("accounts:signUp", "signupNewUser", [limits.signUpPerClient], signUp),
-            ("accounts:signInWithPassword", "verifyPassword", [limits.signInPerClient, limits.signInPerAccount], signInWithPassword),
+            // Sign-in's limits apply around the password check itself (`checks`), not before it.
+            ("accounts:signInWithPassword", "verifyPassword", [], signInWithPassword),
             ("accounts:lookup", "getAccountInfo", [], lookup),
             ("accounts:sendOobCode", "getOobConfirmationCode", [limits.resetPerClient, limits.resetPerAccount, limits.mailPerAccount], sendOOBCode),
             ("accounts:resetPassword", "resetPassword", [limits.codePerClient], resetPassword),
@@ -77,15 +81,27 @@ struct FirebaseAPI: Sendable {
 
     // MARK: Answering
 
+    /// Where a job runs.
+    enum Lane: Sendable {
+        /// Database work, first come first served.
+        case interactive
+        /// Password hashing, in the fair hashing queue under the request's client
+        /// (`WorkerPool.hashing`): when it cannot wait its turn, 503 `UNAVAILABLE` with
+        /// `Retry-After`, which gives back the attempt a limit counted.
+        case hashing(HTTPRequest, RequestContext)
+    }
+
     /// Runs `work` on the pool and answers its JSON with 200, or its error in Firebase's shape.
-    func answer(
-        _ lane: WorkerPool<AccountStore>.Lane, _ work: @escaping @Sendable (AccountStore) -> Result<JSONValue, FirebaseError>
-    ) -> Reply {
-        pool.reply(lane, work) { result in
+    func answer(_ lane: Lane, _ work: @escaping @Sendable (AccountStore) -> Result<JSONValue, FirebaseError>) -> Reply {
+        let then: @Sendable (Result<JSONValue, FirebaseError>) -> Reply = { result in
             switch result {
             case .success(let body): .response(Responses.json(200, body))
             case .failure(let error): .response(error.response)
             }
+        }
+        switch lane {
+        case .interactive: return pool.reply(.interactive, work, then: then)
+        case .hashing(let request, let context): return pool.hashing(request, context, work, then: then)
         }
     }
 

@@ -27,6 +27,10 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .invalidCredential: self.init(FirebaseErrorCode.invalidLoginCredentials)
         case .userDisabled: self.init(FirebaseErrorCode.userDisabled)
         case .tooManyRequests: self.init(FirebaseErrorCode.tooManyAttempts)
+        // The sign-in limits (handlers answer these through `FirebaseErrors`, which adds
+        // `Retry-After` when waiting helps).
+        case .throttled(.accountLocked): self = .accountLocked
+        case .throttled: self.init(FirebaseErrorCode.tooManyAttempts)
         case .invalidActionCode: self.init(FirebaseErrorCode.invalidOOBCode)
         case .expiredActionCode: self.init(FirebaseErrorCode.expiredOOBCode)
         // The token named a session or grant that has ended: a token issued before `valid_since`.
@@ -77,4 +81,11 @@ struct FirebaseError: Error, Sendable, Hashable {
     static func invalidArgument(_ detail: String) -> FirebaseError { FirebaseError(.invalidArgument, detail) }
 
     static let invalidJSON = invalidArgument("Invalid JSON payload received.")
+
+    /// An account at its count of wrong passwords in a row (`SignInRefusal.accountLocked`): the
+    /// string Firebase sends when it blocks an account after failed sign-ins, with a detail (the
+    /// SDKs show it) that says the only way out is a new password, since waiting does not open it.
+    static let accountLocked = FirebaseError(
+        .tooManyAttempts,
+        "Access to this account has been disabled due to many failed login attempts. You can restore it by resetting your password.")
 }

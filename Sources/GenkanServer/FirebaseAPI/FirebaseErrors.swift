@@ -1,6 +1,6 @@
 /// Refusals under the Firebase-compatible API's prefixes (unknown paths, wrong methods, bodies over
-/// the limit, rate limits, an overloaded pool): Firebase's JSON error body, so an SDK reads them as
-/// it reads Firebase's own.
+/// the limit, rate limits and the sign-in limits, a full hashing queue): Firebase's JSON error
+/// body, so an SDK reads them as it reads Firebase's own.
 struct FirebaseErrors: ErrorPresenter {
     func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
         switch refusal {
@@ -14,6 +14,15 @@ struct FirebaseErrors: ErrorPresenter {
             // Firebase answers a rate limit with 400 and this string (what the SDKs map to
             // auth/too-many-requests), not 429.
             var response = FirebaseError(.tooManyAttempts).response
+            response.headers.add("Retry-After", String(retryAfter))
+            return response
+        case .accountLocked:
+            // Waiting does not help: no `Retry-After`, and the detail (which the SDKs show) says
+            // what does.
+            return FirebaseError.accountLocked.response
+        case .overloaded(let retryAfter):
+            // The fair hashing queue could not take the job: nothing was checked or counted.
+            var response = FirebaseError(.unavailable, status: 503).response
             response.headers.add("Retry-After", String(retryAfter))
             return response
         case .invalidEncoding:

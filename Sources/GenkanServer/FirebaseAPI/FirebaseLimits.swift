@@ -1,58 +1,55 @@
 import GenkanStore
 import GenkanValidation
 
-/// The site's rate limits on the API's routes: the same limiters (so an attempt through the API
-/// and one through a page spend from one bucket), keyed by what the JSON body says. A request
-/// whose address is not valid spends nothing (no password will be checked, no mail sent); a
-/// refused one is answered `TOO_MANY_ATTEMPTS_TRY_LATER`.
+/// The site's stored limits on the API's routes: the same limits (`RateLimit.keyed(by:)`: the
+/// same names, `rate_limits` rows and refusal cache, so an attempt through the API and one through
+/// a page spend from one bucket), keyed by what the JSON body says, as the pages key them: the
+/// client's `clientKey`, an address's keyed hash (`SignInThrottle.accountKey(email:)`), an
+/// account's id. A request whose address is not valid spends nothing (no mail will be sent, no
+/// account made); a refused one is answered `TOO_MANY_ATTEMPTS_TRY_LATER` with `Retry-After`, and
+/// an answer of 503 (the fair hashing queue could not take the job) gives its attempt back.
+///
+/// Sign-in has no limit here: `signInWithPassword` goes through the sign-in limits around the
+/// password check itself (`PasswordChecks`), with the page's sign-in.
 struct FirebaseLimits: Sendable {
+    /// Sign-ups per client (the page's `sign-up.address`).
     let signUpPerClient: RateLimit
-    let signInPerClient: RateLimit
-    let signInPerAccount: RateLimit
+    /// Reset requests per client and per e-mail address (`reset.address`, `reset.email`).
     let resetPerClient: RateLimit
     let resetPerAccount: RateLimit
-    /// Verification and address-change mails per account (the site's "send the link again").
+    /// Verification and address-change mails per account (the site's "send the link again",
+    /// `mail.account`).
     let mailPerAccount: RateLimit
-    /// Requests that use a one-time code, per client (the site's verification posts).
+    /// Requests that use a one-time code, per client (the site's verification posts,
+    /// `verify.address`).
     let codePerClient: RateLimit
 
     init(shared: SharedMiddleware, rules: ValidationViewModel, tokens: IDTokens, clock: StoreClock) {
-        /// The comparison key of the body's valid `email`, nil otherwise.
-        let emailKey: @Sendable (RequestContext) -> String? = { context in
-            guard let email = try? context.api?.string("email"), let normalized = rules.emailRule.validate(email).normalized else {
-                return nil
-            }
-            return AccountStore.emailKey(normalized)
+        let throttle = shared.checks.throttle
+        /// The body's `email`, normalized as the handlers read it; nil when it is missing or not valid.
+        let email: @Sendable (RequestContext) -> String? = { context in
+            guard let value = try? context.api?.string("email") else { return nil }
+            return try? FirebaseInput(rules: rules).email(value)
         }
         let requestType: @Sendable (RequestContext) -> String? = { context in try? context.api?.string("requestType") }
-        signUpPerClient = RateLimit(
-            limiter: shared.signUpPerClient.limiter, key: { _, context in emailKey(context).map { _ in context.clientAddress } },
-            clock: clock)
-        signInPerClient = RateLimit(
-            limiter: shared.signInPerClient.limiter, key: { _, context in emailKey(context).map { _ in context.clientAddress } },
-            clock: clock)
-        signInPerAccount = RateLimit(limiter: shared.signInPerAccount.limiter, key: { _, context in emailKey(context) }, clock: clock)
-        resetPerClient = RateLimit(
-            limiter: shared.resetPerClient.limiter,
-            key: { _, context in
-                requestType(context) == "PASSWORD_RESET" && emailKey(context) != nil ? context.clientAddress : nil
-            }, clock: clock)
-        resetPerAccount = RateLimit(
-            limiter: shared.resetPerAccount.limiter,
-            key: { _, context in requestType(context) == "PASSWORD_RESET" ? emailKey(context) : nil }, clock: clock)
-        mailPerAccount = RateLimit(
-            limiter: shared.mailPerAccount.limiter,
-            key: { _, context in
-                let type = requestType(context)
-                guard type == "VERIFY_EMAIL" || type == "VERIFY_AND_CHANGE_EMAIL", let token = try? context.api?.string("idToken"),
-                    type == "VERIFY_EMAIL"
-                        || (try? context.api?.string("newEmail")).flatMap({ rules.emailRule.validate($0).normalized }) != nil,
-                    case .success(let claims) = tokens.verify(token, now: clock.now())
-                else { return nil }
-                return "account:\(claims.accountID)"
-            }, clock: clock)
-        codePerClient = RateLimit(
-            limiter: shared.verifyPerClient.limiter,
-            key: { _, context in (try? context.api?.string("oobCode")) != nil ? context.clientAddress : nil }, clock: clock)
+        signUpPerClient = shared.signUpPerClient.keyed { _, context in email(context).map { _ in context.clientKey } }
+        resetPerClient = shared.resetPerClient.keyed { _, context in
+            requestType(context) == "PASSWORD_RESET" && email(context) != nil ? context.clientKey : nil
+        }
+        resetPerAccount = shared.resetPerAccount.keyed { _, context in
+            requestType(context) == "PASSWORD_RESET" ? email(context).map(throttle.accountKey(email:)) : nil
+        }
+        mailPerAccount = shared.mailPerAccount.keyed { _, context in
+            let type = requestType(context)
+            guard type == "VERIFY_EMAIL" || type == "VERIFY_AND_CHANGE_EMAIL", let token = try? context.api?.string("idToken"),
+                type == "VERIFY_EMAIL"
+                    || (try? context.api?.string("newEmail")).flatMap({ try? FirebaseInput(rules: rules).email($0) }) != nil,
+                case .success(let claims) = tokens.verify(token, now: clock.now())
+            else { return nil }
+            return "account:\(claims.accountID)"
+        }
+        codePerClient = shared.verifyPerClient.keyed { _, context in
+            (try? context.api?.string("oobCode")) != nil ? context.clientKey : nil
+        }
     }
 }

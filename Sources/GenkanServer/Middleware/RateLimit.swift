@@ -72,6 +72,13 @@ struct RateLimit: Middleware {
 }
 
 extension RateLimit {
+    /// This limit — its buckets, name, refusal cache and log — with another way to find the key:
+    /// a route that reads its keys elsewhere (the Firebase API, from a JSON body) spends from the
+    /// same buckets as the pages that use this one.
+    func keyed(by key: @escaping @Sendable (HTTPRequest, RequestContext) -> String?) -> RateLimit {
+        RateLimit(name: name, buckets: buckets, key: key, clock: clock, security: security)
+    }
+
     /// A limit in the database, by the client's address (its `clientKey`).
     static func byClient(
         _ limit: StoredLimit, pool: WorkerPool<AccountStore>, failures: StoreFailures, refusals: RefusalCache, clock: StoreClock,

@@ -100,8 +100,10 @@ import Testing
     }
 
     @Test func signInIsLimitedPerAccountWithTheSiteLimits() async throws {
+        // Only wrong passwords count (`SignInThrottle`): two from this address on the account, then
+        // even the right one is refused (`FirebaseLimitTests` has the rest).
         let fixture = try AppFixture.firebase { configuration in
-            configuration.rateLimits.signInPerAccount = .init(capacity: 2, refillPerMinute: 0.001)
+            configuration.rateLimits.signIn.perAddressAndAccount = .init(capacity: 2, refillPerMinute: 0.001)
         }
         let api = fixture.firebase()
         _ = await api.signUp()
@@ -110,7 +112,7 @@ import Testing
         let limited = await api.signIn()
         #expect(limited.body == FirebaseClient.errorBody("TOO_MANY_ATTEMPTS_TRY_LATER"))
         #expect(limited.headers["retry-after"] != nil)
-        // The page's sign-in spends from the same bucket.
+        // The page's sign-in is refused by the same count.
         let page = await fixture.client().submit("/signin", [("email", "taro@example.com"), ("password", FirebaseClient.password)])
         #expect(page.status == 429)
     }
