@@ -13,11 +13,19 @@
 
 struct ch2o_loop;
 
-/* The chunked decoder with room for fields newer picohttpparser versions append. */
-struct ch2o_chunked_decoder {
-    struct phr_chunked_decoder decoder;
-    char reserved[64];
+/* chunked.c: RFC 9112 §7.1, strictly (see there for why not picohttpparser's decoder). */
+struct ch2o_chunked {
+    size_t chunk_left; /* data bytes of the current chunk still to come */
+    size_t line_len;   /* bytes of the current size line, or of the trailer section so far */
+    size_t size;       /* the chunk size being read */
+    int state;
 };
+enum { CH2O_CHUNKED_INVALID = -1, CH2O_CHUNKED_INCOMPLETE = -2 };
+/* Decodes buf[0 ..< *size) in place, continuing from where the previous call stopped: the chunk
+ * data is moved to the front and *size becomes its length. Returns CH2O_CHUNKED_INCOMPLETE (call
+ * again with the bytes that follow), CH2O_CHUNKED_INVALID, or, at the end of the body, how many
+ * bytes follow it (moved to just after the data). Start from a zeroed decoder. */
+ssize_t ch2o_chunked_decode(struct ch2o_chunked *decoder, char *buf, size_t *size);
 
 enum ch2o_state {
     CH2O_IDLE,      /* keep-alive, no byte of the next request yet */
@@ -60,8 +68,8 @@ struct ch2o_conn {
     size_t consumed;      /* bytes of input the current request occupies (head and body) */
     size_t content_length;
     int chunked;
-    size_t chunked_scanned; /* bytes of input (after the head) already fed to the decoder */
-    struct ch2o_chunked_decoder chunked_decoder;
+    size_t chunked_scanned; /* decoded body bytes so far (they follow the head in the input) */
+    struct ch2o_chunked chunked_decoder;
     h2o_multithread_message_t resume_message;
     CH2O_resume_callback resume_callback;
     void *resume_context;

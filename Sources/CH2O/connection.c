@@ -375,7 +375,6 @@ static void on_head_parsed(struct ch2o_conn *conn)
     if (has_encoding) {
         conn->chunked = 1;
         memset(&conn->chunked_decoder, 0, sizeof conn->chunked_decoder);
-        conn->chunked_decoder.decoder.consume_trailer = 1;
     } else if (has_length && conn->content_length > config->max_body_size) {
         refuse(conn, 413);
         return;
@@ -451,18 +450,20 @@ static void read_body(struct ch2o_conn *conn)
     if (input->size <= start)
         return;
     size_t size = input->size - start;
-    ssize_t result = phr_decode_chunked(&conn->chunked_decoder.decoder, input->bytes + start, &size);
+    ssize_t result = ch2o_chunked_decode(&conn->chunked_decoder, input->bytes + start, &size);
     input->size = start + size;
     conn->chunked_scanned += size;
-    if (result == -1) {
+    if (result == CH2O_CHUNKED_INVALID) {
         refuse(conn, 400);
         return;
     }
-    if (conn->chunked_scanned > config->max_body_size) {
+    /* A chunk announced larger than what the body may still hold is refused before it arrives. */
+    if (conn->chunked_scanned > config->max_body_size ||
+        conn->chunked_decoder.chunk_left > config->max_body_size - conn->chunked_scanned) {
         refuse(conn, 413);
         return;
     }
-    if (result == -2)
+    if (result == CH2O_CHUNKED_INCOMPLETE)
         return;
     input->size += (size_t)result; /* the bytes after the body (the next pipelined request) */
     ch2o_rebase(conn);

@@ -21,6 +21,8 @@ struct EchoResponder: HTTPResponder {
             return pool.reply(.hashing, { _ in counter.increment(); Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18); return "slow done" }) { text in
                 .response(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: .text(text)))
             }
+        case "/body":
+            return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: .bytes(request.body)))
         case "/inject":
             return .response(HTTPResponse(status: 200, headers: ["X-Test": "a\r\nSet-Cookie: evil=1"], body: .text("ok")))
         default:
@@ -154,6 +156,80 @@ final class EngineFixture {
         #expect(RawClient.status(of: answer) == status, "\(answer.prefix(80))")
         #expect(answer.contains("refused \(status)"))
         #expect(answer.contains("Connection: close"))
+    }
+
+    /// RFC 9112 §7.1 to the letter: the cases picohttpparser's old decoder let through (junk after
+    /// the size, bare LF, a size that wraps), and everything the grammar allows.
+    @Test(arguments: [
+        ("3zz\r\nabc\r\n0\r\n\r\n", 400),
+        ("3\nabc\n0\n\n", 400),  // bare LF everywhere
+        ("3\r\nabc\n0\r\n\r\n", 400),  // bare LF after the data
+        ("3\r\nabc\r\n0\r\n\n", 400),  // bare LF at the end
+        ("3\rabc\r\n0\r\n\r\n", 400),  // bare CR
+        ("3 \r\nabc\r\n0\r\n\r\n", 400),  // whitespace not followed by an extension
+        ("0x3\r\nabc\r\n0\r\n\r\n", 400),
+        ("-3\r\nabc\r\n0\r\n\r\n", 400),
+        (";a\r\nabc\r\n0\r\n\r\n", 400),  // no size
+        ("3;\r\nabc\r\n0\r\n\r\n", 400),  // an extension without a name
+        ("3;a=\"b\r\nabc\r\n0\r\n\r\n", 400),  // an unterminated quoted string
+        ("3;a b\r\nabc\r\n0\r\n\r\n", 400),
+        ("3\r\nabcd\r\n0\r\n\r\n", 400),  // more data than the size
+        ("10000000000000000\r\nabc\r\n0\r\n\r\n", 400),  // 2^64: does not fit, refused rather than wrapped
+        ("100000000000000003\r\nabc\r\n0\r\n\r\n", 400),  // wraps to 3 in a 64-bit decoder that does not check
+        ("3\r\nabc\r\n0\r\nX: a\r\n b\r\n\r\n", 400),  // obsolete line folding in a trailer
+        ("3\r\nabc\r\n0\r\nX\r\n\r\n", 400),  // a trailer line without a colon
+        ("3\r\nabc\r\n0\r\nX: a\nY: b\r\n\r\n", 400),  // bare LF in the trailer section
+        ("ffffffffffffffff\r\n", 413),  // announced beyond the body limit: refused before the data
+        ("10001\r\n", 413),
+    ])
+    func chunkedBodiesAreReadStrictly(body: String, status: Int) throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+        let answer = client.readAll()
+        #expect(RawClient.status(of: answer) == status, "\(body.debugDescription): \(answer.prefix(60))")
+        #expect(answer.contains("Connection: close"))
+    }
+
+    @Test(arguments: [
+        ("3\r\nabc\r\n0\r\n\r\n", "abc"),
+        ("1\r\na\r\n2\r\nbc\r\nA\r\n0123456789\r\n0\r\n\r\n", "abc0123456789"),  // several chunks, upper-case hex
+        ("0003\r\nabc\r\n000\r\n\r\n", "abc"),  // leading zeros
+        ("3;a=b;c=\"d;e\\\"f\" ; g\r\nabc\r\n0;last\r\n\r\n", "abc"),  // extensions, a quoted string with an escape
+        ("3 ;a = b\r\nabc\r\n0\r\n\r\n", "abc"),  // BWS around ";" and "="
+        ("3\r\nabc\r\n0\r\nX-Checksum: 123\r\nY:\r\n\r\n", "abc"),  // trailers, discarded
+        ("0\r\n\r\n", ""),
+        ("2\r\n\r\n\r\n0\r\n\r\n", "\r\n"),  // data that looks like framing
+    ])
+    func validChunkedBodiesAreDecoded(body: String, decoded: String) throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+        let response = try #require(client.readResponse())
+        #expect(response.status == 200, "\(body.debugDescription)")
+        #expect(response.body == decoded)
+        #expect(response.head.contains("Connection: keep-alive"))
+        client.send("GET /next HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse()?.body.hasPrefix("GET /next ") == true)
+    }
+
+    @Test func aChunkedBodySplitAcrossReadsIsDecodedAndThePipelinedRequestAfterItServed() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.noDelay()
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")
+        let body = "5;name=\"v\"\r\nhello\r\n1\r\n \r\n5\r\nworld\r\n0\r\nX-T: 1\r\n\r\n"
+        for byte in body.utf8 {  // one byte per segment: every state is left mid-way at least once
+            client.send([byte])
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        client.send("GET /after HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse()?.body == "hello world")
+        #expect(client.readResponse()?.body.hasPrefix("GET /after ") == true)
+        // The same body and the request after it in one segment.
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + body + "GET /again HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse()?.body == "hello world")
+        #expect(client.readResponse()?.body.hasPrefix("GET /again ") == true)
     }
 
     @Test func aTooLargeChunkedBodyIs413() throws {

@@ -27,6 +27,12 @@ final class RawClient {
 
     deinit { Glibc.close(descriptor) }
 
+    /// Sends each `send` in its own segment (no Nagle coalescing).
+    func noDelay() {
+        var on: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     func send(_ text: String) { send(Array(text.utf8)) }
 
     func send(_ bytes: [UInt8]) {
