@@ -30,6 +30,7 @@ ssize_t ch2o_chunked_decode(struct ch2o_chunked *decoder, char *buf, size_t *siz
 enum ch2o_state {
     CH2O_IDLE,      /* keep-alive, no byte of the next request yet */
     CH2O_HEAD,      /* reading the request head */
+    CH2O_CONTINUE,  /* writing `100 Continue`: reading and the body timer wait until it is out */
     CH2O_BODY,      /* reading the request body */
     CH2O_HANDLING,  /* inside the Swift handler (or a resume callback) */
     CH2O_SUSPENDED, /* waiting for CH2O_resume */

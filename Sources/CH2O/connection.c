@@ -6,7 +6,12 @@
  * up to H2O_MAX_REQLEN (408 KiB) and then with a plain-text 400 instead of 431 (RFC 6585 §5), writes
  * its own English error bodies, and stops reading while a handler works, so a client that goes away
  * cannot be noticed. This file keeps H2O's event loop, sockets, timeouts, memory pools,
- * multithread queues and parser, and owns only the protocol state machine. */
+ * multithread queues and parser, and owns only the protocol state machine.
+ *
+ * One write at a time: H2O asserts that a socket has no write in flight when another starts, and
+ * the assert is compiled into Debian's library. A response is written only from CH2O_HANDLING, the
+ * interim `100 Continue` only from CH2O_CONTINUE, in which nothing reads or times out into a
+ * response; a write that does not finish in time closes the connection instead. */
 #include "ch2o_private.h"
 #include <stdlib.h>
 #include <string.h>
@@ -311,8 +316,30 @@ static void on_continue_sent(h2o_socket_t *sock, const char *err)
         ch2o_conn_close(conn);
         return;
     }
+    conn->state = CH2O_BODY;
+    set_timer(conn, &conn->loop->body_timeout, on_body_timeout);
     h2o_socket_read_start(sock, on_read);
     read_body(conn);
+}
+
+/* The interim response of RFC 9110 §10.1.1. */
+static void write_continue(struct ch2o_conn *conn)
+{
+    static const char line[] = "HTTP/1.1 100 Continue\r\n\r\n";
+    h2o_iovec_t response = h2o_iovec_init(line, sizeof line - 1);
+#ifdef CH2O_TEST_HOOKS
+    size_t padding = conn->loop->server->config.test_continue_padding;
+    if (padding != 0) {
+        static const char name[] = "HTTP/1.1 100 Continue\r\nX-Padding: ";
+        size_t length = sizeof name - 1 + padding + 4;
+        char *bytes = h2o_mem_alloc_pool(&conn->req.pool, length);
+        memcpy(bytes, name, sizeof name - 1);
+        memset(bytes + sizeof name - 1, 'a', padding);
+        memcpy(bytes + length - 4, "\r\n\r\n", 4);
+        response = h2o_iovec_init(bytes, length);
+    }
+#endif
+    h2o_socket_write(conn->sock, &response, 1, on_continue_sent);
 }
 
 static void on_head_parsed(struct ch2o_conn *conn)
@@ -383,16 +410,20 @@ static void on_head_parsed(struct ch2o_conn *conn)
         ch2o_conn_dispatch(conn);
         return;
     }
-    conn->state = CH2O_BODY;
-    set_timer(conn, &conn->loop->body_timeout, on_body_timeout);
     if (expect_continue && req->minor_version == 1 && conn->sock->input->size == conn->head_len) {
-        /* RFC 9110 §10.1.1. Reading waits until the interim response is out, so that the final
-         * response cannot be written while it is. */
-        static h2o_iovec_t continue_line = {H2O_STRLIT("HTTP/1.1 100 Continue\r\n\r\n")};
+        /* RFC 9110 §10.1.1. Nothing may answer the request while the interim response is being
+         * written (H2O allows one write at a time, and asserts it): reading and the body timer
+         * wait until it is out, and meanwhile the write timer runs, whose expiry closes the
+         * connection without writing. A client that does not read `100 Continue` would not read
+         * a 408 either. */
+        conn->state = CH2O_CONTINUE;
+        set_timer(conn, &conn->loop->write_timeout, on_write_timeout);
         h2o_socket_read_stop(conn->sock);
-        h2o_socket_write(conn->sock, &continue_line, 1, on_continue_sent);
+        write_continue(conn);
         return;
     }
+    conn->state = CH2O_BODY;
+    set_timer(conn, &conn->loop->body_timeout, on_body_timeout);
     read_body(conn);
 }
 

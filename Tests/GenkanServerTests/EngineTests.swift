@@ -269,6 +269,57 @@ final class EngineFixture {
         #expect(elapsed < .seconds(5))
     }
 
+    /// Issue 12, failure 9: the body timer used to start with the head, before `100 Continue` was
+    /// out. When that write was still pending (a full socket buffer; here a padded interim response
+    /// and a client that does not read), the 408 started a second write on the socket, and H2O's
+    /// assert aborted the process. Now the write timer covers the interim response and the body
+    /// timer starts once it is out.
+    @Test func aBodyTimeoutCannotFireWhile100ContinueIsBeingWritten() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.bodyTimeout = .milliseconds(300)
+            configuration.writeTimeout = .seconds(8)
+            configuration.testContinuePadding = 16 << 20  // more than the socket buffers hold
+        }
+        let client = try RawClient(port: fixture.port, receiveBuffer: 16 * 1024)
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        Thread.sleep(forTimeInterval: 1.2)  // four body timeouts with the interim response pending
+        let interim = try #require(client.read(through: Array("\r\n\r\n".utf8)))
+        #expect(interim.starts(with: Array("HTTP/1.1 100 Continue\r\n".utf8)))
+        client.send("hello")
+        let response = try #require(client.readResponse())
+        #expect(response.status == 200 && response.body == "hello")
+        // The process is alive and serving.
+        let other = try RawClient(port: fixture.port)
+        other.send("GET /alive HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(other.readResponse()?.status == 200)
+    }
+
+    @Test func onceContinueIsOutTheBodyTimeoutAnswers408() throws {
+        let fixture = try EngineFixture { configuration in configuration.bodyTimeout = .milliseconds(300) }
+        let client = try RawClient(port: fixture.port)
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        #expect(client.readResponse()?.status == 100)
+        client.send("he")
+        let answer = client.readAll()
+        #expect(RawClient.status(of: answer) == 408 && answer.contains("refused 408 POST"))
+    }
+
+    @Test func a100ContinueClientThatNeverReadsIsDisconnectedByTheWriteTimeout() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.bodyTimeout = .milliseconds(200)
+            configuration.writeTimeout = .milliseconds(600)
+            configuration.testContinuePadding = 16 << 20
+        }
+        let client = try RawClient(port: fixture.port, receiveBuffer: 16 * 1024)
+        client.send("POST /body HTTP/1.1\r\nHost: a\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n")
+        Thread.sleep(forTimeInterval: 1.5)
+        // Only part of the interim response, then the end: the connection was closed, not answered twice.
+        let all = client.readAll()
+        #expect(all.hasPrefix("HTTP/1.1 100 Continue\r\n"))
+        #expect(all.count < 16 << 20)
+        #expect(!all.contains("HTTP/1.1 408"))
+    }
+
     @Test func headersCannotBeInjected() throws {
         let fixture = try EngineFixture()
         let client = try RawClient(port: fixture.port)

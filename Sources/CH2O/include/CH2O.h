@@ -35,6 +35,10 @@ typedef struct CH2O_config {
     uint32_t max_connections;   /* per loop; connections beyond it are closed at once */
     CH2O_handler handler;
     void *context;
+    /* Debug builds only (CH2O_TEST_HOOKS), ignored otherwise: pads `100 Continue` with this many
+     * bytes of a header field, so that a test whose client does not read holds that write pending
+     * as a full socket buffer would. 0 in every real configuration. */
+    size_t test_continue_padding;
 } CH2O_config;
 
 enum {

@@ -36,7 +36,7 @@ public final class HTTPServer: Sendable {
                 write_timeout_ms: configuration.writeTimeout.milliseconds,
                 shutdown_timeout_ms: configuration.shutdownTimeout.milliseconds,
                 max_connections: UInt32(clamping: configuration.maxConnectionsPerLoop),
-                handler: handleRequest, context: context)
+                handler: handleRequest, context: context, test_continue_padding: configuration.testContinuePadding)
             return CH2O_server_start(&config, &server, &errorNumber)
         }
         guard Int(status) == CH2O_OK, let server else {

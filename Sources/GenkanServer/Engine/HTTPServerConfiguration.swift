@@ -26,6 +26,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var shutdownTimeout: Duration = .seconds(10)
     /// Open connections per loop; more are closed at once.
     public var maxConnectionsPerLoop: Int = 10_000
+    /// Tests only, and only in debug builds: pads `100 Continue` so that a client that does not
+    /// read holds its write pending (CH2O's `test_continue_padding`).
+    var testContinuePadding: Int = 0
 
     public init() {}
 
