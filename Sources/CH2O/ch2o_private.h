@@ -27,6 +27,21 @@ enum { CH2O_CHUNKED_INVALID = -1, CH2O_CHUNKED_INCOMPLETE = -2 };
  * bytes follow it (moved to just after the data). Start from a zeroed decoder. */
 ssize_t ch2o_chunked_decode(struct ch2o_chunked *decoder, char *buf, size_t *size);
 
+/* clients.c: open connections per client address, shared by the loops. */
+struct ch2o_client_key {
+    uint64_t prefix; /* IPv4: the address; IPv6: its first 64 bits */
+    uint32_t family; /* 4 or 6; 0 for a connection that is not counted */
+};
+struct ch2o_clients;
+struct ch2o_clients *ch2o_clients_create(void);
+void ch2o_clients_destroy(struct ch2o_clients *clients);
+/* The key an address is counted under; -1 for an address of another family. */
+int ch2o_client_key_of(const struct sockaddr *address, struct ch2o_client_key *key);
+/* Counts one more connection of `key` and returns 1; returns 0 when it already has `limit`, and
+ * -1 (nothing counted) when the table cannot grow. */
+int ch2o_clients_acquire(struct ch2o_clients *clients, const struct ch2o_client_key *key, uint32_t limit);
+void ch2o_clients_release(struct ch2o_clients *clients, const struct ch2o_client_key *key);
+
 enum ch2o_state {
     CH2O_IDLE,      /* keep-alive, no byte of the next request yet */
     CH2O_HEAD,      /* reading the request head */
@@ -63,6 +78,8 @@ struct ch2o_conn {
     h2o_timeout_entry_t timer;
     enum ch2o_state state;
     int keep_alive;
+    int fresh; /* nothing received yet: the head timer runs from accept */
+    struct ch2o_client_key client; /* counted in server->clients when family != 0 */
     _Atomic int gone; /* the client disconnected while the request was suspended (read by workers) */
     size_t prev_len;      /* bytes already scanned by the head parser */
     size_t head_len;      /* length of the parsed head */
@@ -98,18 +115,28 @@ struct ch2o_loop {
     size_t date_len;
 };
 
+/* Operator messages, each kind at most once a minute (server.c, ch2o_log). */
+enum ch2o_log_kind { CH2O_LOG_DESCRIPTORS, CH2O_LOG_CLIENT_CAP, CH2O_LOG_LOOP_CAP, CH2O_LOG_KINDS };
+
 struct CH2O_server {
     CH2O_config config;
     uint16_t port;
     int loop_count;
     struct ch2o_loop *loops;
+    struct ch2o_clients *clients; /* NULL when connections per client are not capped */
     pthread_mutex_t mutex;
     pthread_cond_t ready_cond;
     int ready_count;
+    uint64_t logged_at[CH2O_LOG_KINDS]; /* under mutex: when each kind was last logged (0: never) */
+    uint64_t unlogged[CH2O_LOG_KINDS];  /* under mutex: events of each kind since then */
 };
 
+/* server.c */
+/* Logs a message of `kind` unless one was logged less than a minute ago (then counts it). */
+void ch2o_log(CH2O_server *server, enum ch2o_log_kind kind, const char *format, ...) __attribute__((format(printf, 3, 4)));
+
 /* connection.c */
-void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock);
+void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock, const struct ch2o_client_key *client);
 void ch2o_conn_dispatch(struct ch2o_conn *conn);
 void ch2o_conn_finish_handler(struct ch2o_conn *conn);
 void ch2o_conn_write(struct ch2o_conn *conn, h2o_iovec_t response);

@@ -33,6 +33,8 @@ static void set_timer(struct ch2o_conn *conn, h2o_timeout_t *timeout, h2o_timeou
 
 static void free_conn(struct ch2o_conn *conn)
 {
+    if (conn->client.family != 0)
+        ch2o_clients_release(conn->loop->server->clients, &conn->client);
     h2o_mem_clear_pool(&conn->req.pool);
     if (h2o_linklist_is_linked(&conn->link))
         h2o_linklist_unlink(&conn->link);
@@ -97,9 +99,15 @@ static void refuse(struct ch2o_conn *conn, int status)
     ch2o_conn_dispatch(conn);
 }
 
+/* A new connection that has sent nothing is closed without an answer, as an idle one is; one that
+ * has begun a request gets 408. */
 static void on_head_timeout(h2o_timeout_entry_t *entry)
 {
-    refuse(H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry), 408);
+    struct ch2o_conn *conn = H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry);
+    if (conn->state == CH2O_IDLE)
+        ch2o_conn_close(conn);
+    else
+        refuse(conn, 408);
 }
 
 static void on_body_timeout(h2o_timeout_entry_t *entry)
@@ -107,22 +115,28 @@ static void on_body_timeout(h2o_timeout_entry_t *entry)
     refuse(H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry), 408);
 }
 
-void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock)
+void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock, const struct ch2o_client_key *client)
 {
     struct ch2o_conn *conn = calloc(1, sizeof *conn);
     if (conn == NULL) {
+        if (client->family != 0)
+            ch2o_clients_release(loop->server->clients, client);
         h2o_socket_close(sock);
         return;
     }
     conn->loop = loop;
     conn->sock = sock;
     conn->state = CH2O_IDLE;
+    conn->fresh = 1;
+    conn->client = *client;
     conn->req.conn = conn;
     h2o_mem_init_pool(&conn->req.pool);
     h2o_linklist_insert(&loop->conns, &conn->link);
     loop->conn_count++;
     sock->data = conn;
-    set_timer(conn, &loop->idle_timeout, on_idle_timeout);
+    /* Holding a connection that has sent nothing is the cheapest attack there is: it gets the
+     * head timeout, from accept to the end of its first request's head, not the idle timeout. */
+    set_timer(conn, &loop->head_timeout, on_head_timeout);
     h2o_socket_read_start(sock, on_read);
 }
 
@@ -435,7 +449,10 @@ static void parse_head(struct ch2o_conn *conn)
         return;
     if (conn->state == CH2O_IDLE) {
         conn->state = CH2O_HEAD;
-        set_timer(conn, &conn->loop->head_timeout, on_head_timeout);
+        if (conn->fresh)
+            conn->fresh = 0; /* its head timer has been running since accept */
+        else
+            set_timer(conn, &conn->loop->head_timeout, on_head_timeout);
     }
     size_t scan = input->size < config->max_head_size ? input->size : config->max_head_size;
     struct CH2O_request *req = &conn->req;

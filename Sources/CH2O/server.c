@@ -1,14 +1,48 @@
 /* The server: one H2O event loop per thread, each with its own SO_REUSEPORT listener, a
  * multithread queue for resumed requests and stop messages, and the timeouts its connections use. */
 #include "ch2o_private.h"
+#include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+void ch2o_log(CH2O_server *server, enum ch2o_log_kind kind, const char *format, ...)
+{
+    if (server->config.log == NULL)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t now_ms = (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000 + 1; /* never 0 */
+    pthread_mutex_lock(&server->mutex);
+    int due = server->logged_at[kind] == 0 || now_ms - server->logged_at[kind] >= 60000;
+    uint64_t unlogged = server->unlogged[kind];
+    if (due) {
+        server->logged_at[kind] = now_ms;
+        server->unlogged[kind] = 0;
+    } else {
+        server->unlogged[kind]++;
+    }
+    pthread_mutex_unlock(&server->mutex);
+    if (!due)
+        return;
+    char message[512];
+    va_list arguments;
+    va_start(arguments, format);
+    int length = vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    if (unlogged != 0 && length > 0 && (size_t)length < sizeof message)
+        snprintf(message + length, sizeof message - (size_t)length, " (%llu more times since the last such message)",
+                 (unsigned long long)unlogged);
+    server->config.log(server->config.context, message);
+}
 
 static int open_listener(const struct addrinfo *address, uint16_t port, int *error_number)
 {
@@ -45,6 +79,31 @@ static uint16_t bound_port(int fd)
     return ntohs(((struct sockaddr_in6 *)&storage)->sin6_port);
 }
 
+/* Counts the connection against its client's cap; 0 when the client is at the cap. */
+static int admit_client(CH2O_server *server, h2o_socket_t *sock, struct ch2o_client_key *client)
+{
+    struct sockaddr_storage address;
+    if (server->clients == NULL || h2o_socket_getpeername(sock, (struct sockaddr *)&address) == 0 ||
+        ch2o_client_key_of((struct sockaddr *)&address, client) != 0) {
+        client->family = 0;
+        return 1;
+    }
+    int acquired = ch2o_clients_acquire(server->clients, client, server->config.max_connections_per_client);
+    if (acquired == 0) {
+        char text[INET6_ADDRSTRLEN] = "?";
+        const void *bytes = address.ss_family == AF_INET ? (const void *)&((struct sockaddr_in *)&address)->sin_addr
+                                                         : (const void *)&((struct sockaddr_in6 *)&address)->sin6_addr;
+        inet_ntop(address.ss_family, bytes, text, sizeof text);
+        ch2o_log(server, CH2O_LOG_CLIENT_CAP, "connection from %s refused: it has %u open, the most one client may have",
+                 text, server->config.max_connections_per_client);
+        client->family = 0;
+        return 0;
+    }
+    if (acquired < 0)
+        client->family = 0;
+    return 1;
+}
+
 static void on_accept(h2o_socket_t *listener, const char *err)
 {
     struct ch2o_loop *loop = listener->data;
@@ -59,9 +118,14 @@ static void on_accept(h2o_socket_t *listener, const char *err)
             h2o_socket_close(sock);
             continue;
         }
+        struct ch2o_client_key client = {0};
+        if (!admit_client(loop->server, sock, &client)) {
+            h2o_socket_close(sock);
+            continue;
+        }
         int on = 1;
         setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-        ch2o_conn_accept(loop, sock);
+        ch2o_conn_accept(loop, sock, &client);
     }
 }
 
@@ -160,6 +224,7 @@ static void free_server(CH2O_server *server)
             close(server->loops[i].listen_fd);
     pthread_mutex_destroy(&server->mutex);
     pthread_cond_destroy(&server->ready_cond);
+    ch2o_clients_destroy(server->clients);
     free(server->loops);
     free(server);
 }
@@ -185,6 +250,11 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
     pthread_cond_init(&server->ready_cond, NULL);
     for (int i = 0; i < server->loop_count; ++i)
         server->loops[i].listen_fd = -1;
+    if (config->max_connections_per_client != 0 && (server->clients = ch2o_clients_create()) == NULL) {
+        freeaddrinfo(addresses);
+        free_server(server);
+        return CH2O_ERROR_CONFIG;
+    }
 
     /* SO_REUSEPORT would let a second server share a port already in use (by the same user):
      * a probe without it tells that the port is taken. */

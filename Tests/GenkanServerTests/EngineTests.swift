@@ -62,6 +62,13 @@ struct LoggingResponder: HTTPResponder {
     func overloaded(request: HTTPRequest) -> HTTPResponse { inner.overloaded(request: request) }
 }
 
+/// Lines logged from any thread.
+final class MessageLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
 /// Counts jobs that ran.
 final class WorkCounter: Sendable {
     private let count = Atomic<Int>(0)
@@ -73,6 +80,8 @@ final class WorkCounter: Sendable {
 final class EngineFixture {
     let pool: WorkerPool<Int>
     let server: HTTPServer
+    /// What the engine logged for the operator.
+    let messages = MessageLog()
     var port: UInt16 { server.port }
 
     init(delay: Duration = .milliseconds(300), hashingCapacity: Int = 8, configure: (inout HTTPServerConfiguration) -> Void = { _ in })
@@ -83,7 +92,8 @@ final class EngineFixture {
         configuration.port = 0
         configuration.loops = 2
         configure(&configuration)
-        server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: delay))
+        let messages = self.messages
+        server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: delay)) { messages.append($0) }
     }
 
     deinit {
@@ -318,6 +328,98 @@ final class EngineFixture {
         #expect(all.hasPrefix("HTTP/1.1 100 Continue\r\n"))
         #expect(all.count < 16 << 20)
         #expect(!all.contains("HTTP/1.1 408"))
+    }
+
+    /// Issue 12, failure 2: a connection that has sent nothing is the cheapest to hold, so it gets
+    /// the head timeout, not the idle timeout; a keep-alive connection after a response keeps the
+    /// idle timeout.
+    @Test func aNewConnectionThatSendsNothingGetsTheHeadTimeout() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.headTimeout = .milliseconds(400)
+            configuration.idleTimeout = .seconds(6)
+        }
+        let silent = try RawClient(port: fixture.port)
+        let used = try RawClient(port: fixture.port)
+        used.send("GET /first HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(used.readResponse()?.status == 200)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure { #expect(silent.readAll() == "") }  // closed silently, no 408
+        #expect(elapsed < .seconds(3), "a silent new connection was kept \(elapsed)")
+        Thread.sleep(forTimeInterval: 0.6)  // past the head timeout, well within the idle timeout
+        used.send("GET /second HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(used.readResponse()?.status == 200, "the keep-alive connection was closed at the head timeout")
+    }
+
+    /// Issue 12, failure 2: connections per client address are capped at accept, across loops.
+    @Test func connectionsBeyondTheCapPerClientAreClosedAtOnce() throws {
+        #expect(HTTPServerConfiguration().maxConnectionsPerClient == 64)
+        let fixture = try EngineFixture { configuration in
+            configuration.maxConnectionsPerClient = 3
+            configuration.headTimeout = .seconds(20)
+        }
+        var held = try (0..<3).map { _ in try RawClient(port: fixture.port) }
+        Thread.sleep(forTimeInterval: 0.2)  // accepted and counted
+        for attempt in 0..<4 {
+            let beyond = try RawClient(port: fixture.port)
+            beyond.send("GET /beyond HTTP/1.1\r\nHost: a\r\n\r\n")
+            let clock = ContinuousClock()
+            var answer = "?"
+            let elapsed = clock.measure { answer = beyond.readAll() }
+            #expect(answer == "" && elapsed < .seconds(2), "attempt \(attempt): \(answer.prefix(40)) after \(elapsed)")
+        }
+        // Another address is not affected.
+        let other = try RawClient(port: fixture.port, from: "127.0.0.2")
+        other.send("GET /other HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(other.readResponse()?.status == 200)
+        // A connection that ends gives its place back.
+        held.removeFirst()
+        Thread.sleep(forTimeInterval: 0.2)
+        let again = try RawClient(port: fixture.port)
+        again.send("GET /again HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(again.readResponse()?.status == 200)
+        // Logged once, not once per refusal.
+        let refusals = fixture.messages.all.filter { $0.contains("connection from 127.0.0.1 refused") }
+        #expect(refusals.count == 1, "\(fixture.messages.all)")
+        #expect(held.count == 2)
+    }
+
+    /// Hundreds of addresses: the count table grows, deletes by backward shift and shrinks, and
+    /// every address still gets exactly its cap, before and after all of them left.
+    @Test func theCapHoldsForEveryAddressAsTheTableGrowsAndShrinks() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.maxConnectionsPerClient = 2
+            configuration.headTimeout = .seconds(30)
+        }
+        let addresses = (0..<300).map { "127.0.\(1 + $0 / 200).\(1 + $0 % 200)" }
+        for round in 0..<2 {
+            var held: [RawClient] = []
+            for address in addresses {
+                held.append(try RawClient(port: fixture.port, from: address))
+                held.append(try RawClient(port: fixture.port, from: address))
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            var wronglyAdmitted: [String] = []
+            for address in addresses.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
+                let third = try RawClient(port: fixture.port, from: address)
+                third.send("GET /third HTTP/1.1\r\nHost: a\r\n\r\n")
+                if third.readAll() != "" { wronglyAdmitted.append(address) }
+            }
+            #expect(wronglyAdmitted.isEmpty, "round \(round)")
+            // Every held connection is served (none was refused in place of another address).
+            for (index, client) in held.enumerated() where index % 7 == 0 {
+                client.send("GET /held HTTP/1.1\r\nHost: a\r\n\r\n")
+                #expect(client.readResponse()?.status == 200, "round \(round), connection \(index)")
+            }
+            held.removeAll()
+            Thread.sleep(forTimeInterval: 0.5)  // every count released
+        }
+    }
+
+    @Test func withoutACapPerClientOneAddressMayHoldMore() throws {
+        let fixture = try EngineFixture { configuration in configuration.maxConnectionsPerClient = 0 }
+        let held = try (0..<70).map { _ in try RawClient(port: fixture.port) }
+        for client in held.suffix(3) { client.send("GET /x HTTP/1.1\r\nHost: a\r\n\r\n") }
+        #expect(held.suffix(3).allSatisfy { $0.readResponse()?.status == 200 })
     }
 
     @Test func headersCannotBeInjected() throws {

@@ -31,6 +31,7 @@ import Testing
         (["serve", "--loops", "0"], "--loops must be a number from 1 to 256, not '0'"),
         (["serve", "--log", "xml"], "--log must be one of text, json, not 'xml'"),
         (["serve", "--verbose"], "unknown option '--verbose'"),
+        (["serve", "--max-connections-per-client", "-1"], "--max-connections-per-client must be a number from 0 to 1000000, not '-1'"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -42,7 +43,7 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let result = try Self.run(["serve", "--help"])
         #expect(result.status == 0)
-        for option in ["--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy"] {
+        for option in ["--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--max-connections-per-client"] {
             #expect(result.stdout.contains(option))
         }
         #expect(try Self.run(["--help"]).stdout.contains("serve"))

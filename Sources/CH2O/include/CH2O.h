@@ -17,6 +17,10 @@ typedef struct CH2O_request CH2O_request;
 /// returning; a request left unanswered gets a bare 500.
 typedef void (*CH2O_handler)(void *context, CH2O_request *request);
 
+/// Operator messages (a loop thread): running out of descriptors, connections refused by a cap.
+/// CH2O logs each kind at most once a minute, with the count of what happened in between.
+typedef void (*CH2O_log_callback)(void *context, const char *message);
+
 /// Called on the request's loop thread after CH2O_resume. `request` is NULL when the client went
 /// away in the meantime: the callback then only releases `context`.
 typedef void (*CH2O_resume_callback)(void *context, CH2O_request *request);
@@ -29,12 +33,16 @@ typedef struct CH2O_config {
     size_t max_body_size;       /* request body, in bytes; more is refused with 413 */
     uint32_t head_timeout_ms;   /* from the first byte of a request to the end of its head; then 408 */
     uint32_t body_timeout_ms;   /* from the end of the head to the end of the body; then 408 */
-    uint32_t idle_timeout_ms;   /* keep-alive connection with no request started; then closed */
+    uint32_t idle_timeout_ms;   /* keep-alive connection with no request started since its last response;
+                                   then closed (a new connection that sends nothing gets head_timeout_ms) */
     uint32_t write_timeout_ms;  /* a response the client does not read; then closed */
     uint32_t shutdown_timeout_ms; /* how long CH2O_server_stop lets requests in progress finish */
     uint32_t max_connections;   /* per loop; connections beyond it are closed at once */
+    uint32_t max_connections_per_client; /* per client address (IPv6: per /64), all loops together;
+                                            beyond it a new connection is closed at once; 0: no cap */
     CH2O_handler handler;
     void *context;
+    CH2O_log_callback log; /* called with `context`; may be NULL */
     /* Debug builds only (CH2O_TEST_HOOKS), ignored otherwise: pads `100 Continue` with this many
      * bytes of a header field, so that a test whose client does not read holds that write pending
      * as a full socket buffer would. 0 in every real configuration. */

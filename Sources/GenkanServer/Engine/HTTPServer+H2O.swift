@@ -18,11 +18,16 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on.
     public let port: UInt16
 
-    /// Starts listening and serving; returns once every loop accepts connections.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) throws(ServerError) {
+    /// Starts listening and serving; returns once every loop accepts connections. `log` receives
+    /// the engine's operator messages (descriptors running out, connections refused by a cap),
+    /// each kind at most once a minute; by default they go to standard error.
+    public init(
+        configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+        log: @escaping @Sendable (String) -> Void = { ErrorLog().write($0) }
+    ) throws(ServerError) {
         // A client that disconnects must not kill the process when a response is written.
         signal(SIGPIPE, SIG_IGN)
-        let core = ServerCore(responder: responder)
+        let core = ServerCore(responder: responder, log: log)
         let context = Unmanaged.passRetained(core).toOpaque()
         var server: OpaquePointer?
         var errorNumber: Int32 = 0
@@ -36,7 +41,9 @@ public final class HTTPServer: Sendable {
                 write_timeout_ms: configuration.writeTimeout.milliseconds,
                 shutdown_timeout_ms: configuration.shutdownTimeout.milliseconds,
                 max_connections: UInt32(clamping: configuration.maxConnectionsPerLoop),
-                handler: handleRequest, context: context, test_continue_padding: configuration.testContinuePadding)
+                max_connections_per_client: UInt32(clamping: max(0, configuration.maxConnectionsPerClient)),
+                handler: handleRequest, context: context, log: logMessage,
+                test_continue_padding: configuration.testContinuePadding)
             return CH2O_server_start(&config, &server, &errorNumber)
         }
         guard Int(status) == CH2O_OK, let server else {
@@ -88,12 +95,14 @@ private struct RequestHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// What the loops call into: the responder.
+/// What the loops call into: the responder and the operator log.
 private final class ServerCore: Sendable {
     let responder: any HTTPResponder
+    let log: @Sendable (String) -> Void
 
-    init(responder: any HTTPResponder) {
+    init(responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void) {
         self.responder = responder
+        self.log = log
     }
 
     func handle(_ pointer: OpaquePointer) {
@@ -212,6 +221,11 @@ private final class ResumeContext: Sendable {
 private let handleRequest: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void = { context, request in
     guard let context, let request else { return }
     Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().handle(request)
+}
+
+private let logMessage: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { context, message in
+    guard let context, let message else { return }
+    Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().log(String(cString: message))
 }
 
 private let resumeRequest: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void = { context, request in
