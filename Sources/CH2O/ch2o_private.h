@@ -80,6 +80,7 @@ struct ch2o_conn {
     int keep_alive;
     int fresh; /* nothing received yet: the head timer runs from accept */
     struct ch2o_client_key client; /* counted in server->clients when family != 0 */
+    h2o_linklist_t fresh_link;     /* in loop->fresh while fresh */
     _Atomic int gone; /* the client disconnected while the request was suspended (read by workers) */
     size_t prev_len;      /* bytes already scanned by the head parser */
     size_t head_len;      /* length of the parsed head */
@@ -106,9 +107,12 @@ struct ch2o_loop {
     h2o_multithread_receiver_t control_receiver;
     h2o_multithread_message_t stop_message;
     h2o_timeout_t head_timeout, body_timeout, idle_timeout, write_timeout, linger_timeout, shutdown_timeout;
-    h2o_timeout_entry_t shutdown_entry;
+    h2o_timeout_t accept_pause_timeout;
+    h2o_timeout_entry_t shutdown_entry, accept_pause_entry;
     h2o_linklist_t conns;
+    h2o_linklist_t fresh; /* connections that have sent nothing, oldest first */
     size_t conn_count;
+    uint32_t max_connections; /* this loop's cap (server->limits.connections_per_loop) */
     int shutting_down;
     uint64_t date_second;
     char date[40];
@@ -116,7 +120,13 @@ struct ch2o_loop {
 };
 
 /* Operator messages, each kind at most once a minute (server.c, ch2o_log). */
-enum ch2o_log_kind { CH2O_LOG_DESCRIPTORS, CH2O_LOG_CLIENT_CAP, CH2O_LOG_LOOP_CAP, CH2O_LOG_KINDS };
+enum ch2o_log_kind {
+    CH2O_LOG_DESCRIPTORS,
+    CH2O_LOG_CLIENT_CAP,
+    CH2O_LOG_LOOP_CAP_EVICTED,
+    CH2O_LOG_LOOP_CAP_REFUSED,
+    CH2O_LOG_KINDS,
+};
 
 struct CH2O_server {
     CH2O_config config;
@@ -124,6 +134,7 @@ struct CH2O_server {
     int loop_count;
     struct ch2o_loop *loops;
     struct ch2o_clients *clients; /* NULL when connections per client are not capped */
+    CH2O_limits limits;
     pthread_mutex_t mutex;
     pthread_cond_t ready_cond;
     int ready_count;
@@ -131,12 +142,18 @@ struct CH2O_server {
     uint64_t unlogged[CH2O_LOG_KINDS];  /* under mutex: events of each kind since then */
 };
 
+/* descriptors.c: raises RLIMIT_NOFILE and fills server->limits. */
+void ch2o_size_connection_cap(CH2O_server *server);
+
 /* server.c */
 /* Logs a message of `kind` unless one was logged less than a minute ago (then counts it). */
 void ch2o_log(CH2O_server *server, enum ch2o_log_kind kind, const char *format, ...) __attribute__((format(printf, 3, 4)));
 
 /* connection.c */
 void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock, const struct ch2o_client_key *client);
+/* Closes up to `count` connections that have sent nothing (none waiting in the kernel either),
+ * oldest first; returns how many. */
+size_t ch2o_conn_evict_fresh(struct ch2o_loop *loop, size_t count);
 void ch2o_conn_dispatch(struct ch2o_conn *conn);
 void ch2o_conn_finish_handler(struct ch2o_conn *conn);
 void ch2o_conn_write(struct ch2o_conn *conn, h2o_iovec_t response);

@@ -15,6 +15,7 @@
 #include "ch2o_private.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 static void on_read(h2o_socket_t *sock, const char *err);
@@ -31,8 +32,16 @@ static void set_timer(struct ch2o_conn *conn, h2o_timeout_t *timeout, h2o_timeou
     }
 }
 
+static void forget_fresh(struct ch2o_conn *conn)
+{
+    conn->fresh = 0;
+    if (h2o_linklist_is_linked(&conn->fresh_link))
+        h2o_linklist_unlink(&conn->fresh_link);
+}
+
 static void free_conn(struct ch2o_conn *conn)
 {
+    forget_fresh(conn);
     if (conn->client.family != 0)
         ch2o_clients_release(conn->loop->server->clients, &conn->client);
     h2o_mem_clear_pool(&conn->req.pool);
@@ -132,12 +141,31 @@ void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock, const struct c
     conn->req.conn = conn;
     h2o_mem_init_pool(&conn->req.pool);
     h2o_linklist_insert(&loop->conns, &conn->link);
+    h2o_linklist_insert(&loop->fresh, &conn->fresh_link);
     loop->conn_count++;
     sock->data = conn;
     /* Holding a connection that has sent nothing is the cheapest attack there is: it gets the
      * head timeout, from accept to the end of its first request's head, not the idle timeout. */
     set_timer(conn, &loop->head_timeout, on_head_timeout);
     h2o_socket_read_start(sock, on_read);
+}
+
+size_t ch2o_conn_evict_fresh(struct ch2o_loop *loop, size_t count)
+{
+    /* A connection whose first bytes are in the kernel but not yet read has sent something: it is
+     * a client about to be served, not one holding a descriptor for nothing. */
+    size_t evicted = 0;
+    h2o_linklist_t *node = loop->fresh.next;
+    while (node != &loop->fresh && evicted < count) {
+        struct ch2o_conn *conn = H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, fresh_link, node);
+        node = node->next;
+        int waiting = 0;
+        if (ioctl(h2o_socket_get_fd(conn->sock), FIONREAD, &waiting) == 0 && waiting > 0)
+            continue;
+        ch2o_conn_close(conn);
+        ++evicted;
+    }
+    return evicted;
 }
 
 static void reset_request(struct ch2o_conn *conn)
@@ -450,7 +478,7 @@ static void parse_head(struct ch2o_conn *conn)
     if (conn->state == CH2O_IDLE) {
         conn->state = CH2O_HEAD;
         if (conn->fresh)
-            conn->fresh = 0; /* its head timer has been running since accept */
+            forget_fresh(conn); /* its head timer has been running since accept */
         else
             set_timer(conn, &conn->loop->head_timeout, on_head_timeout);
     }

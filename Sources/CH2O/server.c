@@ -104,6 +104,35 @@ static int admit_client(CH2O_server *server, h2o_socket_t *sock, struct ch2o_cli
     return 1;
 }
 
+/* How long accepting stops when the process is out of descriptors: long enough not to spin on a
+ * listen queue that stays readable, short enough that clients in it wait no more than that. */
+#define ACCEPT_PAUSE_MS 100
+
+static void on_accept(h2o_socket_t *listener, const char *err);
+
+static void on_accept_pause_end(h2o_timeout_entry_t *entry)
+{
+    struct ch2o_loop *loop = H2O_STRUCT_FROM_MEMBER(struct ch2o_loop, accept_pause_entry, entry);
+    if (loop->listener != NULL && !loop->shutting_down)
+        h2o_socket_read_start(loop->listener, on_accept);
+}
+
+/* accept4 failed for want of descriptors (or memory): stop accepting for a moment, and free the
+ * descriptors held by connections that have sent nothing. Never retried at once: the connection
+ * stays in the listen queue and the listener stays readable, which used to spin the loop. */
+static void pause_accepting(struct ch2o_loop *loop, int error)
+{
+    h2o_socket_read_stop(loop->listener);
+    if (!h2o_timeout_is_linked(&loop->accept_pause_entry))
+        h2o_timeout_link(loop->evloop, &loop->accept_pause_timeout, &loop->accept_pause_entry);
+    size_t closed = ch2o_conn_evict_fresh(loop, SIZE_MAX);
+    ch2o_log(loop->server, CH2O_LOG_DESCRIPTORS,
+             "cannot accept connections: %s (descriptor limit %llu); accepting paused for %d ms, "
+             "%zu connections that had sent nothing closed, %zu open on loop %d",
+             strerror(error), (unsigned long long)loop->server->limits.soft_limit, ACCEPT_PAUSE_MS, closed,
+             loop->conn_count, loop->index);
+}
+
 static void on_accept(h2o_socket_t *listener, const char *err)
 {
     struct ch2o_loop *loop = listener->data;
@@ -112,9 +141,16 @@ static void on_accept(h2o_socket_t *listener, const char *err)
     /* Accept what is waiting, a bounded number per wake-up so one loop cannot starve its others. */
     for (int i = 0; i < 32; ++i) {
         h2o_socket_t *sock = h2o_evloop_socket_accept(listener);
-        if (sock == NULL)
+        if (sock == NULL) {
+            int error = errno;
+            if (error == EAGAIN || error == EWOULDBLOCK)
+                return;
+            if (error == EINTR || error == ECONNABORTED || error == EPROTO)
+                continue; /* that connection is gone, the next may not be */
+            pause_accepting(loop, error); /* EMFILE, ENFILE, ENOBUFS, ENOMEM, or anything unforeseen */
             return;
-        if (loop->shutting_down || loop->conn_count >= loop->server->config.max_connections) {
+        }
+        if (loop->shutting_down) {
             h2o_socket_close(sock);
             continue;
         }
@@ -122,6 +158,21 @@ static void on_accept(h2o_socket_t *listener, const char *err)
         if (!admit_client(loop->server, sock, &client)) {
             h2o_socket_close(sock);
             continue;
+        }
+        /* At the cap, the connection that has held a descriptor longest for nothing makes room. */
+        if (loop->conn_count >= loop->max_connections) {
+            if (ch2o_conn_evict_fresh(loop, 1) == 0) {
+                ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_REFUSED,
+                         "connection refused: loop %d holds %zu connections, its cap, and each has sent something",
+                         loop->index, loop->conn_count);
+                if (client.family != 0)
+                    ch2o_clients_release(loop->server->clients, &client);
+                h2o_socket_close(sock);
+                continue;
+            }
+            ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_EVICTED,
+                     "loop %d is at its cap of %u connections: the oldest that had sent nothing was closed for a new one",
+                     loop->index, loop->max_connections);
         }
         int on = 1;
         setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
@@ -159,6 +210,8 @@ static void on_control(h2o_multithread_receiver_t *receiver, h2o_linklist_t *mes
         if (loop->shutting_down)
             continue;
         loop->shutting_down = 1;
+        if (h2o_timeout_is_linked(&loop->accept_pause_entry))
+            h2o_timeout_unlink(&loop->accept_pause_entry);
         close_listener(loop);
         h2o_linklist_t *node = loop->conns.next;
         while (node != &loop->conns) {
@@ -178,13 +231,17 @@ static void *run_loop(void *argument)
 
     loop->evloop = h2o_evloop_create();
     h2o_linklist_init_anchor(&loop->conns);
+    h2o_linklist_init_anchor(&loop->fresh);
+    loop->max_connections = server->limits.connections_per_loop;
     h2o_timeout_init(loop->evloop, &loop->head_timeout, config->head_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->body_timeout, config->body_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->idle_timeout, config->idle_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->write_timeout, config->write_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->linger_timeout, 2000);
     h2o_timeout_init(loop->evloop, &loop->shutdown_timeout, config->shutdown_timeout_ms);
+    h2o_timeout_init(loop->evloop, &loop->accept_pause_timeout, ACCEPT_PAUSE_MS);
     loop->shutdown_entry.cb = on_shutdown_timeout;
+    loop->accept_pause_entry.cb = on_accept_pause_end;
     loop->queue = h2o_multithread_create_queue(loop->evloop);
     h2o_multithread_register_receiver(loop->queue, &loop->resume_receiver, ch2o_conn_on_resume);
     h2o_multithread_register_receiver(loop->queue, &loop->control_receiver, on_control);
@@ -202,6 +259,8 @@ static void *run_loop(void *argument)
 
     if (h2o_timeout_is_linked(&loop->shutdown_entry))
         h2o_timeout_unlink(&loop->shutdown_entry);
+    if (h2o_timeout_is_linked(&loop->accept_pause_entry))
+        h2o_timeout_unlink(&loop->accept_pause_entry);
     h2o_multithread_unregister_receiver(loop->queue, &loop->resume_receiver);
     h2o_multithread_unregister_receiver(loop->queue, &loop->control_receiver);
     h2o_multithread_destroy_queue(loop->queue);
@@ -211,6 +270,7 @@ static void *run_loop(void *argument)
     h2o_timeout_dispose(loop->evloop, &loop->write_timeout);
     h2o_timeout_dispose(loop->evloop, &loop->linger_timeout);
     h2o_timeout_dispose(loop->evloop, &loop->shutdown_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->accept_pause_timeout);
     /* One more turn frees the sockets closed above before the loop goes. */
     h2o_evloop_run(loop->evloop, 0);
     h2o_evloop_destroy(loop->evloop);
@@ -294,6 +354,7 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
     }
     freeaddrinfo(addresses);
     server->port = port;
+    ch2o_size_connection_cap(server);
 
     for (int i = 0; i < server->loop_count; ++i) {
         struct ch2o_loop *loop = &server->loops[i];
@@ -320,6 +381,7 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
 }
 
 uint16_t CH2O_server_port(const CH2O_server *server) { return server->port; }
+CH2O_limits CH2O_server_limits(const CH2O_server *server) { return server->limits; }
 
 void CH2O_server_stop(CH2O_server *server)
 {

@@ -134,6 +134,11 @@ struct ServeCommand: Command {
             return ExitStatus.failure
         }
         Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        let capacity = site.capacity
+        let raised = capacity.initialDescriptorLimit < capacity.descriptorLimit ? ", raised from \(capacity.initialDescriptorLimit)" : ""
+        Terminal.error(
+            "genkan: up to \(capacity.connections) connections (\(capacity.connectionsPerLoop) per loop; descriptor limit "
+                + "\(capacity.descriptorLimit)\(raised), \(capacity.openAtStart) open at start)")
         switch configuration.mail.transport {
         case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")
         case .smtp: Terminal.error("genkan: mail goes through \(Self.redacted(smtp ?? ""))")

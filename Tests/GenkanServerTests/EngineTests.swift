@@ -415,6 +415,53 @@ final class EngineFixture {
         }
     }
 
+    /// Issue 12, failure 1: at a loop's cap, the connection that has held a descriptor longest for
+    /// nothing makes room for the new one; connections that have sent something are never taken.
+    @Test func atTheLoopCapTheOldestSilentConnectionMakesRoom() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.loops = 1
+            configuration.maxConnectionsPerLoop = 4
+            configuration.headTimeout = .seconds(20)
+        }
+        #expect(fixture.server.capacity.connectionsPerLoop == 4)
+        let silent = try (0..<4).map { _ in try RawClient(port: fixture.port) }
+        Thread.sleep(forTimeInterval: 0.2)
+        let client = try RawClient(port: fixture.port)
+        client.send("GET /new HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(client.readResponse()?.status == 200)
+        #expect(silent[0].readAll() == "", "the oldest silent connection is closed")
+        // Four connections that have begun a request: none is taken, the new one is closed.
+        let busy = try (0..<3).map { _ in try RawClient(port: fixture.port) }
+        for connection in busy { connection.send("GET /slowly HTTP/1.1\r\n") }
+        Thread.sleep(forTimeInterval: 0.2)
+        // Now: client (keep-alive, idle after its response, not silent), silent[1...3] minus those the busy ones displaced.
+        var refused = 0
+        for _ in 0..<3 {
+            let extra = try RawClient(port: fixture.port)
+            extra.send("GET /extra HTTP/1.1\r\nHost: a\r\n\r\n")
+            if extra.readResponse() == nil { refused += 1 }
+        }
+        #expect(refused == 3, "every connection had sent something; none should have been closed for a new one")
+        for connection in busy {
+            connection.send("Host: a\r\n\r\n")
+            #expect(connection.readResponse()?.status == 200)
+        }
+        #expect(fixture.messages.all.filter { $0.contains("connection refused: loop 0 holds 4 connections, its cap") }.count == 1)
+        #expect(fixture.messages.all.filter { $0.contains("the oldest that had sent nothing was closed") }.count == 1)
+    }
+
+    @Test func theServerRaisesTheSoftDescriptorLimitAndSizesItsCapFromIt() throws {
+        let fixture = try EngineFixture()
+        let capacity = fixture.server.capacity
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let unlimited = limit.rlim_max == rlim_t.max
+        #expect(unlimited || capacity.descriptorLimit == Int(clamping: limit.rlim_max), "the soft limit was not raised to the hard one")
+        #expect(Int(clamping: limit.rlim_cur) == capacity.descriptorLimit)
+        #expect(capacity.connections <= capacity.descriptorLimit - capacity.openAtStart - 64)
+        #expect(capacity.connectionsPerLoop <= 10_000)
+    }
+
     @Test func withoutACapPerClientOneAddressMayHoldMore() throws {
         let fixture = try EngineFixture { configuration in configuration.maxConnectionsPerClient = 0 }
         let held = try (0..<70).map { _ in try RawClient(port: fixture.port) }

@@ -37,7 +37,10 @@ typedef struct CH2O_config {
                                    then closed (a new connection that sends nothing gets head_timeout_ms) */
     uint32_t write_timeout_ms;  /* a response the client does not read; then closed */
     uint32_t shutdown_timeout_ms; /* how long CH2O_server_stop lets requests in progress finish */
-    uint32_t max_connections;   /* per loop; connections beyond it are closed at once */
+    uint32_t max_connections;   /* per loop, at most; CH2O lowers it to fit the descriptor limit. At
+                                   the cap, the oldest connection that has sent nothing is closed to
+                                   make room, or else the new one */
+    uint32_t reserved_descriptors; /* kept out of the connection budget for files opened after start */
     uint32_t max_connections_per_client; /* per client address (IPv6: per /64), all loops together;
                                             beyond it a new connection is closed at once; 0: no cap */
     CH2O_handler handler;
@@ -49,6 +52,14 @@ typedef struct CH2O_config {
     size_t test_continue_padding;
 } CH2O_config;
 
+/// What CH2O_server_start found and decided about descriptors.
+typedef struct CH2O_limits {
+    uint64_t initial_soft_limit;   /* RLIMIT_NOFILE's soft limit when the server started */
+    uint64_t soft_limit;           /* after raising it to the hard limit */
+    uint64_t open_at_start;        /* descriptors the process had open (database, log, listeners) */
+    uint32_t connections_per_loop; /* the cap each loop applies */
+} CH2O_limits;
+
 enum {
     CH2O_OK = 0,
     CH2O_ERROR_ADDRESS = -1, /* the host did not resolve */
@@ -57,10 +68,14 @@ enum {
     CH2O_ERROR_CONFIG = -4,
 };
 
-/// Binds every loop's listener, starts the loops, and returns once all of them accept; any thread.
+/// Binds every loop's listener, raises the soft RLIMIT_NOFILE to the hard limit (for the whole
+/// process), sizes the per-loop connection cap from it, starts the loops, and returns once all
+/// of them accept; any thread.
 int CH2O_server_start(const CH2O_config *config, CH2O_server **server, int *error_number);
 /// The port the listeners are bound to (useful after asking for port 0); any thread.
 uint16_t CH2O_server_port(const CH2O_server *server);
+/// The descriptor limit and the connection cap the server runs with; any thread.
+CH2O_limits CH2O_server_limits(const CH2O_server *server);
 /// Stops accepting, lets requests in progress finish (answers go out with `Connection: close`),
 /// waits for every suspended request to be resumed, joins the loops and frees the server.
 /// Call it once, from a thread that is not a loop.

@@ -17,6 +17,8 @@ public final class HTTPServer: Sendable {
     private let handle: Mutex<RawHandle?>
     /// The port the server listens on.
     public let port: UInt16
+    /// The descriptor limit the server found (and raised) and the connection cap it sized from it.
+    public let capacity: ConnectionCapacity
 
     /// Starts listening and serving; returns once every loop accepts connections. `log` receives
     /// the engine's operator messages (descriptors running out, connections refused by a cap),
@@ -41,6 +43,7 @@ public final class HTTPServer: Sendable {
                 write_timeout_ms: configuration.writeTimeout.milliseconds,
                 shutdown_timeout_ms: configuration.shutdownTimeout.milliseconds,
                 max_connections: UInt32(clamping: configuration.maxConnectionsPerLoop),
+                reserved_descriptors: UInt32(clamping: max(0, configuration.reservedDescriptors)),
                 max_connections_per_client: UInt32(clamping: max(0, configuration.maxConnectionsPerClient)),
                 handler: handleRequest, context: context, log: logMessage,
                 test_continue_padding: configuration.testContinuePadding)
@@ -52,6 +55,11 @@ public final class HTTPServer: Sendable {
         }
         self.core = core
         self.port = CH2O_server_port(server)
+        let limits = CH2O_server_limits(server)
+        self.capacity = ConnectionCapacity(
+            initialDescriptorLimit: Int(clamping: limits.initial_soft_limit), descriptorLimit: Int(clamping: limits.soft_limit),
+            openAtStart: Int(clamping: limits.open_at_start), connectionsPerLoop: Int(limits.connections_per_loop),
+            loops: configuration.loops)
         self.handle = Mutex(RawHandle(server: server, context: context))
     }
 
@@ -81,6 +89,24 @@ public final class HTTPServer: Sendable {
         default: return ServerError("invalid server configuration (loops must be 1 to 256)")
         }
     }
+}
+
+/// How many connections the server can hold, and why: the process's descriptor limit (the soft
+/// `RLIMIT_NOFILE`, raised to the hard limit at start) less what was open then and a reserve,
+/// shared among the loops.
+public struct ConnectionCapacity: Sendable {
+    /// The soft limit before the server raised it.
+    public let initialDescriptorLimit: Int
+    /// The soft limit the process runs with.
+    public let descriptorLimit: Int
+    /// Descriptors open when the server started (database, log, listeners).
+    public let openAtStart: Int
+    /// The cap each loop applies.
+    public let connectionsPerLoop: Int
+    public let loops: Int
+
+    /// All loops together.
+    public var connections: Int { connectionsPerLoop * loops }
 }
 
 /// The C server and the retained context its loops call back with.

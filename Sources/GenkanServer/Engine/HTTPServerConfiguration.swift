@@ -25,8 +25,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var writeTimeout: Duration = .seconds(20)
     /// On stop, how long requests in progress may take before connections are cut.
     public var shutdownTimeout: Duration = .seconds(10)
-    /// Open connections per loop; more are closed at once.
+    /// Open connections per loop, at most: the engine lowers it to what the descriptor limit
+    /// allows (`HTTPServer.capacity`). At the cap, the oldest connection that has sent nothing
+    /// makes room for a new one; when there is none, the new one is closed at once.
     public var maxConnectionsPerLoop: Int = 10_000
+    /// Descriptors kept out of the connection budget for files opened after start (SQLite's
+    /// temporary files, a mail server connection, an outbox file).
+    public var reservedDescriptors: Int = 64
     /// Open connections per client address (IPv6: per /64), all loops together; more are closed at
     /// once. 0: no cap (behind a proxy, whose connections all come from one address).
     public var maxConnectionsPerClient: Int = 64

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 12 against a real `genkan serve`: what needs a process of its own (a descriptor limit,
+/// its CPU time, signals).
+@Suite(.serialized) struct ServeProcessTests {
+    /// Failure 1: with `ulimit -n 1024`, 1,100 silent connections made accept4 fail with EMFILE in a
+    /// level-triggered loop (both cores at ~198 %), nothing was answered and nothing logged.
+    @Test func runningOutOfDescriptorsNeitherSpinsNorStopsTheServer() throws {
+        let server = try ServeProcess(descriptorLimit: (soft: 256, hard: 512))
+        // The soft limit is raised to the hard one at start, and the cap sized from it.
+        #expect(server.descriptorLimits()?.soft == 512, "\(String(describing: server.descriptorLimits()))")
+        #expect(server.errorOutput.contains("descriptor limit 512, raised from 256"), "\(server.errorOutput)")
+        // Something else takes descriptors: the limit drops under the server's feet, so its cap
+        // (sized for 512) is now more than it can open, and accept4 fails with EMFILE.
+        try ServeProcess.run("/usr/bin/prlimit", ["--pid", "\(server.pid)", "--nofile=128:512"])
+        #expect(server.descriptorLimits()?.soft == 128)
+
+        // 600 connections that send nothing, from 10 addresses (60 each, within the per-client cap).
+        var silent: [RawClient] = []
+        for index in 0..<600 {
+            silent.append(try RawClient(port: server.port, from: "127.0.0.\(10 + index % 10)"))
+        }
+        Thread.sleep(forTimeInterval: 1)
+
+        // A well-behaved client keeps being answered, and the server does not spin.
+        let cpuBefore = server.cpuSeconds()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var asked = 0, answered = 0
+        while clock.now - start < .seconds(3) {
+            asked += 1
+            if let client = try? RawClient(port: server.port, timeout: 5) {
+                client.send("GET /signin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                if client.readResponse()?.status == 200 { answered += 1 }
+            }
+            Thread.sleep(forTimeInterval: 0.25)
+        }
+        let wall = clock.now - start
+        let cpu = server.cpuSeconds() - cpuBefore
+        print("descriptors exhausted: \(answered) of \(asked) requests answered, \(cpu) s of server CPU in \(wall)")
+        #expect(answered == asked, "\(answered) of \(asked) answered")
+        #expect(cpu < 0.75, "the server used \(cpu) s of CPU in \(wall)")
+        // Logged once, not once per failed accept.
+        let lines = server.errorOutput.split(separator: "\n").filter { $0.contains("cannot accept connections") }
+        #expect(lines.count == 1, "\(server.errorOutput)")
+        #expect(lines.first?.contains("Too many open files") == true)
+        #expect(silent.count == 600)
+        #expect(server.stop() == 0)
+    }
+
+    /// `ulimit -n 256` with no room to raise it: the connection cap, sized from the limit, keeps
+    /// the server within it (no EMFILE at all), and the oldest silent connections make room.
+    @Test func atAFixedLowLimitTheCapKeepsTheServerWithinIt() throws {
+        let server = try ServeProcess(descriptorLimit: (soft: 256, hard: 256))
+        let banner = server.errorOutput
+        let perLoop = SiteClient.firstMatch(#"\((\d+) per loop; descriptor limit 256,"#, in: banner).flatMap { Int($0) }
+        #expect(perLoop != nil && perLoop! < 128 - 32, "\(banner)")
+        var silent: [RawClient] = []
+        for index in 0..<600 {
+            silent.append(try RawClient(port: server.port, from: "127.0.1.\(10 + index % 10)"))
+        }
+        Thread.sleep(forTimeInterval: 1)
+        let cpuBefore = server.cpuSeconds()
+        var answered = 0
+        for _ in 0..<10 {
+            let client = try RawClient(port: server.port, timeout: 5)
+            client.send("GET /signin HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            if client.readResponse()?.status == 200 { answered += 1 }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let cpu = server.cpuSeconds() - cpuBefore
+        print("at the cap: \(answered) of 10 requests answered, \(cpu) s of server CPU")
+        #expect(answered == 10)
+        #expect(cpu < 0.75)
+        #expect(!server.errorOutput.contains("cannot accept connections"), "\(server.errorOutput)")
+        #expect(server.errorOutput.contains("the oldest that had sent nothing was closed for a new one"))
+        #expect(silent.count == 600)
+        #expect(server.stop() == 0)
+    }
+}
