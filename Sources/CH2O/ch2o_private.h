@@ -78,6 +78,7 @@ struct ch2o_conn {
     h2o_timeout_entry_t timer;
     enum ch2o_state state;
     int keep_alive;
+    int advertised_keep_alive; /* what the response being written said (`Connection: keep-alive`) */
     int fresh; /* nothing received yet: the head timer runs from accept */
     struct ch2o_client_key client; /* counted in server->clients when family != 0 */
     h2o_linklist_t fresh_link;     /* in loop->fresh while fresh */
@@ -107,7 +108,7 @@ struct ch2o_loop {
     h2o_multithread_receiver_t control_receiver;
     h2o_multithread_message_t stop_message;
     h2o_timeout_t head_timeout, body_timeout, idle_timeout, write_timeout, linger_timeout, shutdown_timeout;
-    h2o_timeout_t accept_pause_timeout;
+    h2o_timeout_t accept_pause_timeout, drain_timeout;
     h2o_timeout_entry_t shutdown_entry, accept_pause_entry;
     h2o_linklist_t conns;
     h2o_linklist_t fresh; /* connections that have sent nothing, oldest first */

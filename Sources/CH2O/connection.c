@@ -229,6 +229,20 @@ static void start_lingering(struct ch2o_conn *conn)
         h2o_socket_read_start(conn->sock, on_read);
 }
 
+static void on_drain_timeout(h2o_timeout_entry_t *entry)
+{
+    start_lingering(H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry));
+}
+
+/* Stopping, with a connection idle whose client may not know it yet: a request already on its way
+ * is read and answered (with `Connection: close`) during a short grace, after which the
+ * connection closes by lingering (FIN, then reading until the client's), never by a reset. */
+static void start_draining(struct ch2o_conn *conn)
+{
+    forget_fresh(conn); /* a request that starts now gets a head timer of its own */
+    set_timer(conn, &conn->loop->drain_timeout, on_drain_timeout);
+}
+
 static void on_written(h2o_socket_t *sock, const char *err)
 {
     struct ch2o_conn *conn = sock->data;
@@ -236,21 +250,27 @@ static void on_written(h2o_socket_t *sock, const char *err)
         ch2o_conn_close(conn);
         return;
     }
-    if (!conn->keep_alive || conn->loop->shutting_down) {
-        /* A refused request may have left a body unread, and a pipelining client more requests:
-         * then linger. Otherwise the client has nothing in flight and the connection can go. */
-        if (conn->req.refusal != 0 || conn->sock->input->size > conn->consumed)
+    if (!conn->advertised_keep_alive) {
+        /* The response said `Connection: close`. A refused request may have left a body unread,
+         * a pipelining client more requests, and while the server stops a client may have sent
+         * its next request before reading this answer: then linger, so that closing does not
+         * reset what the client has yet to read. Otherwise the connection can go. */
+        if (conn->req.refusal != 0 || conn->sock->input->size > conn->consumed || conn->loop->shutting_down)
             start_lingering(conn);
         else
             ch2o_conn_close(conn);
         return;
     }
-    /* Ready for the next request, which may already be in the buffer (pipelining). */
+    /* Ready for the next request, which may already be in the buffer (pipelining). The response
+     * promised keep-alive, so even if stopping began meanwhile that request is answered. */
     if (conn->consumed != 0)
         h2o_buffer_consume(&conn->sock->input, conn->consumed);
     reset_request(conn);
     conn->state = CH2O_IDLE;
-    set_timer(conn, &conn->loop->idle_timeout, on_idle_timeout);
+    if (conn->loop->shutting_down)
+        start_draining(conn);
+    else
+        set_timer(conn, &conn->loop->idle_timeout, on_idle_timeout);
     if (!h2o_socket_is_reading(sock))
         h2o_socket_read_start(sock, on_read);
     if (conn->sock->input->size != 0)
@@ -268,7 +288,7 @@ void ch2o_conn_begin_shutdown(struct ch2o_conn *conn)
 {
     conn->keep_alive = 0;
     if (conn->state == CH2O_IDLE)
-        ch2o_conn_close(conn);
+        start_draining(conn);
 }
 
 void ch2o_conn_force_close(struct ch2o_conn *conn)

@@ -119,6 +119,7 @@ int CH2O_respond(CH2O_request *request, int status, const char *headers, size_t 
     if (close || request->refusal != 0)
         conn->keep_alive = 0;
     int keep_alive = conn->keep_alive && !conn->loop->shutting_down;
+    conn->advertised_keep_alive = keep_alive;
     struct ch2o_loop *loop = conn->loop;
     refresh_date(loop);
 

@@ -108,6 +108,9 @@ static int admit_client(CH2O_server *server, h2o_socket_t *sock, struct ch2o_cli
  * listen queue that stays readable, short enough that clients in it wait no more than that. */
 #define ACCEPT_PAUSE_MS 100
 
+/* When stopping, how long a connection that was idle stays open for a request already on its way. */
+#define DRAIN_MS 1000
+
 static void on_accept(h2o_socket_t *listener, const char *err);
 
 static void on_accept_pause_end(h2o_timeout_entry_t *entry)
@@ -133,51 +136,58 @@ static void pause_accepting(struct ch2o_loop *loop, int error)
              loop->conn_count, loop->index);
 }
 
+/* Accepts one connection from the listen queue; 0 when the queue is empty or accepting paused. */
+static int accept_one(struct ch2o_loop *loop)
+{
+    h2o_socket_t *sock = h2o_evloop_socket_accept(loop->listener);
+    if (sock == NULL) {
+        int error = errno;
+        if (error == EAGAIN || error == EWOULDBLOCK)
+            return 0;
+        if (error == EINTR || error == ECONNABORTED || error == EPROTO)
+            return 1; /* that connection is gone, the next may not be */
+        pause_accepting(loop, error); /* EMFILE, ENFILE, ENOBUFS, ENOMEM, or anything unforeseen */
+        return 0;
+    }
+    if (loop->shutting_down) {
+        h2o_socket_close(sock);
+        return 1;
+    }
+    struct ch2o_client_key client = {0};
+    if (!admit_client(loop->server, sock, &client)) {
+        h2o_socket_close(sock);
+        return 1;
+    }
+    /* At the cap, the connection that has held a descriptor longest for nothing makes room. */
+    if (loop->conn_count >= loop->max_connections) {
+        if (ch2o_conn_evict_fresh(loop, 1) == 0) {
+            ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_REFUSED,
+                     "connection refused: loop %d holds %zu connections, its cap, and each has sent something",
+                     loop->index, loop->conn_count);
+            if (client.family != 0)
+                ch2o_clients_release(loop->server->clients, &client);
+            h2o_socket_close(sock);
+            return 1;
+        }
+        ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_EVICTED,
+                 "loop %d is at its cap of %u connections: the oldest that had sent nothing was closed for a new one",
+                 loop->index, loop->max_connections);
+    }
+    int on = 1;
+    setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    ch2o_conn_accept(loop, sock, &client);
+    return 1;
+}
+
 static void on_accept(h2o_socket_t *listener, const char *err)
 {
     struct ch2o_loop *loop = listener->data;
     if (err != NULL)
         return;
     /* Accept what is waiting, a bounded number per wake-up so one loop cannot starve its others. */
-    for (int i = 0; i < 32; ++i) {
-        h2o_socket_t *sock = h2o_evloop_socket_accept(listener);
-        if (sock == NULL) {
-            int error = errno;
-            if (error == EAGAIN || error == EWOULDBLOCK)
-                return;
-            if (error == EINTR || error == ECONNABORTED || error == EPROTO)
-                continue; /* that connection is gone, the next may not be */
-            pause_accepting(loop, error); /* EMFILE, ENFILE, ENOBUFS, ENOMEM, or anything unforeseen */
+    for (int i = 0; i < 32; ++i)
+        if (!accept_one(loop))
             return;
-        }
-        if (loop->shutting_down) {
-            h2o_socket_close(sock);
-            continue;
-        }
-        struct ch2o_client_key client = {0};
-        if (!admit_client(loop->server, sock, &client)) {
-            h2o_socket_close(sock);
-            continue;
-        }
-        /* At the cap, the connection that has held a descriptor longest for nothing makes room. */
-        if (loop->conn_count >= loop->max_connections) {
-            if (ch2o_conn_evict_fresh(loop, 1) == 0) {
-                ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_REFUSED,
-                         "connection refused: loop %d holds %zu connections, its cap, and each has sent something",
-                         loop->index, loop->conn_count);
-                if (client.family != 0)
-                    ch2o_clients_release(loop->server->clients, &client);
-                h2o_socket_close(sock);
-                continue;
-            }
-            ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_EVICTED,
-                     "loop %d is at its cap of %u connections: the oldest that had sent nothing was closed for a new one",
-                     loop->index, loop->max_connections);
-        }
-        int on = 1;
-        setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-        ch2o_conn_accept(loop, sock, &client);
-    }
 }
 
 static void close_listener(struct ch2o_loop *loop)
@@ -209,6 +219,11 @@ static void on_control(h2o_multithread_receiver_t *receiver, h2o_linklist_t *mes
         h2o_linklist_unlink(messages->next);
         if (loop->shutting_down)
             continue;
+        /* Closing a listener resets the connections still in its queue, whose clients may have
+         * sent a request: they are accepted first, and answered like every other. */
+        if (!h2o_timeout_is_linked(&loop->accept_pause_entry))
+            for (int i = 0; i < 4096 && accept_one(loop); ++i)
+                ;
         loop->shutting_down = 1;
         if (h2o_timeout_is_linked(&loop->accept_pause_entry))
             h2o_timeout_unlink(&loop->accept_pause_entry);
@@ -240,6 +255,8 @@ static void *run_loop(void *argument)
     h2o_timeout_init(loop->evloop, &loop->linger_timeout, 2000);
     h2o_timeout_init(loop->evloop, &loop->shutdown_timeout, config->shutdown_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->accept_pause_timeout, ACCEPT_PAUSE_MS);
+    h2o_timeout_init(loop->evloop, &loop->drain_timeout,
+                     config->shutdown_timeout_ms < DRAIN_MS ? config->shutdown_timeout_ms : DRAIN_MS);
     loop->shutdown_entry.cb = on_shutdown_timeout;
     loop->accept_pause_entry.cb = on_accept_pause_end;
     loop->queue = h2o_multithread_create_queue(loop->evloop);
@@ -271,6 +288,7 @@ static void *run_loop(void *argument)
     h2o_timeout_dispose(loop->evloop, &loop->linger_timeout);
     h2o_timeout_dispose(loop->evloop, &loop->shutdown_timeout);
     h2o_timeout_dispose(loop->evloop, &loop->accept_pause_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->drain_timeout);
     /* One more turn frees the sockets closed above before the loop goes. */
     h2o_evloop_run(loop->evloop, 0);
     h2o_evloop_destroy(loop->evloop);

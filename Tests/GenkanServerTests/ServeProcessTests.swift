@@ -1,9 +1,34 @@
 import Foundation
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// A value shared between test threads.
+final class Shared<Value: Sendable>: Sendable {
+    private let state: Mutex<Value>
+    init(_ value: Value) { state = Mutex(value) }
+    var value: Value { state.withLock { $0 } }
+    func update(_ body: (inout Value) -> Void) { state.withLock { body(&$0) } }
+}
+
+/// Hands a value that is used by one thread at a time to another thread.
+struct Transfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// How a keep-alive connection ended around a stop.
+struct KeepAliveOutcome: CustomStringConvertible {
+    enum End { case running, closedAfterClose, bytesAfterClose, closedWithoutAnswer, reset }
+    var answered = 0
+    var answeredAfterSignal = 0
+    var otherStatuses = 0
+    var end = End.running
+    var description: String { "\(answered) answered (\(answeredAfterSignal) after the signal), end \(end)" }
+}
 
 /// Issue 12 against a real `genkan serve`: what needs a process of its own (a descriptor limit,
 /// its CPU time, signals).
@@ -51,6 +76,67 @@ import Glibc
         #expect(lines.first?.contains("Too many open files") == true)
         #expect(silent.count == 600)
         #expect(server.stop() == 0)
+    }
+
+    /// Failure 10: after SIGTERM, requests on established keep-alive connections got a reset
+    /// instead of an answer, and answers after SIGTERM still advertised keep-alive. Now every
+    /// request that reaches the server is answered, the first answer after the stop says
+    /// `Connection: close`, and the connection ends with a FIN, never a reset.
+    @Test func afterSIGTERMEveryRequestOnAKeepAliveConnectionIsAnsweredWithConnectionClose() throws {
+        let server = try ServeProcess()
+        let busy = 12, idle = 4
+        let outcomes = Shared<[KeepAliveOutcome]>([])
+        let signalled = Shared(false)
+        var threads: [Thread] = []
+        for index in 0..<(busy + idle) {
+            let transfer = Transfer(try RawClient(port: server.port, timeout: 15))
+            transfer.value.noDelay()
+            let thread = Thread {
+                let client = transfer.value
+                var outcome = KeepAliveOutcome()
+                // An idle connection: one request before the stop, the next one after it.
+                let requests = index < busy ? Int.max : 2
+                while outcome.answered < requests {
+                    if index >= busy && outcome.answered == 1 {
+                        while !signalled.value { Thread.sleep(forTimeInterval: 0.01) }
+                        Thread.sleep(forTimeInterval: 0.3)
+                    }
+                    client.send("GET /css/genkan.css HTTP/1.1\r\nHost: x\r\n\r\n")
+                    guard let response = client.readResponse() else {
+                        outcome.end = client.lastError == ECONNRESET ? .reset : .closedWithoutAnswer
+                        break
+                    }
+                    outcome.answered += 1
+                    if signalled.value { outcome.answeredAfterSignal += 1 }
+                    if response.status != 200 { outcome.otherStatuses += 1 }
+                    if response.head.contains("Connection: close") {
+                        let rest = client.readAll()
+                        outcome.end = client.lastError == ECONNRESET ? .reset : (rest.isEmpty ? .closedAfterClose : .bytesAfterClose)
+                        break
+                    }
+                }
+                outcomes.update { $0.append(outcome) }
+            }
+            thread.start()
+            threads.append(thread)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        signalled.update { $0 = true }
+        let clock = ContinuousClock()
+        var status: Int32?
+        let took = clock.measure { status = server.stop(with: SIGTERM, within: .seconds(20)) }
+        let deadline = clock.now + .seconds(20)
+        while outcomes.value.count < busy + idle && clock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let all = outcomes.value
+        print("SIGTERM: \(all.map(\.answered).reduce(0, +)) requests answered, "
+            + "\(all.map(\.answeredAfterSignal).reduce(0, +)) after the signal; exit \(String(describing: status)) in \(took)")
+        #expect(status == 0)
+        #expect(all.count == busy + idle)
+        for (index, outcome) in all.enumerated() {
+            #expect(outcome.end == .closedAfterClose, "connection \(index): \(outcome)")
+            #expect(outcome.otherStatuses == 0)
+        }
+        #expect(server.errorOutput.contains("genkan: stopped"))
     }
 
     /// `ulimit -n 256` with no room to raise it: the connection cap, sized from the limit, keeps
