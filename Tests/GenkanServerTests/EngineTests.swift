@@ -500,8 +500,8 @@ final class EngineFixture {
         log.close()
         try output.fileHandleForWriting.close()
         let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
-        #expect(lines.filter { $0.contains(" GET /slow 499 ") }.count == 20)
-        #expect(lines.contains { $0.contains(" GET /still-alive 200 ") })
+        #expect(lines.filter { $0.contains(" 127.0.0.1 GET /slow 499 ") }.count == 20)
+        #expect(lines.contains { $0.contains(" 127.0.0.1 GET /still-alive 200 ") })
     }
 
     @Test func workForAClientThatLeftIsSkipped() throws {

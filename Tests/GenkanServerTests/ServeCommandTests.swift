@@ -90,7 +90,7 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(log.contains("\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"))
+            #expect(log.contains("\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"), "\(log)")
             #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
         }
     }

@@ -139,6 +139,26 @@ struct KeepAliveOutcome: CustomStringConvertible {
         #expect(server.errorOutput.contains("genkan: stopped"))
     }
 
+    /// Failure 10: the access log was buffered for up to 200 ms, and each SIGKILL lost 1–5 lines.
+    /// Now every answered request has its line (written before the answer) whatever kills the
+    /// process, and the line names the client.
+    @Test func theAccessLogLosesNoLineOnSIGKILL() throws {
+        let server = try ServeProcess()
+        let clients = try (0..<4).map { _ in try RawClient(port: server.port) }
+        var answered = 0
+        for round in 0..<100 {
+            for client in clients {
+                client.send("GET /css/genkan.css?round=\(round) HTTP/1.1\r\nHost: x\r\n\r\n")
+                if client.readResponse()?.status == 200 { answered += 1 }
+            }
+        }
+        server.stop(with: SIGKILL)  // right after the last answer
+        let lines = server.accessLog.split(separator: "\n")
+        #expect(answered == 400)
+        #expect(lines.count == answered, "\(answered) requests answered, \(lines.count) lines logged")
+        #expect(lines.allSatisfy { $0.contains("Z 127.0.0.1 GET /css/genkan.css 200 ") }, "\(lines.first ?? "")")
+    }
+
     /// `ulimit -n 256` with no room to raise it: the connection cap, sized from the limit, keeps
     /// the server within it (no EMFILE at all), and the oldest silent connections make room.
     @Test func atAFixedLowLimitTheCapKeepsTheServerWithinIt() throws {
