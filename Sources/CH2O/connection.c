@@ -414,6 +414,17 @@ static void on_head_parsed(struct ch2o_conn *conn)
         refuse(conn, 400);
         return;
     }
+    /* RFC 9112 §2.3: HTTP-version is "HTTP/" DIGIT "." DIGIT, and picohttpparser accepts any minor
+     * digit after "HTTP/1.". No HTTP/1.2 to 1.9 exists, and a client "MUST NOT send a version to
+     * which it is not conformant" (§2.3), so such a request is a client error: 400. Not 505, which
+     * §2.3 gives a server "to refuse service of the client's major protocol version": the major
+     * version is 1, which is served. (RFC 9110 §2.5 would have the request read as HTTP/1.1; a
+     * version that no client can honestly send is refused instead, so that a proxy in front and
+     * this server cannot read one request two ways.) */
+    if (req->minor_version > 1) {
+        refuse(conn, 400);
+        return;
+    }
     int host_count = 0, has_length = 0, has_encoding = 0, expect_continue = 0, connection_close = 0,
         connection_keep_alive = 0;
     for (size_t i = 0; i < req->num_headers; ++i) {

@@ -23,6 +23,10 @@ struct EchoResponder: HTTPResponder {
             }
         case "/body":
             return .response(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: .bytes(request.body)))
+        case "/not-modified":
+            return .response(HTTPResponse(status: 304, headers: ["ETag": "\"v1\""]))
+        case "/no-content":
+            return .response(HTTPResponse(status: 204))
         case "/inject":
             return .response(HTTPResponse(status: 200, headers: ["X-Test": "a\r\nSet-Cookie: evil=1"], body: .text("ok")))
         default:
@@ -143,6 +147,31 @@ final class EngineFixture {
         #expect(!all.contains("Content-Length: 0\r\n"))
     }
 
+    /// RFC 9110 §8.6: a 304 may carry the length the 200 would have, or none, as nginx does; a
+    /// 204 must not carry one. Neither is `Content-Length: 0`, and neither has a body.
+    @Test func a304AndA204CarryNoContentLength() throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        for path in ["/not-modified", "/no-content"] {
+            client.send("GET \(path) HTTP/1.1\r\nHost: a\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect([304, 204].contains(response.status))
+            #expect(!response.head.lowercased().contains("content-length"), "\(path): \(response.head)")
+            #expect(response.head.contains("Connection: keep-alive"))
+        }
+        client.send("GET /after HTTP/1.1\r\nHost: a\r\n\r\n")  // the framing held: no stray body bytes
+        #expect(client.readResponse()?.body.hasPrefix("GET /after ") == true)
+    }
+
+    @Test func http10And11AreServed() throws {
+        let fixture = try EngineFixture()
+        for version in ["1.0", "1.1"] {
+            let client = try RawClient(port: fixture.port)
+            client.send("GET /v HTTP/\(version)\r\nHost: a\r\n\r\n")
+            #expect(client.readResponse()?.status == 200)
+        }
+    }
+
     @Test(arguments: [
         ("GARBAGE\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\n\r\n", 400),  // no Host
@@ -157,6 +186,9 @@ final class EngineFixture {
         ("GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431),
         ("GET / HTTP/1.1\r\nHost: a\r\n" + (0..<150).map { "X-\($0): y\r\n" }.joined() + "\r\n", 431),
         ("GET /\(String(repeating: "p", count: 20_000)) HTTP/1.1\r\nHost: a\r\n\r\n", 431),
+        // No HTTP/1.2 to 1.9 exists: a request that claims one is refused (see on_head_parsed).
+        ("GET / HTTP/1.2\r\nHost: a\r\n\r\n", 400),
+        ("GET / HTTP/1.9\r\nHost: a\r\n\r\n", 400),
     ])
     func refusesBadRequestsWithTheRightStatusAndCloses(request: String, status: Int) throws {
         let fixture = try EngineFixture()

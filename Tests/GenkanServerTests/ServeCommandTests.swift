@@ -92,6 +92,8 @@ import Testing
             let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(log.contains("\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"), "\(log)")
             #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
+            let mode = (try FileManager.default.attributesOfItem(atPath: directory + "/genkan.sqlite")[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "genkan.sqlite has mode \(String(mode ?? -1, radix: 8))")
         }
     }
 }
