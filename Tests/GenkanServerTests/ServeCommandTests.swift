@@ -33,6 +33,7 @@ import Testing
         (["serve", "--verbose"], "unknown option '--verbose'"),
         (["serve", "--firebase-emulator"], "--firebase-emulator goes with --firebase-project ID"),
         (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
+        (["serve", "--max-connections-per-client", "-1"], "--max-connections-per-client must be a number from 0 to 1000000, not '-1'"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -45,8 +46,8 @@ import Testing
         let result = try Self.run(["serve", "--help"])
         #expect(result.status == 0)
         for option in [
-            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--firebase-project", "--firebase-emulator",
-            "/securetoken.googleapis.com/v1/jwks",
+            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--max-connections-per-client",
+            "--firebase-project", "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
         ] {
             #expect(result.stdout.contains(option))
         }
@@ -94,8 +95,10 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(log.contains("\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"))
+            #expect(log.contains("\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"), "\(log)")
             #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
+            let mode = (try FileManager.default.attributesOfItem(atPath: directory + "/genkan.sqlite")[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "genkan.sqlite has mode \(String(mode ?? -1, radix: 8))")
         }
     }
 }
