@@ -12,7 +12,8 @@
 3. Peak resident memory (VmHWM) of genkan and of nginx (master and workers).
 
 Each genkan (and the baseline) writes its access log to a file in the work directory, as a
-deployment would, so the cost of writing it is part of what is measured (nginx's is off).
+deployment would, and so does nginx (its default: a line per request, unbuffered), so both sides
+pay for the log they keep.
 """
 import os
 import re
@@ -164,7 +165,8 @@ pid {work}/nginx.pid;
 error_log {work}/nginx-error.log;
 events {{ worker_connections 4096; }}
 http {{
-  access_log off;
+  # Like genkan's, one line per request written through to a file (nginx's default: no buffer).
+  access_log {work}/nginx-access.log;
   sendfile on;
   tcp_nopush on;
   open_file_cache max=16 inactive=60s;
