@@ -29,7 +29,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "CH2O",
-            cSettings: [.define("H2O_USE_LIBUV", to: "0")],
+            // CH2O_TEST_HOOKS: fault injection for the engine tests, never in a release build.
+            cSettings: [.define("H2O_USE_LIBUV", to: "0"), .define("CH2O_TEST_HOOKS", .when(configuration: .debug))],
             linkerSettings: [.linkedLibrary("h2o-evloop")]),
         .target(
             name: "CICU",

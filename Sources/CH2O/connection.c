@@ -6,10 +6,16 @@
  * up to H2O_MAX_REQLEN (408 KiB) and then with a plain-text 400 instead of 431 (RFC 6585 §5), writes
  * its own English error bodies, and stops reading while a handler works, so a client that goes away
  * cannot be noticed. This file keeps H2O's event loop, sockets, timeouts, memory pools,
- * multithread queues and parser, and owns only the protocol state machine. */
+ * multithread queues and parser, and owns only the protocol state machine.
+ *
+ * One write at a time: H2O asserts that a socket has no write in flight when another starts, and
+ * the assert is compiled into Debian's library. A response is written only from CH2O_HANDLING, the
+ * interim `100 Continue` only from CH2O_CONTINUE, in which nothing reads or times out into a
+ * response; a write that does not finish in time closes the connection instead. */
 #include "ch2o_private.h"
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 static void on_read(h2o_socket_t *sock, const char *err);
@@ -26,8 +32,18 @@ static void set_timer(struct ch2o_conn *conn, h2o_timeout_t *timeout, h2o_timeou
     }
 }
 
+static void forget_fresh(struct ch2o_conn *conn)
+{
+    conn->fresh = 0;
+    if (h2o_linklist_is_linked(&conn->fresh_link))
+        h2o_linklist_unlink(&conn->fresh_link);
+}
+
 static void free_conn(struct ch2o_conn *conn)
 {
+    forget_fresh(conn);
+    if (conn->client.family != 0)
+        ch2o_clients_release(conn->loop->server->clients, &conn->client);
     h2o_mem_clear_pool(&conn->req.pool);
     if (h2o_linklist_is_linked(&conn->link))
         h2o_linklist_unlink(&conn->link);
@@ -92,9 +108,15 @@ static void refuse(struct ch2o_conn *conn, int status)
     ch2o_conn_dispatch(conn);
 }
 
+/* A new connection that has sent nothing is closed without an answer, as an idle one is; one that
+ * has begun a request gets 408. */
 static void on_head_timeout(h2o_timeout_entry_t *entry)
 {
-    refuse(H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry), 408);
+    struct ch2o_conn *conn = H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry);
+    if (conn->state == CH2O_IDLE)
+        ch2o_conn_close(conn);
+    else
+        refuse(conn, 408);
 }
 
 static void on_body_timeout(h2o_timeout_entry_t *entry)
@@ -102,23 +124,48 @@ static void on_body_timeout(h2o_timeout_entry_t *entry)
     refuse(H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry), 408);
 }
 
-void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock)
+void ch2o_conn_accept(struct ch2o_loop *loop, h2o_socket_t *sock, const struct ch2o_client_key *client)
 {
     struct ch2o_conn *conn = calloc(1, sizeof *conn);
     if (conn == NULL) {
+        if (client->family != 0)
+            ch2o_clients_release(loop->server->clients, client);
         h2o_socket_close(sock);
         return;
     }
     conn->loop = loop;
     conn->sock = sock;
     conn->state = CH2O_IDLE;
+    conn->fresh = 1;
+    conn->client = *client;
     conn->req.conn = conn;
     h2o_mem_init_pool(&conn->req.pool);
     h2o_linklist_insert(&loop->conns, &conn->link);
+    h2o_linklist_insert(&loop->fresh, &conn->fresh_link);
     loop->conn_count++;
     sock->data = conn;
-    set_timer(conn, &loop->idle_timeout, on_idle_timeout);
+    /* Holding a connection that has sent nothing is the cheapest attack there is: it gets the
+     * head timeout, from accept to the end of its first request's head, not the idle timeout. */
+    set_timer(conn, &loop->head_timeout, on_head_timeout);
     h2o_socket_read_start(sock, on_read);
+}
+
+size_t ch2o_conn_evict_fresh(struct ch2o_loop *loop, size_t count)
+{
+    /* A connection whose first bytes are in the kernel but not yet read has sent something: it is
+     * a client about to be served, not one holding a descriptor for nothing. */
+    size_t evicted = 0;
+    h2o_linklist_t *node = loop->fresh.next;
+    while (node != &loop->fresh && evicted < count) {
+        struct ch2o_conn *conn = H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, fresh_link, node);
+        node = node->next;
+        int waiting = 0;
+        if (ioctl(h2o_socket_get_fd(conn->sock), FIONREAD, &waiting) == 0 && waiting > 0)
+            continue;
+        ch2o_conn_close(conn);
+        ++evicted;
+    }
+    return evicted;
 }
 
 static void reset_request(struct ch2o_conn *conn)
@@ -182,6 +229,20 @@ static void start_lingering(struct ch2o_conn *conn)
         h2o_socket_read_start(conn->sock, on_read);
 }
 
+static void on_drain_timeout(h2o_timeout_entry_t *entry)
+{
+    start_lingering(H2O_STRUCT_FROM_MEMBER(struct ch2o_conn, timer, entry));
+}
+
+/* Stopping, with a connection idle whose client may not know it yet: a request already on its way
+ * is read and answered (with `Connection: close`) during a short grace, after which the
+ * connection closes by lingering (FIN, then reading until the client's), never by a reset. */
+static void start_draining(struct ch2o_conn *conn)
+{
+    forget_fresh(conn); /* a request that starts now gets a head timer of its own */
+    set_timer(conn, &conn->loop->drain_timeout, on_drain_timeout);
+}
+
 static void on_written(h2o_socket_t *sock, const char *err)
 {
     struct ch2o_conn *conn = sock->data;
@@ -189,21 +250,27 @@ static void on_written(h2o_socket_t *sock, const char *err)
         ch2o_conn_close(conn);
         return;
     }
-    if (!conn->keep_alive || conn->loop->shutting_down) {
-        /* A refused request may have left a body unread, and a pipelining client more requests:
-         * then linger. Otherwise the client has nothing in flight and the connection can go. */
-        if (conn->req.refusal != 0 || conn->sock->input->size > conn->consumed)
+    if (!conn->advertised_keep_alive) {
+        /* The response said `Connection: close`. A refused request may have left a body unread,
+         * a pipelining client more requests, and while the server stops a client may have sent
+         * its next request before reading this answer: then linger, so that closing does not
+         * reset what the client has yet to read. Otherwise the connection can go. */
+        if (conn->req.refusal != 0 || conn->sock->input->size > conn->consumed || conn->loop->shutting_down)
             start_lingering(conn);
         else
             ch2o_conn_close(conn);
         return;
     }
-    /* Ready for the next request, which may already be in the buffer (pipelining). */
+    /* Ready for the next request, which may already be in the buffer (pipelining). The response
+     * promised keep-alive, so even if stopping began meanwhile that request is answered. */
     if (conn->consumed != 0)
         h2o_buffer_consume(&conn->sock->input, conn->consumed);
     reset_request(conn);
     conn->state = CH2O_IDLE;
-    set_timer(conn, &conn->loop->idle_timeout, on_idle_timeout);
+    if (conn->loop->shutting_down)
+        start_draining(conn);
+    else
+        set_timer(conn, &conn->loop->idle_timeout, on_idle_timeout);
     if (!h2o_socket_is_reading(sock))
         h2o_socket_read_start(sock, on_read);
     if (conn->sock->input->size != 0)
@@ -221,7 +288,7 @@ void ch2o_conn_begin_shutdown(struct ch2o_conn *conn)
 {
     conn->keep_alive = 0;
     if (conn->state == CH2O_IDLE)
-        ch2o_conn_close(conn);
+        start_draining(conn);
 }
 
 void ch2o_conn_force_close(struct ch2o_conn *conn)
@@ -311,8 +378,30 @@ static void on_continue_sent(h2o_socket_t *sock, const char *err)
         ch2o_conn_close(conn);
         return;
     }
+    conn->state = CH2O_BODY;
+    set_timer(conn, &conn->loop->body_timeout, on_body_timeout);
     h2o_socket_read_start(sock, on_read);
     read_body(conn);
+}
+
+/* The interim response of RFC 9110 §10.1.1. */
+static void write_continue(struct ch2o_conn *conn)
+{
+    static const char line[] = "HTTP/1.1 100 Continue\r\n\r\n";
+    h2o_iovec_t response = h2o_iovec_init(line, sizeof line - 1);
+#ifdef CH2O_TEST_HOOKS
+    size_t padding = conn->loop->server->config.test_continue_padding;
+    if (padding != 0) {
+        static const char name[] = "HTTP/1.1 100 Continue\r\nX-Padding: ";
+        size_t length = sizeof name - 1 + padding + 4;
+        char *bytes = h2o_mem_alloc_pool(&conn->req.pool, length);
+        memcpy(bytes, name, sizeof name - 1);
+        memset(bytes + sizeof name - 1, 'a', padding);
+        memcpy(bytes + length - 4, "\r\n\r\n", 4);
+        response = h2o_iovec_init(bytes, length);
+    }
+#endif
+    h2o_socket_write(conn->sock, &response, 1, on_continue_sent);
 }
 
 static void on_head_parsed(struct ch2o_conn *conn)
@@ -322,6 +411,17 @@ static void on_head_parsed(struct ch2o_conn *conn)
 
     /* origin-form, or `*` for OPTIONS (RFC 9112 §3.2) */
     if (req->target_len == 0 || !(req->target[0] == '/' || (req->target_len == 1 && req->target[0] == '*'))) {
+        refuse(conn, 400);
+        return;
+    }
+    /* RFC 9112 §2.3: HTTP-version is "HTTP/" DIGIT "." DIGIT, and picohttpparser accepts any minor
+     * digit after "HTTP/1.". No HTTP/1.2 to 1.9 exists, and a client "MUST NOT send a version to
+     * which it is not conformant" (§2.3), so such a request is a client error: 400. Not 505, which
+     * §2.3 gives a server "to refuse service of the client's major protocol version": the major
+     * version is 1, which is served. (RFC 9110 §2.5 would have the request read as HTTP/1.1; a
+     * version that no client can honestly send is refused instead, so that a proxy in front and
+     * this server cannot read one request two ways.) */
+    if (req->minor_version > 1) {
         refuse(conn, 400);
         return;
     }
@@ -375,7 +475,6 @@ static void on_head_parsed(struct ch2o_conn *conn)
     if (has_encoding) {
         conn->chunked = 1;
         memset(&conn->chunked_decoder, 0, sizeof conn->chunked_decoder);
-        conn->chunked_decoder.decoder.consume_trailer = 1;
     } else if (has_length && conn->content_length > config->max_body_size) {
         refuse(conn, 413);
         return;
@@ -384,16 +483,20 @@ static void on_head_parsed(struct ch2o_conn *conn)
         ch2o_conn_dispatch(conn);
         return;
     }
-    conn->state = CH2O_BODY;
-    set_timer(conn, &conn->loop->body_timeout, on_body_timeout);
     if (expect_continue && req->minor_version == 1 && conn->sock->input->size == conn->head_len) {
-        /* RFC 9110 §10.1.1. Reading waits until the interim response is out, so that the final
-         * response cannot be written while it is. */
-        static h2o_iovec_t continue_line = {H2O_STRLIT("HTTP/1.1 100 Continue\r\n\r\n")};
+        /* RFC 9110 §10.1.1. Nothing may answer the request while the interim response is being
+         * written (H2O allows one write at a time, and asserts it): reading and the body timer
+         * wait until it is out, and meanwhile the write timer runs, whose expiry closes the
+         * connection without writing. A client that does not read `100 Continue` would not read
+         * a 408 either. */
+        conn->state = CH2O_CONTINUE;
+        set_timer(conn, &conn->loop->write_timeout, on_write_timeout);
         h2o_socket_read_stop(conn->sock);
-        h2o_socket_write(conn->sock, &continue_line, 1, on_continue_sent);
+        write_continue(conn);
         return;
     }
+    conn->state = CH2O_BODY;
+    set_timer(conn, &conn->loop->body_timeout, on_body_timeout);
     read_body(conn);
 }
 
@@ -405,7 +508,10 @@ static void parse_head(struct ch2o_conn *conn)
         return;
     if (conn->state == CH2O_IDLE) {
         conn->state = CH2O_HEAD;
-        set_timer(conn, &conn->loop->head_timeout, on_head_timeout);
+        if (conn->fresh)
+            forget_fresh(conn); /* its head timer has been running since accept */
+        else
+            set_timer(conn, &conn->loop->head_timeout, on_head_timeout);
     }
     size_t scan = input->size < config->max_head_size ? input->size : config->max_head_size;
     struct CH2O_request *req = &conn->req;
@@ -451,18 +557,20 @@ static void read_body(struct ch2o_conn *conn)
     if (input->size <= start)
         return;
     size_t size = input->size - start;
-    ssize_t result = phr_decode_chunked(&conn->chunked_decoder.decoder, input->bytes + start, &size);
+    ssize_t result = ch2o_chunked_decode(&conn->chunked_decoder, input->bytes + start, &size);
     input->size = start + size;
     conn->chunked_scanned += size;
-    if (result == -1) {
+    if (result == CH2O_CHUNKED_INVALID) {
         refuse(conn, 400);
         return;
     }
-    if (conn->chunked_scanned > config->max_body_size) {
+    /* A chunk announced larger than what the body may still hold is refused before it arrives. */
+    if (conn->chunked_scanned > config->max_body_size ||
+        conn->chunked_decoder.chunk_left > config->max_body_size - conn->chunked_scanned) {
         refuse(conn, 413);
         return;
     }
-    if (result == -2)
+    if (result == CH2O_CHUNKED_INCOMPLETE)
         return;
     input->size += (size_t)result; /* the bytes after the body (the next pipelined request) */
     ch2o_rebase(conn);

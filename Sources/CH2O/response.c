@@ -119,15 +119,22 @@ int CH2O_respond(CH2O_request *request, int status, const char *headers, size_t 
     if (close || request->refusal != 0)
         conn->keep_alive = 0;
     int keep_alive = conn->keep_alive && !conn->loop->shutting_down;
+    conn->advertised_keep_alive = keep_alive;
     struct ch2o_loop *loop = conn->loop;
     refresh_date(loop);
 
     const char *reason = ch2o_reason(status);
-    size_t send_body = request->is_head ? 0 : body_length;
+    /* RFC 9110 §8.6 and §15: a 204 has no body and must not carry Content-Length; a 304 has no
+     * body and may carry the length its 200 would have, or none, which is what nginx sends and what
+     * is sent here (`Content-Length: 0` would misstate the representation). */
+    int bodiless = status == 204 || status == 304;
+    size_t send_body = request->is_head || bodiless ? 0 : body_length;
     size_t capacity = 64 + strlen(reason) + loop->date_len + 64 + headers_length + send_body;
     char *buffer = h2o_mem_alloc_pool(&request->pool, capacity);
-    int written = snprintf(buffer, capacity, "HTTP/1.1 %d %s\r\nDate: %s\r\nContent-Length: %zu\r\nConnection: %s\r\n",
-                           status, reason, loop->date, body_length, keep_alive ? "keep-alive" : "close");
+    int written = bodiless ? snprintf(buffer, capacity, "HTTP/1.1 %d %s\r\nDate: %s\r\nConnection: %s\r\n", status, reason,
+                                      loop->date, keep_alive ? "keep-alive" : "close")
+                           : snprintf(buffer, capacity, "HTTP/1.1 %d %s\r\nDate: %s\r\nContent-Length: %zu\r\nConnection: %s\r\n",
+                                      status, reason, loop->date, body_length, keep_alive ? "keep-alive" : "close");
     size_t length = (size_t)written;
     memcpy(buffer + length, headers, headers_length);
     length += headers_length;

@@ -1,14 +1,48 @@
 /* The server: one H2O event loop per thread, each with its own SO_REUSEPORT listener, a
  * multithread queue for resumed requests and stop messages, and the timeouts its connections use. */
 #include "ch2o_private.h"
+#include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
+
+void ch2o_log(CH2O_server *server, enum ch2o_log_kind kind, const char *format, ...)
+{
+    if (server->config.log == NULL)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t now_ms = (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000 + 1; /* never 0 */
+    pthread_mutex_lock(&server->mutex);
+    int due = server->logged_at[kind] == 0 || now_ms - server->logged_at[kind] >= 60000;
+    uint64_t unlogged = server->unlogged[kind];
+    if (due) {
+        server->logged_at[kind] = now_ms;
+        server->unlogged[kind] = 0;
+    } else {
+        server->unlogged[kind]++;
+    }
+    pthread_mutex_unlock(&server->mutex);
+    if (!due)
+        return;
+    char message[512];
+    va_list arguments;
+    va_start(arguments, format);
+    int length = vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    if (unlogged != 0 && length > 0 && (size_t)length < sizeof message)
+        snprintf(message + length, sizeof message - (size_t)length, " (%llu more times since the last such message)",
+                 (unsigned long long)unlogged);
+    server->config.log(server->config.context, message);
+}
 
 static int open_listener(const struct addrinfo *address, uint16_t port, int *error_number)
 {
@@ -45,24 +79,115 @@ static uint16_t bound_port(int fd)
     return ntohs(((struct sockaddr_in6 *)&storage)->sin6_port);
 }
 
+/* Counts the connection against its client's cap; 0 when the client is at the cap. */
+static int admit_client(CH2O_server *server, h2o_socket_t *sock, struct ch2o_client_key *client)
+{
+    struct sockaddr_storage address;
+    if (server->clients == NULL || h2o_socket_getpeername(sock, (struct sockaddr *)&address) == 0 ||
+        ch2o_client_key_of((struct sockaddr *)&address, client) != 0) {
+        client->family = 0;
+        return 1;
+    }
+    int acquired = ch2o_clients_acquire(server->clients, client, server->config.max_connections_per_client);
+    if (acquired == 0) {
+        char text[INET6_ADDRSTRLEN] = "?";
+        const void *bytes = address.ss_family == AF_INET ? (const void *)&((struct sockaddr_in *)&address)->sin_addr
+                                                         : (const void *)&((struct sockaddr_in6 *)&address)->sin6_addr;
+        inet_ntop(address.ss_family, bytes, text, sizeof text);
+        ch2o_log(server, CH2O_LOG_CLIENT_CAP, "connection from %s refused: it has %u open, the most one client may have",
+                 text, server->config.max_connections_per_client);
+        client->family = 0;
+        return 0;
+    }
+    if (acquired < 0)
+        client->family = 0;
+    return 1;
+}
+
+/* How long accepting stops when the process is out of descriptors: long enough not to spin on a
+ * listen queue that stays readable, short enough that clients in it wait no more than that. */
+#define ACCEPT_PAUSE_MS 100
+
+/* When stopping, how long a connection that was idle stays open for a request already on its way. */
+#define DRAIN_MS 1000
+
+static void on_accept(h2o_socket_t *listener, const char *err);
+
+static void on_accept_pause_end(h2o_timeout_entry_t *entry)
+{
+    struct ch2o_loop *loop = H2O_STRUCT_FROM_MEMBER(struct ch2o_loop, accept_pause_entry, entry);
+    if (loop->listener != NULL && !loop->shutting_down)
+        h2o_socket_read_start(loop->listener, on_accept);
+}
+
+/* accept4 failed for want of descriptors (or memory): stop accepting for a moment, and free the
+ * descriptors held by connections that have sent nothing. Never retried at once: the connection
+ * stays in the listen queue and the listener stays readable, which used to spin the loop. */
+static void pause_accepting(struct ch2o_loop *loop, int error)
+{
+    h2o_socket_read_stop(loop->listener);
+    if (!h2o_timeout_is_linked(&loop->accept_pause_entry))
+        h2o_timeout_link(loop->evloop, &loop->accept_pause_timeout, &loop->accept_pause_entry);
+    size_t closed = ch2o_conn_evict_fresh(loop, SIZE_MAX);
+    ch2o_log(loop->server, CH2O_LOG_DESCRIPTORS,
+             "cannot accept connections: %s (descriptor limit %llu); accepting paused for %d ms, "
+             "%zu connections that had sent nothing closed, %zu open on loop %d",
+             strerror(error), (unsigned long long)loop->server->limits.soft_limit, ACCEPT_PAUSE_MS, closed,
+             loop->conn_count, loop->index);
+}
+
+/* Accepts one connection from the listen queue; 0 when the queue is empty or accepting paused. */
+static int accept_one(struct ch2o_loop *loop)
+{
+    h2o_socket_t *sock = h2o_evloop_socket_accept(loop->listener);
+    if (sock == NULL) {
+        int error = errno;
+        if (error == EAGAIN || error == EWOULDBLOCK)
+            return 0;
+        if (error == EINTR || error == ECONNABORTED || error == EPROTO)
+            return 1; /* that connection is gone, the next may not be */
+        pause_accepting(loop, error); /* EMFILE, ENFILE, ENOBUFS, ENOMEM, or anything unforeseen */
+        return 0;
+    }
+    if (loop->shutting_down) {
+        h2o_socket_close(sock);
+        return 1;
+    }
+    struct ch2o_client_key client = {0};
+    if (!admit_client(loop->server, sock, &client)) {
+        h2o_socket_close(sock);
+        return 1;
+    }
+    /* At the cap, the connection that has held a descriptor longest for nothing makes room. */
+    if (loop->conn_count >= loop->max_connections) {
+        if (ch2o_conn_evict_fresh(loop, 1) == 0) {
+            ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_REFUSED,
+                     "connection refused: loop %d holds %zu connections, its cap, and each has sent something",
+                     loop->index, loop->conn_count);
+            if (client.family != 0)
+                ch2o_clients_release(loop->server->clients, &client);
+            h2o_socket_close(sock);
+            return 1;
+        }
+        ch2o_log(loop->server, CH2O_LOG_LOOP_CAP_EVICTED,
+                 "loop %d is at its cap of %u connections: the oldest that had sent nothing was closed for a new one",
+                 loop->index, loop->max_connections);
+    }
+    int on = 1;
+    setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    ch2o_conn_accept(loop, sock, &client);
+    return 1;
+}
+
 static void on_accept(h2o_socket_t *listener, const char *err)
 {
     struct ch2o_loop *loop = listener->data;
     if (err != NULL)
         return;
     /* Accept what is waiting, a bounded number per wake-up so one loop cannot starve its others. */
-    for (int i = 0; i < 32; ++i) {
-        h2o_socket_t *sock = h2o_evloop_socket_accept(listener);
-        if (sock == NULL)
+    for (int i = 0; i < 32; ++i)
+        if (!accept_one(loop))
             return;
-        if (loop->shutting_down || loop->conn_count >= loop->server->config.max_connections) {
-            h2o_socket_close(sock);
-            continue;
-        }
-        int on = 1;
-        setsockopt(h2o_socket_get_fd(sock), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-        ch2o_conn_accept(loop, sock);
-    }
 }
 
 static void close_listener(struct ch2o_loop *loop)
@@ -94,7 +219,14 @@ static void on_control(h2o_multithread_receiver_t *receiver, h2o_linklist_t *mes
         h2o_linklist_unlink(messages->next);
         if (loop->shutting_down)
             continue;
+        /* Closing a listener resets the connections still in its queue, whose clients may have
+         * sent a request: they are accepted first, and answered like every other. */
+        if (!h2o_timeout_is_linked(&loop->accept_pause_entry))
+            for (int i = 0; i < 4096 && accept_one(loop); ++i)
+                ;
         loop->shutting_down = 1;
+        if (h2o_timeout_is_linked(&loop->accept_pause_entry))
+            h2o_timeout_unlink(&loop->accept_pause_entry);
         close_listener(loop);
         h2o_linklist_t *node = loop->conns.next;
         while (node != &loop->conns) {
@@ -114,13 +246,19 @@ static void *run_loop(void *argument)
 
     loop->evloop = h2o_evloop_create();
     h2o_linklist_init_anchor(&loop->conns);
+    h2o_linklist_init_anchor(&loop->fresh);
+    loop->max_connections = server->limits.connections_per_loop;
     h2o_timeout_init(loop->evloop, &loop->head_timeout, config->head_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->body_timeout, config->body_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->idle_timeout, config->idle_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->write_timeout, config->write_timeout_ms);
     h2o_timeout_init(loop->evloop, &loop->linger_timeout, 2000);
     h2o_timeout_init(loop->evloop, &loop->shutdown_timeout, config->shutdown_timeout_ms);
+    h2o_timeout_init(loop->evloop, &loop->accept_pause_timeout, ACCEPT_PAUSE_MS);
+    h2o_timeout_init(loop->evloop, &loop->drain_timeout,
+                     config->shutdown_timeout_ms < DRAIN_MS ? config->shutdown_timeout_ms : DRAIN_MS);
     loop->shutdown_entry.cb = on_shutdown_timeout;
+    loop->accept_pause_entry.cb = on_accept_pause_end;
     loop->queue = h2o_multithread_create_queue(loop->evloop);
     h2o_multithread_register_receiver(loop->queue, &loop->resume_receiver, ch2o_conn_on_resume);
     h2o_multithread_register_receiver(loop->queue, &loop->control_receiver, on_control);
@@ -138,6 +276,8 @@ static void *run_loop(void *argument)
 
     if (h2o_timeout_is_linked(&loop->shutdown_entry))
         h2o_timeout_unlink(&loop->shutdown_entry);
+    if (h2o_timeout_is_linked(&loop->accept_pause_entry))
+        h2o_timeout_unlink(&loop->accept_pause_entry);
     h2o_multithread_unregister_receiver(loop->queue, &loop->resume_receiver);
     h2o_multithread_unregister_receiver(loop->queue, &loop->control_receiver);
     h2o_multithread_destroy_queue(loop->queue);
@@ -147,6 +287,8 @@ static void *run_loop(void *argument)
     h2o_timeout_dispose(loop->evloop, &loop->write_timeout);
     h2o_timeout_dispose(loop->evloop, &loop->linger_timeout);
     h2o_timeout_dispose(loop->evloop, &loop->shutdown_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->accept_pause_timeout);
+    h2o_timeout_dispose(loop->evloop, &loop->drain_timeout);
     /* One more turn frees the sockets closed above before the loop goes. */
     h2o_evloop_run(loop->evloop, 0);
     h2o_evloop_destroy(loop->evloop);
@@ -160,6 +302,7 @@ static void free_server(CH2O_server *server)
             close(server->loops[i].listen_fd);
     pthread_mutex_destroy(&server->mutex);
     pthread_cond_destroy(&server->ready_cond);
+    ch2o_clients_destroy(server->clients);
     free(server->loops);
     free(server);
 }
@@ -185,6 +328,11 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
     pthread_cond_init(&server->ready_cond, NULL);
     for (int i = 0; i < server->loop_count; ++i)
         server->loops[i].listen_fd = -1;
+    if (config->max_connections_per_client != 0 && (server->clients = ch2o_clients_create()) == NULL) {
+        freeaddrinfo(addresses);
+        free_server(server);
+        return CH2O_ERROR_CONFIG;
+    }
 
     /* SO_REUSEPORT would let a second server share a port already in use (by the same user):
      * a probe without it tells that the port is taken. */
@@ -224,6 +372,7 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
     }
     freeaddrinfo(addresses);
     server->port = port;
+    ch2o_size_connection_cap(server);
 
     for (int i = 0; i < server->loop_count; ++i) {
         struct ch2o_loop *loop = &server->loops[i];
@@ -250,6 +399,7 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
 }
 
 uint16_t CH2O_server_port(const CH2O_server *server) { return server->port; }
+CH2O_limits CH2O_server_limits(const CH2O_server *server) { return server->limits; }
 
 void CH2O_server_stop(CH2O_server *server)
 {

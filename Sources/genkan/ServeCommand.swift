@@ -11,6 +11,7 @@ struct ServeCommand: Command {
     static let help = """
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
                             [--loops N] [--log text|json] [--trust-proxy [CIDR,…]] [--base-url URL]
+                            [--max-connections-per-client N]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
@@ -35,6 +36,10 @@ struct ServeCommand: Command {
                               without a list, the loopback networks 127.0.0.0/8 and ::1. The client
                               is the right-most X-Forwarded-For address not in them; HTTPS makes
                               cookies Secure and __Host- prefixed.
+          --max-connections-per-client N
+                              Open connections one client address (IPv6: one /64) may hold; more
+                              are closed at once. 0 for no cap. Default 64, or 0 with --trust-proxy
+                              (every connection then comes from the proxy).
           --base-url URL      The site's address as visitors reach it, for links in mail
                               (default http://HOST:PORT). Links never use the request's Host.
           --outbox DIR        Write each mail as an .eml file into DIR (default outbox).
@@ -73,6 +78,7 @@ struct ServeCommand: Command {
         let loopsText = try arguments.option("--loops")
         let format = try arguments.choice("--log", of: AccessLog.Format.allCases.map(\.rawValue), default: "text")
         let trustProxy = arguments.optionalValue("--trust-proxy")
+        let perClientText = try arguments.option("--max-connections-per-client")
         let baseURL = try arguments.option("--base-url")
         let outbox = try arguments.option("--outbox")
         let smtp = try arguments.option("--smtp")
@@ -97,6 +103,13 @@ struct ServeCommand: Command {
             throw UsageError("--firebase-project must be a project id such as demo-genkan (letters, digits, hyphens), not '\(firebaseProject)'")
         }
         if firebaseEmulator && firebaseProject == nil { throw UsageError("--firebase-emulator goes with --firebase-project ID") }
+        var perClient: Int?
+        if let perClientText {
+            guard let value = Int(perClientText), (0...1_000_000).contains(value) else {
+                throw UsageError("--max-connections-per-client must be a number from 0 to 1000000, not '\(perClientText)'")
+            }
+            perClient = value
+        }
         if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
         if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
         if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
@@ -128,6 +141,7 @@ struct ServeCommand: Command {
         server.host = host
         server.port = port
         server.loops = loops
+        server.maxConnectionsPerClient = perClient ?? (proxies.isEmpty ? server.maxConnectionsPerClient : 0)
         var configuration = GenkanConfiguration(databasePath: database, publicDirectory: publicDirectory)
         configuration.trustedProxies = proxies
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -161,6 +175,11 @@ struct ServeCommand: Command {
         if !proxies.isEmpty {
             Terminal.error("genkan: X-Forwarded-For and X-Forwarded-Proto believed from \(proxies.networks.map(\.description).joined(separator: ", "))")
         }
+        let capacity = site.capacity
+        let raised = capacity.initialDescriptorLimit < capacity.descriptorLimit ? ", raised from \(capacity.initialDescriptorLimit)" : ""
+        Terminal.error(
+            "genkan: up to \(capacity.connections) connections (\(capacity.connectionsPerLoop) per loop; descriptor limit "
+                + "\(capacity.descriptorLimit)\(raised), \(capacity.openAtStart) open at start)")
         switch configuration.mail.transport {
         case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")
         case .smtp: Terminal.error("genkan: mail goes through \(Self.redacted(smtp ?? ""))")

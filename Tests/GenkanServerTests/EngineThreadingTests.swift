@@ -145,50 +145,69 @@ private typealias Semaphore = GenkanServer.Semaphore
 
     // MARK: AccessLog
 
-    @Test func theAccessLogWritesALineWithinASecondWithoutClose() throws {
+    @Test func theAccessLogWritesEachLineThroughAtOnce() throws {
         let pipe = try TestPipe()
         let log = AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 2)
-        log.record(request: HTTPRequest(method: "GET", path: "/hello", loop: 1), status: 200)
-        let text = pipe.read(untilLines: 1, within: .seconds(1))
+        log.record(request: HTTPRequest(method: "GET", path: "/hello", peerAddress: "192.0.2.7", loop: 1), status: 200)
+        // Already in the pipe: nothing waits in the process for a flush.
+        let text = pipe.read(untilLines: 1, within: .milliseconds(50))
         let line = try #require(text.split(separator: "\n").first.map(String.init))
         #expect(text == line + "\n")
-        #expect(line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/hello 200 \d+\.\d{3}ms/) != nil, "\(line)")
-        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1)
-        #expect(returns(within: .seconds(1)) { log.close() })
-        #expect(pipe.read(untilLines: 1, within: .milliseconds(50)) == "")
+        #expect(
+            line.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 192\.0\.2\.7 GET \/hello 200 \d+\.\d{3}ms/) != nil, "\(line)")
+        let jsonLog = AccessLog(format: .json, descriptor: pipe.writeEnd, loops: 1)
+        jsonLog.record(request: HTTPRequest(method: "POST", path: "/a\"b", peerAddress: "2001:db8::1", loop: 0), status: 303)
+        let object = pipe.read(untilLines: 1, within: .milliseconds(50))
+        #expect(object.hasPrefix("{\"time\":\""))
+        #expect(object.contains(",\"client\":\"2001:db8::1\",\"method\":\"POST\",\"path\":\"/a%22b\",\"status\":303,"), "\(object)")
+        log.close()
     }
 
-    @Test func anIdleAccessLogWritesNothingAndNeverWakesItsFlusher() throws {
+    @Test func aRequestWithoutAPeerAddressIsLoggedWithADash() throws {
         let pipe = try TestPipe()
-        let log = AccessLog(format: .json, descriptor: pipe.writeEnd, loops: 2)
-        #expect(pipe.read(untilLines: 1, within: .milliseconds(600)) == "")
-        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 0, "the flusher woke with nothing to write")
+        AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 1).record(request: HTTPRequest(method: "", path: ""), status: 400)
+        #expect(pipe.read(untilLines: 1, within: .milliseconds(50)).split(separator: " ").dropFirst().prefix(4) == ["-", "-", "-", "400"])
+    }
 
-        // Lines recorded together go out in one batch, after which the flusher sleeps again.
-        for path in ["/a", "/b", "/c"] {
-            log.record(request: HTTPRequest(method: "POST", path: path, loop: 0), status: 303)
+    /// A line is one write(2) of at most PIPE_BUF bytes: lines from many threads never interleave,
+    /// even on a pipe and with paths of any length.
+    @Test func linesFromManyThreadsNeverInterleave() throws {
+        let pipe = try TestPipe()
+        let log = AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 4)
+        let threads = 8, perThread = 300
+        let reader = PosixThread { [readEnd = pipe.readEnd] in
+            // Drain while the writers write, so a full pipe never blocks them.
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while bytes.count(where: { $0 == UInt8(ascii: "\n") }) < threads * perThread {
+                let got = chunk.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
+                if got <= 0 { break }
+                bytes += chunk[..<got]
+            }
+            drained.withLock { $0 = bytes }
         }
-        let batch = pipe.read(untilLines: 3, within: .seconds(1))
-        #expect(batch.split(separator: "\n").map { $0.contains("\"method\":\"POST\"") } == [true, true, true])
-        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1)
-        #expect(pipe.read(untilLines: 1, within: .milliseconds(600)) == "")
-        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1, "the flusher woke again with nothing to write")
-        #expect(returns(within: .seconds(1)) { log.close() })
-        #expect(log.flusherWakeUps.load(ordering: .relaxed) == 1)
-    }
-
-    @Test func closeInterruptsTheBatchWindowAndWritesEverything() throws {
-        let pipe = try TestPipe()
-        let log = AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 1)
-        log.record(request: HTTPRequest(method: "GET", path: "/first", loop: 0), status: 200)
-        sleep(for: .milliseconds(20))  // the flusher is now inside its 200 ms window
-        log.record(request: HTTPRequest(method: "GET", path: "/second", loop: 0), status: 404)
-        #expect(returns(within: .milliseconds(150)) { log.close() }, "close() waited out the batch window")
-        let text = pipe.read(untilLines: 2, within: .milliseconds(100))
-        #expect(text.split(separator: "\n").map { $0.split(separator: " ").dropFirst().prefix(3).joined(separator: " ") }
-            == ["GET /first 200", "GET /second 404"])
+        let finished = startThreads(threads) { thread in
+            for index in 0..<perThread {
+                // Every third path is longer than a pipe writes atomically (then it is cut).
+                let path = "/t\(thread)-\(index)/" + String(repeating: "é", count: index % 3 == 0 ? 3000 : 20)
+                log.record(request: HTTPRequest(method: "GET", path: path, peerAddress: "127.0.0.\(thread)", loop: thread % 4), status: 200)
+            }
+        }
+        #expect(finished.finish(within: .seconds(30)))
+        reader.join()
+        let lines = String(decoding: drained.withLock { $0 }, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == threads * perThread)
+        let pattern = /\S+Z 127\.0\.0\.(\d) GET \/t(\d)-\d+\/(%C3|%A9)+(\.\.\.)? 200 \d+\.\d{3}ms/
+        let broken = lines.filter { line in
+            guard let match = line.wholeMatch(of: pattern) else { return true }
+            return match.output.1 != match.output.2 || line.utf8.count >= AccessLog.maxLineBytes
+        }
+        #expect(broken.isEmpty, "\(broken.prefix(2).map { $0.prefix(120) })")
     }
 }
+
+/// What the reader thread of `linesFromManyThreadsNeverInterleave` received.
+private let drained = Mutex<[UInt8]>([])
 
 // MARK: Helpers
 

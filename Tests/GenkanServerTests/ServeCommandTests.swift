@@ -39,6 +39,7 @@ import Glibc
         (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
         (["serve", "--trust-proxy", "10.1.0.0/8"], "--trust-proxy: '10.1.0.0/8' has bits set after its first 8; did you mean 10.0.0.0/8?"),
         (["serve", "--trust-proxy=10.0.0.0/8,proxy.local"], "--trust-proxy: 'proxy.local' is not an IPv4 or IPv6 address"),
+        (["serve", "--max-connections-per-client", "-1"], "--max-connections-per-client must be a number from 0 to 1000000, not '-1'"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -51,8 +52,8 @@ import Glibc
         let result = try Self.run(["serve", "--help"])
         #expect(result.status == 0)
         for option in [
-            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy [CIDR,…]", "--firebase-project",
-            "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
+            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy [CIDR,…]", "--max-connections-per-client",
+            "--firebase-project", "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
         ] {
             #expect(result.stdout.contains(option))
         }
@@ -101,8 +102,10 @@ import Glibc
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(log.contains("\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"))
+            #expect(log.contains("\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"), "\(log)")
             #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
+            let mode = (try FileManager.default.attributesOfItem(atPath: directory + "/genkan.sqlite")[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == 0o600, "genkan.sqlite has mode \(String(mode ?? -1, radix: 8))")
         }
     }
 

@@ -57,8 +57,8 @@ import Testing
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 3, "\(text)")
-        #expect(lines.contains { $0.contains(" POST /signup 303 ") })
-        #expect(lines.contains { $0.hasSuffix("ms") && $0.contains(" GET /account 200 ") })
+        #expect(lines.contains { $0.contains(" 127.0.0.1 POST /signup 303 ") })
+        #expect(lines.contains { $0.hasSuffix("ms") && $0.contains(" 127.0.0.1 GET /account 200 ") })
         for secret in ["correct", "horse", "taro", "example.com", session, pre, "lang=ja", "csrf"] {
             #expect(!text.contains(secret), "\(secret) in the access log")
         }

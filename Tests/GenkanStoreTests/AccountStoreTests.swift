@@ -57,6 +57,18 @@ import Testing
         try store.deleteSession(token: token)  // twice is fine
     }
 
+    /// Issue 12, item 11: the database holds password hashes and the CSRF key, so it and the WAL
+    /// and shared-memory files SQLite creates beside it (with the database's mode) are 0600.
+    @Test func theDatabaseAndItsWALFilesAreReadableByTheOwnerOnly() throws {
+        let store = try AccountStore(path: directory.database)
+        _ = try store.createAccount(newAccount())
+        for suffix in ["", "-wal", "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: directory.database + suffix)
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+            #expect(mode == 0o600, "genkan.sqlite\(suffix) has mode \(String(mode, radix: 8))")
+        }
+    }
+
     @Test func sessionsSurviveReopening() throws {
         let token: String
         do {

@@ -10,6 +10,10 @@
    under 50 ms). The flood goes through --trust-proxy with a new X-Forwarded-For and e-mail address
    per request, so the rate limits do not stop it; every post is a real Argon2id verification.
 3. Peak resident memory (VmHWM) of genkan and of nginx (master and workers).
+
+Each genkan (and the baseline) writes its access log to a file in the work directory, as a
+deployment would, and so does nginx (its default: a line per request, unbuffered), so both sides
+pay for the log they keep.
 """
 import os
 import re
@@ -142,12 +146,12 @@ def main():
         baseline = subprocess.Popen(
             [baseline_binary, "serve", "--port", str(baseline_port), "--db", str(work / "baseline.sqlite"),
              "--public", str(ROOT / "public"), "--loops", str(CORES)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=open(work / "baseline-access.log", "w"), stderr=subprocess.DEVNULL)
         baseline_url = f"http://127.0.0.1:{baseline_port}/signin"
     genkan = subprocess.Popen(
         [str(GENKAN), "serve", "--port", str(genkan_port), "--db", str(work / "bench.sqlite"),
          "--public", str(ROOT / "public"), "--loops", str(CORES), "--trust-proxy"],
-        stdout=subprocess.DEVNULL, stderr=open(work / "genkan.err", "w"))
+        stdout=open(work / "genkan-access.log", "w"), stderr=open(work / "genkan.err", "w"))
     nginx = None
     try:
         url = f"http://127.0.0.1:{genkan_port}/signin"
@@ -161,7 +165,8 @@ pid {work}/nginx.pid;
 error_log {work}/nginx-error.log;
 events {{ worker_connections 4096; }}
 http {{
-  access_log off;
+  # Like genkan's, one line per request written through to a file (nginx's default: no buffer).
+  access_log {work}/nginx-access.log;
   sendfile on;
   tcp_nopush on;
   open_file_cache max=16 inactive=60s;
@@ -241,6 +246,8 @@ http {{
               f"{int(statuses.get('503', 0)) / flood_seconds:8.1f}/s refused by the full queue (503), "
               f"{int(statuses.get('429', 0))} rate-limited")
 
+        with open(work / "genkan-access.log", "rb") as log:
+            print(f"Access log: {sum(1 for _ in log)} lines written by genkan during the runs")
         nginx_pids = [nginx.pid] + children(nginx.pid)
         print("Peak memory (VmHWM)")
         print(f"  genkan  {peak_memory_kib([genkan.pid]) / 1024:6.1f} MiB")

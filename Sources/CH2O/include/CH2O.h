@@ -17,6 +17,10 @@ typedef struct CH2O_request CH2O_request;
 /// returning; a request left unanswered gets a bare 500.
 typedef void (*CH2O_handler)(void *context, CH2O_request *request);
 
+/// Operator messages (a loop thread): running out of descriptors, connections refused by a cap.
+/// CH2O logs each kind at most once a minute, with the count of what happened in between.
+typedef void (*CH2O_log_callback)(void *context, const char *message);
+
 /// Called on the request's loop thread after CH2O_resume. `request` is NULL when the client went
 /// away in the meantime: the callback then only releases `context`.
 typedef void (*CH2O_resume_callback)(void *context, CH2O_request *request);
@@ -29,13 +33,32 @@ typedef struct CH2O_config {
     size_t max_body_size;       /* request body, in bytes; more is refused with 413 */
     uint32_t head_timeout_ms;   /* from the first byte of a request to the end of its head; then 408 */
     uint32_t body_timeout_ms;   /* from the end of the head to the end of the body; then 408 */
-    uint32_t idle_timeout_ms;   /* keep-alive connection with no request started; then closed */
+    uint32_t idle_timeout_ms;   /* keep-alive connection with no request started since its last response;
+                                   then closed (a new connection that sends nothing gets head_timeout_ms) */
     uint32_t write_timeout_ms;  /* a response the client does not read; then closed */
     uint32_t shutdown_timeout_ms; /* how long CH2O_server_stop lets requests in progress finish */
-    uint32_t max_connections;   /* per loop; connections beyond it are closed at once */
+    uint32_t max_connections;   /* per loop, at most; CH2O lowers it to fit the descriptor limit. At
+                                   the cap, the oldest connection that has sent nothing is closed to
+                                   make room, or else the new one */
+    uint32_t reserved_descriptors; /* kept out of the connection budget for files opened after start */
+    uint32_t max_connections_per_client; /* per client address (IPv6: per /64), all loops together;
+                                            beyond it a new connection is closed at once; 0: no cap */
     CH2O_handler handler;
     void *context;
+    CH2O_log_callback log; /* called with `context`; may be NULL */
+    /* Debug builds only (CH2O_TEST_HOOKS), ignored otherwise: pads `100 Continue` with this many
+     * bytes of a header field, so that a test whose client does not read holds that write pending
+     * as a full socket buffer would. 0 in every real configuration. */
+    size_t test_continue_padding;
 } CH2O_config;
+
+/// What CH2O_server_start found and decided about descriptors.
+typedef struct CH2O_limits {
+    uint64_t initial_soft_limit;   /* RLIMIT_NOFILE's soft limit when the server started */
+    uint64_t soft_limit;           /* after raising it to the hard limit */
+    uint64_t open_at_start;        /* descriptors the process had open (database, log, listeners) */
+    uint32_t connections_per_loop; /* the cap each loop applies */
+} CH2O_limits;
 
 enum {
     CH2O_OK = 0,
@@ -45,10 +68,14 @@ enum {
     CH2O_ERROR_CONFIG = -4,
 };
 
-/// Binds every loop's listener, starts the loops, and returns once all of them accept; any thread.
+/// Binds every loop's listener, raises the soft RLIMIT_NOFILE to the hard limit (for the whole
+/// process), sizes the per-loop connection cap from it, starts the loops, and returns once all
+/// of them accept; any thread.
 int CH2O_server_start(const CH2O_config *config, CH2O_server **server, int *error_number);
 /// The port the listeners are bound to (useful after asking for port 0); any thread.
 uint16_t CH2O_server_port(const CH2O_server *server);
+/// The descriptor limit and the connection cap the server runs with; any thread.
+CH2O_limits CH2O_server_limits(const CH2O_server *server);
 /// Stops accepting, lets requests in progress finish (answers go out with `Connection: close`),
 /// waits for every suspended request to be resumed, joins the loops and frees the server.
 /// Call it once, from a thread that is not a loop.

@@ -14,6 +14,8 @@ public final class GenkanSite: Sendable {
     private let sweeper: RepeatingTask
     /// The port the site listens on.
     public var port: UInt16 { server.port }
+    /// How many connections it can hold (from the descriptor limit).
+    public var capacity: ConnectionCapacity { server.capacity }
 
     /// Opens (creating or migrating) the database, reads `public/`, starts the worker threads and
     /// the event loops. Every request is recorded in `accessLog`, if given.

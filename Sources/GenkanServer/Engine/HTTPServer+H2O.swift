@@ -17,12 +17,19 @@ public final class HTTPServer: Sendable {
     private let handle: Mutex<RawHandle?>
     /// The port the server listens on.
     public let port: UInt16
+    /// The descriptor limit the server found (and raised) and the connection cap it sized from it.
+    public let capacity: ConnectionCapacity
 
-    /// Starts listening and serving; returns once every loop accepts connections.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) throws(ServerError) {
+    /// Starts listening and serving; returns once every loop accepts connections. `log` receives
+    /// the engine's operator messages (descriptors running out, connections refused by a cap),
+    /// each kind at most once a minute; by default they go to standard error.
+    public init(
+        configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+        log: @escaping @Sendable (String) -> Void = { ErrorLog().write($0) }
+    ) throws(ServerError) {
         // A client that disconnects must not kill the process when a response is written.
         signal(SIGPIPE, SIG_IGN)
-        let core = ServerCore(responder: responder)
+        let core = ServerCore(responder: responder, log: log)
         let context = Unmanaged.passRetained(core).toOpaque()
         var server: OpaquePointer?
         var errorNumber: Int32 = 0
@@ -36,7 +43,10 @@ public final class HTTPServer: Sendable {
                 write_timeout_ms: configuration.writeTimeout.milliseconds,
                 shutdown_timeout_ms: configuration.shutdownTimeout.milliseconds,
                 max_connections: UInt32(clamping: configuration.maxConnectionsPerLoop),
-                handler: handleRequest, context: context)
+                reserved_descriptors: UInt32(clamping: max(0, configuration.reservedDescriptors)),
+                max_connections_per_client: UInt32(clamping: max(0, configuration.maxConnectionsPerClient)),
+                handler: handleRequest, context: context, log: logMessage,
+                test_continue_padding: configuration.testContinuePadding)
             return CH2O_server_start(&config, &server, &errorNumber)
         }
         guard Int(status) == CH2O_OK, let server else {
@@ -45,6 +55,11 @@ public final class HTTPServer: Sendable {
         }
         self.core = core
         self.port = CH2O_server_port(server)
+        let limits = CH2O_server_limits(server)
+        self.capacity = ConnectionCapacity(
+            initialDescriptorLimit: Int(clamping: limits.initial_soft_limit), descriptorLimit: Int(clamping: limits.soft_limit),
+            openAtStart: Int(clamping: limits.open_at_start), connectionsPerLoop: Int(limits.connections_per_loop),
+            loops: configuration.loops)
         self.handle = Mutex(RawHandle(server: server, context: context))
     }
 
@@ -76,6 +91,24 @@ public final class HTTPServer: Sendable {
     }
 }
 
+/// How many connections the server can hold, and why: the process's descriptor limit (the soft
+/// `RLIMIT_NOFILE`, raised to the hard limit at start) less what was open then and a reserve,
+/// shared among the loops.
+public struct ConnectionCapacity: Sendable {
+    /// The soft limit before the server raised it.
+    public let initialDescriptorLimit: Int
+    /// The soft limit the process runs with.
+    public let descriptorLimit: Int
+    /// Descriptors open when the server started (database, log, listeners).
+    public let openAtStart: Int
+    /// The cap each loop applies.
+    public let connectionsPerLoop: Int
+    public let loops: Int
+
+    /// All loops together.
+    public var connections: Int { connectionsPerLoop * loops }
+}
+
 /// The C server and the retained context its loops call back with.
 private struct RawHandle: @unchecked Sendable {
     let server: OpaquePointer
@@ -88,12 +121,14 @@ private struct RequestHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 
-/// What the loops call into: the responder.
+/// What the loops call into: the responder and the operator log.
 private final class ServerCore: Sendable {
     let responder: any HTTPResponder
+    let log: @Sendable (String) -> Void
 
-    init(responder: any HTTPResponder) {
+    init(responder: any HTTPResponder, log: @escaping @Sendable (String) -> Void) {
         self.responder = responder
+        self.log = log
     }
 
     func handle(_ pointer: OpaquePointer) {
@@ -212,6 +247,11 @@ private final class ResumeContext: Sendable {
 private let handleRequest: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void = { context, request in
     guard let context, let request else { return }
     Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().handle(request)
+}
+
+private let logMessage: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void = { context, message in
+    guard let context, let message else { return }
+    Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().log(String(cString: message))
 }
 
 private let resumeRequest: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?) -> Void = { context, request in

@@ -18,14 +18,26 @@ public struct HTTPServerConfiguration: Sendable {
     public var headTimeout: Duration = .seconds(10)
     /// From the end of the head to the end of the body (slower → 408).
     public var bodyTimeout: Duration = .seconds(20)
-    /// An idle keep-alive connection is closed after this.
+    /// A keep-alive connection with no new request this long after its last response is closed.
+    /// (A new connection that sends nothing gets `headTimeout`.)
     public var idleTimeout: Duration = .seconds(30)
     /// A client that does not read its response is disconnected after this.
     public var writeTimeout: Duration = .seconds(20)
     /// On stop, how long requests in progress may take before connections are cut.
     public var shutdownTimeout: Duration = .seconds(10)
-    /// Open connections per loop; more are closed at once.
+    /// Open connections per loop, at most: the engine lowers it to what the descriptor limit
+    /// allows (`HTTPServer.capacity`). At the cap, the oldest connection that has sent nothing
+    /// makes room for a new one; when there is none, the new one is closed at once.
     public var maxConnectionsPerLoop: Int = 10_000
+    /// Descriptors kept out of the connection budget for files opened after start (SQLite's
+    /// temporary files, a mail server connection, an outbox file).
+    public var reservedDescriptors: Int = 64
+    /// Open connections per client address (IPv6: per /64), all loops together; more are closed at
+    /// once. 0: no cap (behind a proxy, whose connections all come from one address).
+    public var maxConnectionsPerClient: Int = 64
+    /// Tests only, and only in debug builds: pads `100 Continue` so that a client that does not
+    /// read holds its write pending (CH2O's `test_continue_padding`).
+    var testContinuePadding: Int = 0
 
     public init() {}
 

@@ -1,5 +1,9 @@
 private import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// One SQLite connection; the `sqlite3` handle is owned here and closed in `deinit`.
 ///
 /// A connection is used by one thread at a time (SQLite's multi-thread mode); each worker thread
@@ -14,6 +18,7 @@ final class SQLiteDatabase {
 
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
     init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+        Self.createPrivately(path)
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -33,6 +38,18 @@ final class SQLiteDatabase {
             throw StoreError(.database, "\(path): WAL journal mode unavailable (got \(mode ?? "nothing"))")
         }
         try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+    }
+
+    /// Creates the database file with mode 0600 if it does not exist yet: it holds password
+    /// hashes and the CSRF key, and SQLite would create it with 0666 less the umask (0644 as a
+    /// rule). SQLite gives the `-wal` and `-shm` files it creates the database file's mode. An
+    /// empty file is an empty database to SQLite. An existing file keeps its mode; a path SQLite
+    /// cannot open is left for `sqlite3_open_v2` to report. `O_EXCL` makes it safe against another
+    /// process creating the file at the same moment, unlike changing the process-wide umask.
+    private static func createPrivately(_ path: String) {
+        guard !path.isEmpty, path != ":memory:" else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     deinit {

@@ -8,9 +8,30 @@ import Glibc
 /// short — and reads what the server answers.
 final class RawClient {
     let descriptor: Int32
+    /// Bytes received and not yet returned by a read.
+    private var buffered: [UInt8] = []
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port`, from `source` (any 127.0.0.0/8 address: a test's way of being
+    /// another client), with a receive buffer of `receiveBuffer` bytes when given (set before
+    /// connecting, so the window stays that small).
+    init(port: UInt16, from source: String? = nil, receiveBuffer: Int? = nil, timeout: Int = 10) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let receiveBuffer {
+            var size = Int32(receiveBuffer)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(descriptor)
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EADDRNOTAVAIL)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -20,12 +41,21 @@ final class RawClient {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard status == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard status == 0 else {
+            Glibc.close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit { Glibc.close(descriptor) }
+
+    /// Sends each `send` in its own segment (no Nagle coalescing).
+    func noDelay() {
+        var on: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
@@ -38,39 +68,67 @@ final class RawClient {
         }
     }
 
-    /// Everything the server sends until it closes the connection (or 10 s pass).
+    /// The errno of the last failed receive (ECONNRESET when the server reset the connection).
+    private(set) var lastError: Int32 = 0
+
+    /// Receives more bytes into the buffer; false at the end of the stream, on an error or a timeout.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(descriptor, &chunk, chunk.count, 0)
+        if count < 0 { lastError = errno }
+        guard count > 0 else { return false }
+        buffered += chunk[0..<count]
+        return true
+    }
+
+    /// Everything the server sends until it closes the connection (or the timeout passes).
     func readAll() -> String {
-        var data = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        while fill() {}
+        defer { buffered.removeAll() }
+        return String(decoding: buffered, as: UTF8.self)
+    }
+
+    /// Bytes up to and including `terminator`, or nil if the stream ends first.
+    func read(through terminator: [UInt8]) -> [UInt8]? {
+        var searchFrom = 0
         while true {
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            data += buffer[0..<count]
+            let found: Int? = buffered.withUnsafeBytes { bytes in
+                terminator.withUnsafeBytes { needle -> Int? in
+                    var start = searchFrom
+                    while start + needle.count <= bytes.count {
+                        // memchr finds candidates fast (an interim response padded by megabytes).
+                        guard let hit = memchr(bytes.baseAddress! + start, Int32(needle[0]), bytes.count - start) else { return nil }
+                        start = UnsafeRawPointer(hit) - bytes.baseAddress!
+                        guard start + needle.count <= bytes.count else { return nil }
+                        if memcmp(bytes.baseAddress! + start, needle.baseAddress!, needle.count) == 0 { return start }
+                        start += 1
+                    }
+                    return nil
+                }
+            }
+            if let found {
+                let end = found + terminator.count
+                let result = Array(buffered[..<end])
+                buffered.removeFirst(end)
+                return result
+            }
+            searchFrom = max(0, buffered.count - terminator.count + 1)
+            guard fill() else { return nil }
         }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// One response: reads the head, then Content-Length bytes of body.
     func readResponse() -> (status: Int, head: String, body: String)? {
-        var data = [UInt8]()
-        var byte: UInt8 = 0
-        while !(data.count >= 4 && data.suffix(4) == [13, 10, 13, 10]) {
-            guard recv(descriptor, &byte, 1, 0) == 1 else { return nil }
-            data.append(byte)
-        }
-        let head = String(decoding: data, as: UTF8.self)
+        guard let headBytes = read(through: [13, 10, 13, 10]) else { return nil }
+        let head = String(decoding: headBytes, as: UTF8.self)
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
         var length = 0
         for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
             length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
         }
-        var body = [UInt8](repeating: 0, count: length)
-        var received = 0
-        while received < length {
-            let count = body.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + received, length - received, 0) }
-            if count <= 0 { break }
-            received += count
-        }
+        while buffered.count < length, fill() {}
+        let body = Array(buffered.prefix(length))
+        buffered.removeFirst(body.count)
         return (status, head, String(decoding: body, as: UTF8.self))
     }
 
