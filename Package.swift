@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
+        .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
+        .library(name: "GenkanOIDC", targets: ["GenkanOIDC"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -37,6 +39,9 @@ let package = Package(
         .target(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("curl")]),
+        .target(
+            name: "COpenSSL",
+            linkerSettings: [.linkedLibrary("crypto")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -70,8 +75,16 @@ let package = Package(
             dependencies: ["CCurl"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GenkanHTTPClient",
+            dependencies: ["CCurl"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanOIDC",
+            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanValidation", "GenkanLocalization"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail"],
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
@@ -114,6 +127,10 @@ let package = Package(
             name: "GenkanMailTests",
             dependencies: ["GenkanMail"],
             exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanOIDCTests",
+            dependencies: ["GenkanOIDC", "GenkanHTTPClient", "GenkanLocalization", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
