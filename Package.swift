@@ -84,11 +84,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC"],
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer"],
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanOIDC", "GenkanHTTPClient"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",

@@ -59,14 +59,16 @@ public final class OIDCProvider: Sendable {
         return metadata
     }
 
-    /// The signing keys; fetched again when stale, or when `keyID` is not among them and the
-    /// set is older than `keyRefreshInterval` (the provider has rotated its keys).
-    func keySet(forKeyID keyID: String?, algorithm: SignatureAlgorithm) throws(OIDCFailure) -> JSONWebKeySet {
+    /// The signing keys; fetched again when stale, or when `keyID` is not among them (or, with
+    /// `refresh`, in any case) and the set is older than `keyRefreshInterval`: the provider has
+    /// rotated its keys. Returns whether this call fetched them.
+    func keySet(
+        forKeyID keyID: String?, algorithm: SignatureAlgorithm, refresh: Bool = false
+    ) throws(OIDCFailure) -> (keys: JSONWebKeySet, fetched: Bool) {
         let now = clock()
         if let cached = cache.withLock({ $0.keys }), now < cached.expiresAt {
-            if cached.value.key(id: keyID, for: algorithm) != nil || now - cached.fetchedAt < keyRefreshInterval {
-                return cached.value
-            }
+            let wanted = !refresh && cached.value.key(id: keyID, for: algorithm) != nil
+            if wanted || now - cached.fetchedAt < keyRefreshInterval { return (cached.value, false) }
         }
         let metadata = try metadata()
         let response = try fetch(HTTPClientRequest(url: metadata.jwksURI, headers: [("Accept", "application/json")]), what: "key set")
@@ -75,7 +77,7 @@ public final class OIDCProvider: Sendable {
         }
         let expiresAt = now + Self.lifetime(of: response)
         cache.withLock { $0.keys = (keys, expiresAt, now) }
-        return keys
+        return (keys, true)
     }
 
     /// The response's freshness lifetime, within `lifetimeBounds`.
@@ -124,9 +126,9 @@ public final class OIDCProvider: Sendable {
         ]
         var headers: [(name: String, value: String)] = [("Accept", "application/json")]
         let secret = try clientSecret()
-        // RFC 6749 §2.3.1: Basic unless the provider lists only client_secret_post (Apple does).
+        // RFC 6749 §2.3.1: Basic unless the provider lists only client_secret_post, or is Apple.
         let methods = metadata.tokenEndpointAuthMethods
-        if methods.isEmpty || methods.contains("client_secret_basic") {
+        if !configuration.preset.postsClientSecret && (methods.isEmpty || methods.contains("client_secret_basic")) {
             let user = HTTPClientRequest.percentEncoded(configuration.clientID), password = HTTPClientRequest.percentEncoded(secret)
             headers.append(("Authorization", "Basic " + Self.base64(Array("\(user):\(password)".utf8))))
         } else {
@@ -187,10 +189,18 @@ public final class OIDCProvider: Sendable {
         guard let algorithm = token.algorithm else {
             throw .unsupportedAlgorithm(token.header[member: "alg"]?.stringValue ?? "(none)")
         }
-        let keys = try keySet(forKeyID: token.keyID, algorithm: algorithm)
+        let (keys, fetched) = try keySet(forKeyID: token.keyID, algorithm: algorithm)
         let expectations = IDTokenExpectations(
             issuers: configuration.acceptedIssuers, audiences: configuration.audiences, rawNonce: rawNonce)
-        return try IDTokenVerifier.verify(token, keys: keys, expecting: expectations, now: clock())
+        do {
+            return try IDTokenVerifier.verify(token, keys: keys, expecting: expectations, now: clock())
+        } catch .invalidSignature where token.keyID == nil && !fetched {
+            // A token without `kid` was checked with the provider's only key, which may have been
+            // replaced since: look once more.
+            let (fresh, refetched) = try keySet(forKeyID: nil, algorithm: algorithm, refresh: true)
+            guard refetched else { throw .invalidSignature }
+            return try IDTokenVerifier.verify(token, keys: fresh, expecting: expectations, now: clock())
+        }
     }
 
     static func base64(_ bytes: [UInt8]) -> String {

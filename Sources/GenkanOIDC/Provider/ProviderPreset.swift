@@ -43,6 +43,10 @@ public enum ProviderPreset: String, Sendable, CaseIterable {
     /// from appleid.apple.com to the callback.
     public var usesFormPost: Bool { self == .apple }
 
+    /// Apple takes the client id and secret in the token request's body only
+    /// (`client_secret_post`); others follow their discovery document.
+    public var postsClientSecret: Bool { self == .apple }
+
     /// The provider id Firebase uses for it (`accounts:signInWithIdp`'s `providerId`).
     public func firebaseProviderID(name: String) -> String {
         switch self {
