@@ -144,54 +144,72 @@ def form_fields(page):
     return {name: html.unescape(value) for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page)}
 
 
-class OIDCTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.directory = tempfile.mkdtemp(prefix="genkan-oidc-")
+class Site:
+    """Both providers and `genkan serve` configured with them, shared by every test here."""
+
+    def start(self):
+        self.directory = tempfile.mkdtemp(prefix="genkan-oidc-")
         os.makedirs(ARTIFACTS, exist_ok=True)
         key = ec.generate_private_key(ec.SECP256R1())
-        cls.apple_key_file = os.path.join(cls.directory, "AuthKey_KEY123.p8")
-        with open(cls.apple_key_file, "wb") as file:
+        self.apple_key_file = os.path.join(self.directory, "AuthKey_KEY123.p8")
+        with open(self.apple_key_file, "wb") as file:
             file.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                          serialization.NoEncryption()))
-        public_file = os.path.join(cls.directory, "apple-public.pem")
+        public_file = os.path.join(self.directory, "apple-public.pem")
         with open(public_file, "wb") as file:
             file.write(key.public_key().public_bytes(serialization.Encoding.PEM,
                                                      serialization.PublicFormat.SubjectPublicKeyInfo))
-        cls.google = Provider(cls.directory, "google")
+        self.google = Provider(self.directory, "google")
         # Apple at `localhost`, Genkan at 127.0.0.1: two sites, so its form_post is cross-site.
-        cls.apple = Provider(cls.directory, "apple", host="localhost", extra=[
+        self.apple = Provider(self.directory, "apple", host="localhost", extra=[
             "--apple", "--apple-public-key", public_file, "--apple-team-id", "TEAM123", "--apple-key-id", "KEY123",
             "--apple-user-name", "Hanako Yamada"])
-        cls.port = free_port()
-        cls.url = f"http://127.0.0.1:{cls.port}"
-        cls.serve_log = open(os.path.join(cls.directory, "serve.log"), "ab")
-        cls.process = subprocess.Popen(
-            [genkan_binary(), "serve", "--port", str(cls.port), "--db", os.path.join(cls.directory, "genkan.sqlite"),
-             "--public", os.path.join(ROOT, "public"), "--outbox", os.path.join(cls.directory, "outbox"),
-             "--oidc", f"google={cls.google.issuer}", "--oidc-client-id", "google=genkan-web",
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.serve_log = open(os.path.join(self.directory, "serve.log"), "ab")
+        self.process = subprocess.Popen(
+            [genkan_binary(), "serve", "--port", str(self.port), "--db", os.path.join(self.directory, "genkan.sqlite"),
+             "--public", os.path.join(ROOT, "public"), "--outbox", os.path.join(self.directory, "outbox"),
+             "--oidc", f"google={self.google.issuer}", "--oidc-client-id", "google=genkan-web",
              "--oidc-client-secret", "google=s3cret",
-             "--oidc", f"apple={cls.apple.issuer}", "--oidc-client-id", "apple=com.example.genkan",
-             "--oidc-apple-team-id", "TEAM123", "--oidc-apple-key-id", "KEY123", "--oidc-apple-key", cls.apple_key_file],
-            stdout=cls.serve_log, stderr=cls.serve_log)
+             "--oidc", f"apple={self.apple.issuer}", "--oidc-client-id", "apple=com.example.genkan",
+             "--oidc-apple-team-id", "TEAM123", "--oidc-apple-key-id", "KEY123", "--oidc-apple-key", self.apple_key_file],
+            stdout=self.serve_log, stderr=self.serve_log)
         deadline = time.time() + 20
         while True:
             try:
-                urllib.request.urlopen(cls.url + "/signin", timeout=1).read()
+                urllib.request.urlopen(self.url + "/signin", timeout=1).read()
                 break
             except OSError:
                 if time.time() > deadline:
                     raise RuntimeError("genkan serve did not start")
                 time.sleep(0.1)
 
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        status = self.process.wait(timeout=20)
+        self.google.stop()
+        self.apple.stop()
+        shutil.copy(os.path.join(self.directory, "serve.log"), os.path.join(ARTIFACTS, "serve.log"))
+        shutil.rmtree(self.directory, ignore_errors=True)
+        assert status == 0, "genkan serve did not stop cleanly"
+
+
+SITE = Site()
+
+
+def setUpModule():
+    SITE.start()
+
+
+def tearDownModule():
+    SITE.stop()
+
+
+class OIDCTest(unittest.TestCase):
     @classmethod
-    def tearDownClass(cls):
-        cls.process.send_signal(signal.SIGTERM)
-        assert cls.process.wait(timeout=20) == 0
-        cls.google.stop()
-        cls.apple.stop()
-        shutil.copy(os.path.join(cls.directory, "serve.log"), os.path.join(ARTIFACTS, "serve.log"))
-        shutil.rmtree(cls.directory, ignore_errors=True)
+    def setUpClass(cls):
+        cls.url, cls.google, cls.apple, cls.directory = SITE.url, SITE.google, SITE.apple, SITE.directory
 
     def sign_in(self, browser, sub, provider=None):
         provider = provider or self.google
@@ -362,6 +380,84 @@ class OIDCTest(unittest.TestCase):
         status, headers, _ = browser.send(authorization, {"action": "deny"})
         self.assertEqual(status, 302)
         self.assert_refused(browser.send(headers["Location"]), "auth/web-context-cancelled")
+
+
+class Journey:
+    """The sign-in page's button, the provider's page, back signed in: in Chromium, in Japanese."""
+
+    javascript = True
+
+    @classmethod
+    def setUpClass(cls):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200", "--lang=ja"):
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "ja"} | (
+            {} if cls.javascript else {"profile.managed_default_content_settings.javascript": 2}))
+        cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.shots = os.path.join(ARTIFACTS, "js" if cls.javascript else "no-js")
+        os.makedirs(cls.shots, exist_ok=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+
+    def shot(self, name):
+        self.browser.save_screenshot(os.path.join(self.shots, f"{name}.png"))
+
+    def wait_for(self, condition, what):
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            if condition():
+                return
+            time.sleep(0.1)
+        self.fail(f"timed out waiting for {what}; at {self.browser.current_url}")
+
+    def journey(self, provider, label_key, sub, email, name):
+        from selenium.webdriver.common.by import By
+        mode = "js" if self.javascript else "nojs"
+        self.browser.delete_all_cookies()
+        self.browser.get(SITE.url + "/signin")
+        self.shot(f"{provider}-1-signin")
+        button = self.browser.find_element(By.LINK_TEXT, catalog(label_key, "ja"))
+        button.click()
+        self.wait_for(lambda: "/oauth2/authorize" in self.browser.current_url, "the provider's page")
+        self.shot(f"{provider}-2-provider")
+        self.browser.find_element(By.NAME, "sub").send_keys(sub)
+        self.browser.find_element(By.XPATH, "//button[normalize-space()='Authorize']").click()
+        if provider == "apple" and not self.javascript:
+            # Apple's page posts by script; without it, its button does.
+            self.wait_for(lambda: self.browser.find_elements(By.ID, "form_post"), "Apple's form_post page")
+            self.shot(f"{provider}-3-form-post")
+            self.browser.find_element(By.XPATH, "//button[normalize-space()='Continue']").click()
+        self.wait_for(lambda: self.browser.current_url == SITE.url + "/account", "the account page")
+        self.shot(f"{provider}-4-account")
+        self.assertEqual(self.browser.find_element(By.TAG_NAME, "h1").text, catalog("ui.account.title", "ja"))
+        self.assertEqual(self.browser.find_element(By.ID, "account-email").text, email)
+        self.assertEqual(self.browser.find_element(By.ID, "account-name").text, name)
+        self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "ja")
+
+    def test_google(self):
+        mode = "js" if self.javascript else "nojs"
+        SITE.google.user(f"journey-{mode}", email=f"hiro-{mode}@example.com", email_verified=True, name="山田 ひろ")
+        self.journey("google", "ui.provider.google.signin", f"journey-{mode}", f"hiro-{mode}@example.com", "山田 ひろ")
+
+    def test_apple(self):
+        mode = "js" if self.javascript else "nojs"
+        SITE.apple.user(f"apple-{mode}@privaterelay.example", email=f"apple-{mode}@privaterelay.example", email_verified="true")
+        self.journey("apple", "ui.provider.apple.signin", f"apple-{mode}@privaterelay.example",
+                     f"apple-{mode}@privaterelay.example", "Hanako Yamada")
+
+
+class JourneyWithJavaScript(Journey, unittest.TestCase):
+    javascript = True
+
+
+class JourneyWithoutJavaScript(Journey, unittest.TestCase):
+    javascript = False
 
 
 if __name__ == "__main__":
