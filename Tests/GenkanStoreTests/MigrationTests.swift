@@ -115,6 +115,7 @@ import Testing
             action_codes_by_account
             outbox_by_account
             outbox_due
+            provider_authorizations_by_expiry
             reset_requests_by_email_key
             sessions_by_account
             """)
