@@ -134,7 +134,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation"],
+            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC"],
             swiftSettings: swiftSettings),
     ]
 )
