@@ -31,6 +31,12 @@ import Testing
         (["serve", "--loops", "0"], "--loops must be a number from 1 to 256, not '0'"),
         (["serve", "--log", "xml"], "--log must be one of text, json, not 'xml'"),
         (["serve", "--verbose"], "unknown option '--verbose'"),
+        (["serve", "--oidc", "corp", "--oidc-client-id", "corp=x"], "oidc provider 'corp' needs an issuer: --oidc corp=https://issuer.example"),
+        (["serve", "--oidc-client-id", "google=x"], "--oidc-client-id takes NAME=VALUE for a provider given with --oidc NAME, not 'google'"),
+        (["serve", "--oidc", "google", "--oidc-client-id", "google=x"], "oidc provider 'google' needs a client secret"),
+        (["serve", "--oidc", "apple", "--oidc-client-id", "apple=x"], "oidc provider 'apple' needs --oidc-apple-team-id"),
+        (["serve", "--oidc", "corp=http://idp.example", "--oidc-client-id", "corp=x"], "must be an https:// URL"),
+        (["serve", "--oidc", "Corp=https://idp.example"], "oidc provider name 'Corp'"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -42,7 +48,10 @@ import Testing
     @Test func helpListsEveryOption() throws {
         let result = try Self.run(["serve", "--help"])
         #expect(result.status == 0)
-        for option in ["--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy"] {
+        for option in [
+            "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--oidc", "--oidc-client-id",
+            "--oidc-client-secret", "--oidc-config", "--oidc-apple-team-id", "--oidc-apple-key-id", "--oidc-apple-key", "--oidc-ca",
+        ] {
             #expect(result.stdout.contains(option))
         }
         #expect(try Self.run(["--help"]).stdout.contains("serve"))
