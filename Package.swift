@@ -129,6 +129,11 @@ let package = Package(
             exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "GenkanHTTPClientTests",
+            dependencies: ["GenkanHTTPClient"],
+            exclude: ["Support/http_server.py"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GenkanOIDCTests",
             dependencies: ["GenkanOIDC", "GenkanHTTPClient", "GenkanLocalization", "GenkanValidation"],
             swiftSettings: swiftSettings),

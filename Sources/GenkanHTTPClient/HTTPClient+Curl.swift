@@ -9,7 +9,8 @@ extension HTTPClient {
         let easy = try CurlHandle(url: url)
         let collector = ResponseCollector(limit: maximumResponseBytes)
         var lines = request.headers.map { "\($0.name): \($0.value)" }
-        guard !lines.contains(where: { $0.contains("\r") || $0.contains("\n") }) else {
+        // Bytes, not Characters: "\r\n" is one Character, which a search for "\r" does not find.
+        guard !lines.contains(where: { $0.utf8.contains(13) || $0.utf8.contains(10) }) else {
             throw HTTPClientError(.invalidURL, "\(url): a request header contains a line break")
         }
         // libcurl would otherwise wait for `100 Continue` before a larger POST body.
@@ -89,7 +90,8 @@ private final class ResponseCollector {
             headers = []
         } else if let colon = line.firstIndex(of: ":"), headers.count < 100 {
             let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t", "\r", "\n"])
+            // "\r\n" is a single Character: it must be in the set as such.
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: [" ", "\t", "\r\n", "\r", "\n"])
             headers.append((name, value))
         }
         return bytes.count
