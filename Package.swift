@@ -92,7 +92,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",
-            dependencies: ["GenkanValidation", "GenkanServer"],
+            dependencies: ["GenkanValidation", "GenkanServer", "GenkanStore"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests

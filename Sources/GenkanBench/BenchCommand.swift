@@ -20,6 +20,10 @@ struct BenchCommand: Sendable {
             name: "router",
             summary: "the site's route look-up and an in-process GET /signin: [--lookups N] [--pages N]",
             run: RouterBench.run),
+        BenchCommand(
+            name: "argon2",
+            summary: "Argon2id verifications with the site's parameters: one's median time, and N threads' rate: [--hashes N] [--threads N]",
+            run: Argon2Bench.run),
     ]
 }
 

@@ -92,6 +92,10 @@ struct AuthErrorSpellingIndex: Sendable {
                 }
             }
         }
+        // Strings the SDKs' tables lack, for every client; a table row always wins.
+        for (string, code) in Self.unlistedServerStrings {
+            for platform in AuthErrorPlatform.allCases where server[platform]![string] == nil { server[platform]![string] = code }
+        }
         self.exact = exact
         self.server = server
         self.reasons = reasons

@@ -97,12 +97,13 @@ public final class AccountStore {
         }
     }
 
-    /// Sets `valid_since` to now and deletes every session of the account: what was issued before
-    /// (sessions, pending address changes) is void, even where the delete cannot reach.
+    /// Sets `valid_since` to now and deletes every session and refresh token of the account: what was
+    /// issued before (sessions, ID and refresh tokens, pending address changes) is void, even where the delete cannot reach.
     func endEverySession(accountID: Int64) throws(StoreError) {
         try database.prepare("UPDATE accounts SET valid_since = ? WHERE id = ?")
             .bind(.integer(clock.now()), .integer(accountID)).run()
         try deleteSessions(accountID: accountID)
+        try deleteRefreshTokens(accountID: accountID)
     }
 
     /// Sets the display name and its comparison key; false when there is no such account.
@@ -145,6 +146,7 @@ public final class AccountStore {
             try deleteMail(accountID: id)
             try database.prepare("DELETE FROM action_codes WHERE account_id = ?").bind(.integer(id)).run()
             try deleteSessions(accountID: id)
+            try deleteRefreshTokens(accountID: id)
             try database.prepare("DELETE FROM accounts WHERE id = ?").bind(.integer(id)).run()
             return account
         }

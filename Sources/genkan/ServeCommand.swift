@@ -16,6 +16,7 @@ struct ServeCommand: Command {
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
+                            [--firebase-project ID [--firebase-emulator]]
                             [--oidc NAME[=ISSUER] --oidc-client-id NAME=ID [--oidc-client-secret NAME=SECRET]]...
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
@@ -50,6 +51,17 @@ struct ServeCommand: Command {
                               "verify your e-mail" page.
           --private-signup    Answer every sign-up alike ("check your e-mail"), in equal time, and
                               tell the owner of an address already in use by mail.
+          --firebase-project ID
+                              Also serve the Firebase Authentication REST API for project ID on the
+                              same port and store (/identitytoolkit.googleapis.com/v1/…,
+                              /securetoken.googleapis.com/v1/token), so an app pointed at Genkan
+                              with useEmulator or connectAuthEmulator works unmodified. ID tokens
+                              are signed with Ed25519; the public key is at
+                              /securetoken.googleapis.com/v1/jwks.
+          --firebase-emulator Answer as the Firebase Auth emulator does: unsigned ID tokens, the
+                              admin endpoints for "Authorization: Bearer owner" (Admin SDKs with
+                              FIREBASE_AUTH_EMULATOR_HOST), /emulator/v1/projects/ID/oobCodes.
+                              For development only.
 
         Signing in with OpenID providers (buttons on the sign-in and sign-up pages; repeat the
         options for each provider; its redirect URI is BASE-URL/signin/NAME/callback):
@@ -94,6 +106,8 @@ struct ServeCommand: Command {
         let privateSignUp = arguments.flag("--private-signup")
         let identityProviders = try Self.identityProviders(&arguments)
         let providerCA = try arguments.option("--oidc-ca")
+        let firebaseProject = try arguments.option("--firebase-project")
+        let firebaseEmulator = arguments.flag("--firebase-emulator")
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         guard let port = UInt16(portText) else { throw UsageError("--port must be a number from 0 to 65535, not '\(portText)'") }
@@ -104,6 +118,10 @@ struct ServeCommand: Command {
             }
             loops = value
         }
+        if let firebaseProject, !Self.isProjectID(firebaseProject) {
+            throw UsageError("--firebase-project must be a project id such as demo-genkan (letters, digits, hyphens), not '\(firebaseProject)'")
+        }
+        if firebaseEmulator && firebaseProject == nil { throw UsageError("--firebase-emulator goes with --firebase-project ID") }
         if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
         if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
         if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
@@ -142,6 +160,8 @@ struct ServeCommand: Command {
         configuration.privateSignUp = privateSignUp
         configuration.identityProviders = identityProviders
         configuration.providerClient.caFile = providerCA
+        configuration.firebaseProject = firebaseProject
+        configuration.firebaseEmulator = firebaseEmulator
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {
@@ -152,6 +172,11 @@ struct ServeCommand: Command {
             return ExitStatus.failure
         }
         Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        if let firebaseProject {
+            Terminal.error(
+                "genkan: Firebase Authentication API for project \(firebaseProject) at http://\(shownHost):\(site.port)/"
+                    + (firebaseEmulator ? " (emulator mode: unsigned tokens)" : ""))
+        }
         switch configuration.mail.transport {
         case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")
         case .smtp: Terminal.error("genkan: mail goes through \(Self.redacted(smtp ?? ""))")
@@ -218,6 +243,12 @@ struct ServeCommand: Command {
     static func pair(_ entry: String) -> (String, String?) {
         guard let equals = entry.firstIndex(of: "=") else { return (entry, nil) }
         return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
+    }
+
+    /// A Firebase project id: 1 to 63 lower-case letters, digits and hyphens, starting with a letter.
+    static func isProjectID(_ text: String) -> Bool {
+        guard let first = text.utf8.first, (0x61...0x7A).contains(first), text.utf8.count <= 63 else { return false }
+        return text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     /// The SMTP URL without its password, for the log.

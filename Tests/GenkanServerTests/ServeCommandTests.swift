@@ -37,6 +37,8 @@ import Testing
         (["serve", "--oidc", "apple", "--oidc-client-id", "apple=x"], "oidc provider 'apple' needs --oidc-apple-team-id"),
         (["serve", "--oidc", "corp=http://idp.example", "--oidc-client-id", "corp=x"], "must be an https:// URL"),
         (["serve", "--oidc", "Corp=https://idp.example"], "oidc provider name 'Corp'"),
+        (["serve", "--firebase-emulator"], "--firebase-emulator goes with --firebase-project ID"),
+        (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -51,6 +53,8 @@ import Testing
         for option in [
             "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy", "--oidc", "--oidc-client-id",
             "--oidc-client-secret", "--oidc-config", "--oidc-apple-team-id", "--oidc-apple-key-id", "--oidc-apple-key", "--oidc-ca",
+            "--firebase-project", "--firebase-emulator",
+            "/securetoken.googleapis.com/v1/jwks",
         ] {
             #expect(result.stdout.contains(option))
         }

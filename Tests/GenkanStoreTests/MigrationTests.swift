@@ -116,6 +116,7 @@ import Testing
             outbox_by_account
             outbox_due
             provider_authorizations_by_expiry
+            refresh_tokens_by_account
             reset_requests_by_email_key
             sessions_by_account
             """)

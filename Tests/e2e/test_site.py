@@ -54,8 +54,9 @@ def free_port():
 class Server:
     """`genkan serve` on a free port over a database in a temporary directory."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, arguments=()):
         self.port = free_port()
+        self.arguments = list(arguments)  # more `genkan serve` options
         self.database = os.path.join(directory, "genkan.sqlite")
         self.outbox = os.path.join(directory, "outbox")  # not ./outbox, the repository
         self.log = open(os.path.join(directory, "serve.log"), "ab")
@@ -64,7 +65,7 @@ class Server:
     def start(self):
         self.process = subprocess.Popen(
             [genkan_binary(), "serve", "--port", str(self.port), "--db", self.database,
-             "--public", os.path.join(ROOT, "public"), "--outbox", self.outbox],
+             "--public", os.path.join(ROOT, "public"), "--outbox", self.outbox] + self.arguments,
             stdout=self.log, stderr=self.log)
         deadline = time.time() + 20
         while time.time() < deadline:

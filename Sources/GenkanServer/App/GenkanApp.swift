@@ -120,6 +120,26 @@ final class GenkanApp: Sendable {
         }
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
+        if let project = configuration.firebaseProject {
+            let emulator = configuration.firebaseEmulator
+            let key = emulator ? nil : SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32))
+            let codeLog = emulator ? OOBCodeLog() : nil
+            var apiResets = resetRequests
+            if let codeLog {
+                apiResets.observe = { account, code in
+                    codeLog.record(
+                        OOBCodeLog.Entry(
+                            email: account.email, code: code, link: mail.link(FirebaseAPI.pagePath(.resetPassword) + "?code=" + code),
+                            requestType: FirebaseAPI.requestType(.resetPassword)))
+                }
+            }
+            router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
+            FirebaseAPI(
+                project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, rules: rules, texts: texts,
+                outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key), codeLog: codeLog,
+                clock: clock, log: errorLog
+            ).register(on: router, with: shared)
+        }
         if let files { PublicFiles(files: files).register(on: router) }
         routes = router.build()
     }

@@ -29,6 +29,12 @@ public struct GenkanConfiguration: Sendable {
     /// use by mail (`--private-signup`); otherwise an address in use gets
     /// `auth/email-already-in-use`, as Firebase answers.
     public var privateSignUp = false
+    /// Serve the Firebase Authentication REST API for this project id (`--firebase-project`);
+    /// nil serves none.
+    public var firebaseProject: String?
+    /// The API answers as the Auth emulator does (`--firebase-emulator`): unsigned ID tokens, the
+    /// admin endpoints for `Authorization: Bearer owner`, the emulator's own endpoints.
+    public var firebaseEmulator = false
     public var hasher: PasswordHasher = .owaspMinimum
     public var rateLimits: RateLimits = .standard
     /// Threads for hashing and database work; default one per core.

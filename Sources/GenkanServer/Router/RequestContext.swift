@@ -34,6 +34,10 @@ struct RequestContext: Sendable {
     /// The verdict on the route's form, valid (with the normalized values).
     var validation: FormValidation?
 
+    // MARK: Set by `FirebaseBody`
+    /// The Firebase-compatible API's request body (JSON, or the token endpoint's form).
+    var api: APIRequestBody?
+
     // MARK: Set by `SessionLookup`
     /// The signed-in visitor, when the route looked the session up and it is live.
     var signedIn: SignedIn?

@@ -3,9 +3,11 @@ extension Schema {
     /// last proved the password and the browser it was started in, one-time codes (an address
     /// change and its undo among them), the mail outbox (which knows the account a message is
     /// about, so that deleting the account deletes its unsent mail), and password-reset requests
-    /// waiting to be turned into a code and a mail; the identities of OpenID providers linked to
-    /// accounts (an account made by one has no password until a reset gives it one), and the
-    /// authorization requests waiting for their callback.
+    /// waiting to be turned into a code and a mail; for the Firebase-compatible API, an account's
+    /// photo URL and last sign-in, and refresh tokens (stored hashed, void before `valid_since`);
+    /// the identities of OpenID providers linked to accounts (an account made by one has no
+    /// password until a reset gives it one), and the authorization requests waiting for their
+    /// callback.
     ///
     /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
     /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
@@ -26,7 +28,9 @@ extension Schema {
             created_at INTEGER NOT NULL,
             verified_at INTEGER,
             disabled_at INTEGER,
-            valid_since INTEGER
+            valid_since INTEGER,
+            photo_url TEXT CHECK (length(CAST(photo_url AS BLOB)) <= 2048),  -- the Firebase API's photoUrl
+            last_login_at INTEGER  -- the last sign-in with the password (the Firebase API's lastLoginAt)
         ) STRICT;
         INSERT INTO accounts_v2 (id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at)
             SELECT id, email, display_name, name_key, password_hash, created_at, verified_at, disabled_at FROM accounts;
@@ -112,6 +116,15 @@ extension Schema {
             response_user TEXT  -- Apple's `user` (the name, sent on the first sign-in only)
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX provider_authorizations_by_expiry ON provider_authorizations(expires_at);
+        CREATE TABLE refresh_tokens (
+            token_hash BLOB PRIMARY KEY,  -- SHA-256 of the token, as for sessions
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            created_at INTEGER NOT NULL,  -- void when older than the account's valid_since
+            auth_time INTEGER NOT NULL,  -- when the password was proved: the ID tokens' auth_time
+            sign_in_provider TEXT NOT NULL,
+            last_used_at INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX refresh_tokens_by_account ON refresh_tokens(account_id);
         """),
     ]
 

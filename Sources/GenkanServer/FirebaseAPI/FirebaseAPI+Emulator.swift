@@ -1,0 +1,70 @@
+import GenkanStore
+import GenkanValidation
+
+/// The Auth emulator's own endpoints (`/emulator/v1/projects/{id}/…`), in emulator mode only: the
+/// codes sent, deleting every account, and the project's configuration (which Genkan fixes: one
+/// account per address, email-enumeration protection on).
+extension FirebaseAPI {
+    func registerEmulator(on group: RouteGroup) {
+        let project = group.group("", ProjectCheck(project: self.project))
+        project.get("/oobCodes", use: listCodes)
+        project.on("DELETE", "/accounts", use: deleteAllAccounts)
+        project.get("/config", use: config)
+        project.on("PATCH", "/config", use: updateConfig)
+    }
+
+    func listCodes(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        let codes = (codeLog?.all ?? []).map { entry in
+            JSONValue.object([
+                ("email", .string(entry.email)), ("oobCode", .string(entry.code)), ("oobLink", .string(entry.link)),
+                ("requestType", .string(entry.requestType)),
+            ])
+        }
+        return .response(Responses.json(200, .object([("oobCodes", .array(codes))])))
+    }
+
+    func deleteAllAccounts(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        answer(.interactive) { store in
+            do {
+                try store.deleteAllAccounts()
+                return .success(.object([]))
+            } catch {
+                return .failure(self.storeFailure(error, request))
+            }
+        }
+    }
+
+    static let configuration: JSONValue = .object([
+        ("signIn", .object([("allowDuplicateEmails", .bool(false))])),
+        ("emailPrivacyConfig", .object([("enableImprovedEmailPrivacy", .bool(true))])),
+    ])
+
+    func config(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        .response(Responses.json(200, Self.configuration))
+    }
+
+    /// Accepts the configuration Genkan has; another value is refused, since one account per address
+    /// and email-enumeration protection are what the store and the site are built on.
+    func updateConfig(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        let body = fields(context).members
+        if case .object(let signIn)? = body["signIn"], let duplicates = signIn["allowDuplicateEmails"], duplicates != .bool(false) {
+            return Self.failure(FirebaseError(.operationNotAllowed, "Genkan keeps one account per e-mail address."))
+        }
+        if case .object(let privacy)? = body["emailPrivacyConfig"], let enabled = privacy["enableImprovedEmailPrivacy"],
+            enabled != .bool(true)
+        {
+            return Self.failure(FirebaseError(.operationNotAllowed, "Genkan keeps email-enumeration protection on."))
+        }
+        return .response(Responses.json(200, Self.configuration))
+    }
+}
+
+/// The emulator's endpoints answer for the configured project only (404 for another).
+struct ProjectCheck: Middleware {
+    let project: String
+
+    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+        guard context.parameters["project"] == project else { return context.refuse(.status(.notFound), request) }
+        return next(request, context)
+    }
+}

@@ -1,0 +1,191 @@
+import GenkanStore
+import GenkanValidation
+
+/// `accounts:sendOobCode` (`getOobConfirmationCode`) and `accounts:resetPassword`: mails with a
+/// one-time link to Genkan's own pages (`/password/reset`, `/verify-email`,
+/// `/account/email/confirm`), through the site's outbox, in the language of `X-Firebase-Locale`;
+/// and setting a password with a reset code (or, without `newPassword`, saying what a code is for).
+extension FirebaseAPI {
+    /// The Firebase name of what a code does.
+    static func requestType(_ purpose: ActionCodePurpose) -> String {
+        switch purpose {
+        case .resetPassword: "PASSWORD_RESET"
+        case .verifyEmail: "VERIFY_EMAIL"
+        case .changeEmail: "VERIFY_AND_CHANGE_EMAIL"
+        case .recoverEmail: "RECOVER_EMAIL"
+        }
+    }
+
+    /// The page of Genkan's site that uses a code of `purpose`.
+    static func pagePath(_ purpose: ActionCodePurpose) -> String {
+        switch purpose {
+        case .resetPassword: "/password/reset"
+        case .verifyEmail: "/verify-email"
+        case .changeEmail: "/account/email/confirm"
+        case .recoverEmail: "/account/email/recover"
+        }
+    }
+
+    /// Records a code sent (emulator mode) for `GET …/oobCodes`.
+    func logCode(_ code: String, purpose: ActionCodePurpose, email: String) {
+        codeLog?.record(
+            OOBCodeLog.Entry(
+                email: email, code: code, link: outbox.mail.link(Self.pagePath(purpose) + "?code=" + code),
+                requestType: Self.requestType(purpose)))
+    }
+
+    func sendOOBCode(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        Self.reading { () throws(FirebaseError) in
+            let fields = fields(context), input = FirebaseInput(rules: rules)
+            // Links for the caller to send are for administrators (`…/projects/{id}/accounts:sendOobCode`).
+            if try fields.bool("returnOobLink") == true { throw FirebaseError(.insufficientPermission, status: 403) }
+            if let continueURL = try fields.string("continueUrl"), !Self.isAbsoluteURI(continueURL) {
+                throw FirebaseError(.invalidContinueURI)
+            }
+            let locale = context.locale
+            switch try fields.string("requestType") {
+            case nil: throw FirebaseError(.missingRequestType)
+            case "PASSWORD_RESET":
+                let email = try input.email(try fields.string("email"))
+                // As the page does: the request is recorded and answered the same whether or not the
+                // address has an account; the code and its mail follow on the pool.
+                let requests = resetRequests
+                return answer(.interactive) { store in
+                    do {
+                        try store.recordResetRequest(email: email, locale: locale)
+                    } catch {
+                        return .failure(self.storeFailure(error, request))
+                    }
+                    requests.process()
+                    return .success(.object([("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(email))]))
+                }
+            case "VERIFY_EMAIL":
+                let claims = try claims(fields)
+                return answer(.interactive) { store in
+                    Self.account(claims, in: store).flatMap { profile in
+                        let account = profile.account
+                        do {
+                            _ = try store.issueCode(.verifyEmail, accountID: account.id) { code in
+                                self.logCode(code, purpose: .verifyEmail, email: account.email)
+                                return self.outbox.mail.verification(to: account, code: code, locale: locale)
+                            }
+                        } catch {
+                            return .failure(self.storeFailure(error, request))
+                        }
+                        self.outbox.notify()
+                        return .success(.object([
+                            ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
+                        ]))
+                    }
+                }
+            case "VERIFY_AND_CHANGE_EMAIL":
+                let claims = try claims(fields)
+                let newEmail = try input.email(try fields.string("newEmail"), missing: .missingNewEmail)
+                try requireRecentSignIn(claims)
+                let authenticator = self.authenticator
+                return answer(.interactive) { store in
+                    Self.account(claims, in: store).flatMap { profile in
+                        let result = authenticator.requestEmailChange(accountID: profile.account.id, newEmail: newEmail, in: store) {
+                            account, code, newEmail in
+                            self.logCode(code, purpose: .changeEmail, email: account.email)
+                            return self.outbox.mail.emailChange(to: account, newEmail: newEmail, code: code, locale: locale)
+                        }
+                        switch result {
+                        case .failure(let failure): return .failure(self.error(failure, request))
+                        case .success(.addressInUse): return .failure(FirebaseError(.emailExists))
+                        case .success(.sent), .success(.unchanged):
+                            self.outbox.notify()
+                            return .success(.object([
+                                ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")),
+                                ("email", .string(profile.account.email)),
+                            ]))
+                        }
+                    }
+                }
+            default:
+                throw FirebaseError(.invalidRequestType, "Genkan sends PASSWORD_RESET, VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL.")
+            }
+        }
+    }
+
+    func resetPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        Self.reading { () throws(FirebaseError) in
+            let fields = fields(context)
+            guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }
+            let locale = context.locale
+            guard let password = try fields.string("newPassword") else {
+                // Only what the code is for (the SDKs' checkActionCode / verifyPasswordResetCode).
+                return answer(.interactive) { store in
+                    do {
+                        switch try store.lookUpCode(code) {
+                        case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
+                        case .success(let found): return .success(.object(Self.codeFields(found)))
+                        }
+                    } catch {
+                        return .failure(self.storeFailure(error, request))
+                    }
+                }
+            }
+            let authenticator = self.authenticator, rules = self.rules
+            // The policy's context (the account's address and name) is known once the code names the
+            // account; the check before hashing runs on the pool.
+            return answer(.hashing) { store in
+                let found: ActionCode
+                do {
+                    switch try store.lookUpCode(code) {
+                    case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
+                    case .success(let code): found = code
+                    }
+                } catch {
+                    return .failure(self.storeFailure(error, request))
+                }
+                guard found.purpose == .resetPassword else { return .failure(FirebaseError(.invalidOOBCode)) }
+                let prepared: String
+                do throws(FirebaseError) {
+                    prepared = try FirebaseInput(rules: rules).newPassword(
+                        password, email: found.account.email, name: found.account.displayName)
+                } catch {
+                    return .failure(error)
+                }
+                let result = authenticator.setPassword(code: code, newPassword: prepared, in: store) { account in
+                    self.outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
+                }
+                switch result {
+                case .failure(let failure): return .failure(self.error(failure, request))
+                case .success(let account):
+                    self.outbox.notify()
+                    return .success(.object([
+                        ("kind", .string("identitytoolkit#ResetPasswordResponse")), ("email", .string(account.email)),
+                        ("requestType", .string("PASSWORD_RESET")),
+                    ]))
+                }
+            }
+        }
+    }
+
+    /// `kind`, `email`, `requestType` and, for an address change or its undo, `newEmail`.
+    static func codeFields(_ code: ActionCode) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [("kind", .string("identitytoolkit#ResetPasswordResponse"))]
+        switch code.purpose {
+        case .resetPassword, .verifyEmail:
+            fields.append(("email", .string(code.account.email)))
+        case .changeEmail:
+            fields += [("email", .string(code.account.email)), ("newEmail", .string(code.email))]
+        case .recoverEmail:
+            fields += [("email", .string(code.email)), ("newEmail", .string(code.account.email))]
+        }
+        fields.append(("requestType", .string(requestType(code.purpose))))
+        return fields
+    }
+
+    /// An absolute URI with a scheme and a host (`https://app.example/done`).
+    static func isAbsoluteURI(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+        let scheme = text[..<colon]
+        guard scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }), scheme.first!.isLetter else {
+            return false
+        }
+        let rest = text[text.index(after: colon)...]
+        return rest.hasPrefix("//") && rest.count > 2 && !rest.contains(where: { $0.isWhitespace })
+    }
+}

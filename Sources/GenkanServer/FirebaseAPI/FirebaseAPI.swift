@@ -1,0 +1,156 @@
+import GenkanStore
+import GenkanValidation
+
+/// The Firebase Authentication REST API over the site's account store, as the Auth emulator
+/// answers it, so an app switched to the emulator (`useEmulator`, `connectAuthEmulator`,
+/// `FIREBASE_AUTH_EMULATOR_HOST`) works against Genkan unmodified. Registered by `GenkanApp` only
+/// with `--firebase-project ID`.
+///
+/// Each endpoint family is an extension in its own file; requests are read by `FirebaseBody`,
+/// refused by `FirebaseErrors`, and answered through the worker pool with the store's operations,
+/// the site's limits and the site's mail.
+struct FirebaseAPI: Sendable {
+    let project: String
+    /// `--firebase-emulator`: unsigned tokens, the admin endpoints for `Bearer owner`, the
+    /// emulator's own endpoints.
+    let isEmulator: Bool
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let rules: ValidationViewModel
+    let texts: PageTexts
+    let outbox: Outbox
+    let resetRequests: ResetRequests
+    let tokens: IDTokens
+    /// The codes sent, for the emulator's `oobCodes` (emulator mode only).
+    let codeLog: OOBCodeLog?
+    let clock: StoreClock
+    let log: ErrorLog
+
+    /// How recent a sign-in a sensitive change (password, address, deletion) needs, in seconds.
+    static let recentSignIn: Int64 = 300
+
+    static let identityToolkit = "/identitytoolkit.googleapis.com"
+    static let legacyToolkit = "/www.googleapis.com/identitytoolkit/v3/relyingparty"
+    static let secureToken = "/securetoken.googleapis.com"
+    static let emulatorPrefix = "/emulator"
+    /// Where the public key of the ID tokens is published (RFC 8414's well-known location for a
+    /// JWKS is `jwks_uri`; this is the path the README documents).
+    static let jwksPath = "/securetoken.googleapis.com/v1/jwks"
+    /// The prefixes the API's CORS and error presenter cover.
+    static let prefixes = [identityToolkit, legacyToolkit, secureToken, emulatorPrefix]
+
+    func register(on router: Router, with shared: SharedMiddleware) {
+        let body = FirebaseBody(texts: texts)
+        let errors = FirebaseErrors()
+        let limits = FirebaseLimits(shared: shared, rules: rules, tokens: tokens, clock: clock)
+        // Unknown paths and wrong methods under every prefix are refused in Firebase's shape too.
+        for prefix in Self.prefixes where prefix != Self.emulatorPrefix || isEmulator {
+            _ = router.group(prefix).presenting(errors)
+        }
+
+        let v1 = router.group(Self.identityToolkit + "/v1", body).presenting(errors)
+        let v3 = router.group(Self.legacyToolkit, body).presenting(errors)
+        // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
+        let endpoints: [(v1: String, v3: String, limits: [any Middleware], handler: RouteHandler)] = [
+            ("accounts:signUp", "signupNewUser", [limits.signUpPerClient], signUp),
+            ("accounts:signInWithPassword", "verifyPassword", [limits.signInPerClient, limits.signInPerAccount], signInWithPassword),
+            ("accounts:lookup", "getAccountInfo", [], lookup),
+            ("accounts:sendOobCode", "getOobConfirmationCode", [limits.resetPerClient, limits.resetPerAccount, limits.mailPerAccount], sendOOBCode),
+            ("accounts:resetPassword", "resetPassword", [limits.codePerClient], resetPassword),
+            ("accounts:update", "setAccountInfo", [limits.codePerClient], update),
+            ("accounts:delete", "deleteAccount", [], delete),
+            ("accounts:createAuthUri", "createAuthUri", [], createAuthURI),
+        ]
+        for endpoint in endpoints {
+            v1.group("", endpoint.limits).post("/" + endpoint.v1, use: endpoint.handler)
+            v3.group("", endpoint.limits).post("/" + endpoint.v3, use: endpoint.handler)
+        }
+        let secureToken = router.group(Self.secureToken, FirebaseBody(texts: texts, acceptsForm: true)).presenting(errors)
+        secureToken.post("/v1/token", use: refreshToken)
+        secureToken.get("/v1/jwks", use: publishKeys)
+
+        registerAdministration(on: v1.group("/projects/{project}", AdminAccess(project: project, isEmulator: isEmulator)))
+        if isEmulator {
+            registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}", body).presenting(errors))
+        }
+    }
+
+    // MARK: Answering
+
+    /// Runs `work` on the pool and answers its JSON with 200, or its error in Firebase's shape.
+    func answer(
+        _ lane: WorkerPool<AccountStore>.Lane, _ work: @escaping @Sendable (AccountStore) -> Result<JSONValue, FirebaseError>
+    ) -> Reply {
+        pool.reply(lane, work) { result in
+            switch result {
+            case .success(let body): .response(Responses.json(200, body))
+            case .failure(let error): .response(error.response)
+            }
+        }
+    }
+
+    /// The Firebase error of a store failure; a store error is written to the operator's log.
+    func error(_ failure: AuthFailure, _ request: HTTPRequest) -> FirebaseError {
+        if case .internalError(let error) = failure { log.write("store failure on \(request.method) \(request.path): \(error)") }
+        return FirebaseError(failure: failure)
+    }
+
+    /// The answer to a store error thrown inside a job: `INTERNAL_ERROR`, and a line in the log.
+    func storeFailure(_ error: any Error, _ request: HTTPRequest) -> FirebaseError {
+        log.write("store failure on \(request.method) \(request.path): \(error)")
+        return FirebaseError(.internalError, status: 500)
+    }
+
+    /// A body's fields; every route's `FirebaseBody` set them.
+    func fields(_ context: RequestContext) -> APIRequestBody {
+        context.api ?? APIRequestBody([:])
+    }
+
+    static func failure(_ error: FirebaseError) -> Reply {
+        .response(error.response)
+    }
+
+    /// Runs `body`, turning a thrown `FirebaseError` into its response.
+    static func reading(_ body: () throws(FirebaseError) -> Reply) -> Reply {
+        do { return try body() } catch { return failure(error) }
+    }
+
+    /// The account an ID token names, checked against the store: it exists (`USER_NOT_FOUND`), is
+    /// not disabled (`USER_DISABLED`), and the token was issued after its `valid_since`
+    /// (`TOKEN_EXPIRED`: a password reset or change since).
+    static func account(
+        _ claims: IDTokenClaims, in store: AccountStore
+    ) -> Result<AccountProfile, FirebaseError> {
+        do {
+            guard let profile = try store.profile(id: claims.accountID) else { return .failure(FirebaseError(.userNotFound)) }
+            if let validSince = profile.account.validSince, claims.issuedAt < validSince {
+                return .failure(FirebaseError(.tokenExpired))
+            }
+            if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
+            return .success(profile)
+        } catch {
+            return .failure(FirebaseError(.internalError, status: 500))
+        }
+    }
+
+    /// The claims of the request's `idToken`: `MISSING_ID_TOKEN` without one, otherwise as
+    /// `IDTokens.verify` says.
+    func claims(_ fields: APIRequestBody) throws(FirebaseError) -> IDTokenClaims {
+        guard let token = try fields.string("idToken") else { throw FirebaseError(.missingIDToken) }
+        return try tokens.verify(token, now: clock.now()).get()
+    }
+
+    /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the token's sign-in was within `recentSignIn`.
+    func requireRecentSignIn(_ claims: IDTokenClaims) throws(FirebaseError) {
+        guard clock.now() - claims.authTime <= Self.recentSignIn else { throw FirebaseError(.credentialTooOld) }
+    }
+
+    /// The tokens of a sign-in: `idToken`, `refreshToken`, `expiresIn` (a string, as Firebase sends it).
+    func tokenFields(_ profile: AccountProfile, authTime: Int64, refreshToken: String) -> [(String, JSONValue)] {
+        [
+            ("idToken", .string(tokens.token(for: profile.account, photoURL: profile.photoURL, authTime: authTime, now: clock.now()))),
+            ("refreshToken", .string(refreshToken)),
+            ("expiresIn", .string(String(IDTokens.lifetime))),
+        ]
+    }
+}

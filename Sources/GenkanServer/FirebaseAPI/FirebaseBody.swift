@@ -1,0 +1,48 @@
+import GenkanStore
+
+/// Reads the API's request body into `context.api`: a JSON object (the SDKs), or a form
+/// (`application/x-www-form-urlencoded`, the web SDK's token refresh) whose snake_case names
+/// become the camelCase ones JSON uses, as the emulator converts them. A body that is neither
+/// (not JSON, an array, a number) is refused as Firebase refuses it: 400 `INVALID_ARGUMENT`.
+///
+/// The language of the mail a request causes is `X-Firebase-Locale`, which both SDKs send
+/// (`auth.languageCode`); without it, the request's locale from `Accept-Language`.
+struct FirebaseBody: Middleware {
+    let texts: PageTexts
+    /// Whether a form body is read as a form (the token endpoint); elsewhere every body is JSON,
+    /// whatever its `Content-Type` says (`curl -d` sends JSON as a form).
+    var acceptsForm = false
+
+    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+        var context = context
+        let type = request.headers["content-type"]?.lowercased() ?? ""
+        if acceptsForm, type.hasPrefix("application/x-www-form-urlencoded") {
+            guard let form = try? FormData(request.body) else { return context.refuse(.status(.badRequest), request) }
+            var members: [String: JSONInput] = [:]
+            for (name, value) in form.fields { members[Self.camelCase(name)] = .string(value) }
+            context.api = APIRequestBody(members)
+        } else {
+            guard let members = JSONInput.object(parsing: request.body) else { return context.refuse(.status(.badRequest), request) }
+            context.api = APIRequestBody(members)
+        }
+        if let asked = request.headers["x-firebase-locale"], let locale = texts.supportedLocale(asked) {
+            context.locale = locale
+        }
+        return next(request, context)
+    }
+
+    /// `refresh_token` → `refreshToken`.
+    static func camelCase(_ name: String) -> String {
+        var result = ""
+        var upper = false
+        for character in name {
+            if character == "_" {
+                upper = true
+            } else {
+                result.append(upper ? Character(character.uppercased()) : character)
+                upper = false
+            }
+        }
+        return result
+    }
+}

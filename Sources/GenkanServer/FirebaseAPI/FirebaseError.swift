@@ -1,0 +1,88 @@
+import GenkanStore
+import GenkanValidation
+
+/// An error of the Firebase-compatible API: an HTTP status and Firebase's message, `CODE` or
+/// `CODE : detail`, which both SDKs split at the first colon.
+struct FirebaseError: Error, Sendable, Hashable {
+    let status: Int
+    let code: FirebaseErrorCode
+    let detail: String?
+
+    init(_ code: FirebaseErrorCode, _ detail: String? = nil, status: Int = 400) {
+        self.code = code
+        self.detail = detail
+        self.status = status
+    }
+
+    /// The `message` of the body: `EMAIL_EXISTS`, `WEAK_PASSWORD : Password should be at least 8 characters`.
+    var message: String { detail.map { "\(code.rawValue) : \($0)" } ?? code.rawValue }
+
+    /// The failure of a store operation: the one mapping from `AuthFailure` to Firebase's strings,
+    /// a switch the compiler checks whenever the store gains a failure.
+    init(failure: AuthFailure) {
+        switch failure {
+        case .emailAlreadyInUse: self.init(FirebaseErrorCode.emailExists)
+        // With email-enumeration protection (always on), an unknown address and a wrong password
+        // are one error, as the store already makes them.
+        case .invalidCredential: self.init(FirebaseErrorCode.invalidLoginCredentials)
+        case .userDisabled: self.init(FirebaseErrorCode.userDisabled)
+        case .tooManyRequests: self.init(FirebaseErrorCode.tooManyAttempts)
+        case .invalidActionCode: self.init(FirebaseErrorCode.invalidOOBCode)
+        case .expiredActionCode: self.init(FirebaseErrorCode.expiredOOBCode)
+        // The token named a session or grant that has ended: a token issued before `valid_since`.
+        case .userTokenExpired: self.init(FirebaseErrorCode.tokenExpired)
+        case .userNotFound: self.init(FirebaseErrorCode.userNotFound)
+        case .internalError: self.init(FirebaseErrorCode.internalError, status: 500)
+        // accounts:signInWithIdp answers an address in use with `needConfirmation` instead.
+        case .accountExistsWithDifferentCredential: self.init(FirebaseErrorCode.emailExists)
+        case .credentialAlreadyInUse, .providerAlreadyLinked: self.init(FirebaseErrorCode.federatedUserIDAlreadyLinked)
+        case .noSuchProvider: self.init(FirebaseErrorCode.invalidProviderID)
+        case .userMismatch: self.init(FirebaseErrorCode.invalidIDToken)
+        case .lastSignInMethod: self.init(FirebaseErrorCode.operationNotAllowed)
+        case .missingEmail: self.init(FirebaseErrorCode.missingEmail)
+        case .unverifiedEmail: self.init(FirebaseErrorCode.unverifiedEmail)
+        }
+    }
+
+    /// Firebase's error body:
+    /// `{"error":{"code":400,"message":"EMAIL_EXISTS","errors":[{"message":"EMAIL_EXISTS","domain":"global","reason":"invalid"}]}}`,
+    /// with Google's `status` for the errors that are not Identity Toolkit strings.
+    var body: JSONValue {
+        var error: [(String, JSONValue)] = [
+            ("code", .integer(status)),
+            ("message", .string(message)),
+            ("errors", .array([.object([("message", .string(message)), ("domain", .string("global")), ("reason", .string(reason))])])),
+        ]
+        if let googleStatus { error.append(("status", .string(googleStatus))) }
+        return .object([("error", .object(error))])
+    }
+
+    private var reason: String {
+        switch code {
+        case .notFound: "notFound"
+        case .internalError: "backendError"
+        case .insufficientPermission: "forbidden"
+        default: "invalid"
+        }
+    }
+
+    private var googleStatus: String? {
+        switch code {
+        case .invalidArgument: "INVALID_ARGUMENT"
+        case .notFound: "NOT_FOUND"
+        case .insufficientPermission: "PERMISSION_DENIED"
+        case .internalError: "INTERNAL"
+        case .unavailable: "UNAVAILABLE"
+        default: nil
+        }
+    }
+
+    var response: HTTPResponse { Responses.json(status, body) }
+
+    // MARK: Errors with a detail
+
+    /// A body or field Genkan cannot read.
+    static func invalidArgument(_ detail: String) -> FirebaseError { FirebaseError(.invalidArgument, detail) }
+
+    static let invalidJSON = invalidArgument("Invalid JSON payload received.")
+}
