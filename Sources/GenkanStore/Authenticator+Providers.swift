@@ -27,11 +27,31 @@ extension Authenticator {
     ) -> Result<ProviderSignInOutcome, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
+                switch identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, verificationMail: verificationMail) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let found):
+                    let token = try store.createSession(accountID: found.account.id, userAgent: userAgent).token
+                    return .success(ProviderSignInOutcome(account: found.account, isNew: found.isNew, token: token))
+                }
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// The account of a verified provider identity, made now if this is its first sign-in, as
+    /// `signIn(with:…)` finds or makes it, without starting a session: the Firebase-compatible
+    /// API's `accounts:signInWithIdp` issues its own tokens.
+    public func identify(
+        _ profile: ProviderProfile, in store: AccountStore, requireVerifiedEmail: Bool = false,
+        verificationMail: ((_ account: Account, _ token: String) -> OutgoingMail?)? = nil
+    ) -> Result<(account: Account, isNew: Bool), AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<(account: Account, isNew: Bool), AuthFailure> in
                 if let linked = try store.account(issuer: profile.issuer, subject: profile.subject) {
                     if linked.isDisabled { return .failure(.userDisabled) }
                     try store.touchIdentity(issuer: profile.issuer, subject: profile.subject)
-                    let token = try store.createSession(accountID: linked.id, userAgent: userAgent).token
-                    return .success(ProviderSignInOutcome(account: linked, isNew: false, token: token))
+                    return .success((linked, false))
                 }
                 guard let email = profile.email else { return .failure(.missingEmail) }
                 if requireVerifiedEmail && !profile.emailVerified { return .failure(.unverifiedEmail) }
@@ -47,8 +67,7 @@ extension Authenticator {
                 if !profile.emailVerified, let verificationMail {
                     _ = try store.issueCode(.verifyEmail, accountID: account.id) { verificationMail(account, $0) }
                 }
-                let token = try store.createSession(accountID: account.id, userAgent: userAgent).token
-                return .success(ProviderSignInOutcome(account: account, isNew: true, token: token))
+                return .success((account, true))
             }
         } catch {
             return .failure(.internalError(error))

@@ -12,6 +12,7 @@ with JavaScript on and off: the sign-in page's button, the provider's page, back
 
 Run by `make test`:  .venv/bin/python Tests/e2e/test_oidc.py"""
 
+import base64
 import hashlib
 import html
 import http.cookiejar
@@ -173,7 +174,8 @@ class Site:
              "--oidc", f"google={self.google.issuer}", "--oidc-client-id", "google=genkan-web",
              "--oidc-client-secret", "google=s3cret",
              "--oidc", f"apple={self.apple.issuer}", "--oidc-client-id", "apple=com.example.genkan",
-             "--oidc-apple-team-id", "TEAM123", "--oidc-apple-key-id", "KEY123", "--oidc-apple-key", self.apple_key_file],
+             "--oidc-apple-team-id", "TEAM123", "--oidc-apple-key-id", "KEY123", "--oidc-apple-key", self.apple_key_file,
+             "--firebase-project", "demo-genkan"],
             stdout=self.serve_log, stderr=self.serve_log)
         deadline = time.time() + 20
         while True:
@@ -380,6 +382,83 @@ class OIDCTest(unittest.TestCase):
         status, headers, _ = browser.send(authorization, {"action": "deny"})
         self.assertEqual(status, 302)
         self.assert_refused(browser.send(headers["Location"]), "auth/web-context-cancelled")
+
+
+class FirebaseSignInWithIdpTest(unittest.TestCase):
+    """The Firebase-compatible API's accounts:signInWithIdp verifies with the same code: an app
+    signs in at the provider itself (with the SHA-256 of its raw nonce) and hands Genkan the ID
+    token and the raw nonce."""
+
+    def id_token(self, sub, raw_nonce):
+        provider = SITE.google
+        query = urllib.parse.urlencode({
+            "response_type": "code", "client_id": "genkan-web", "redirect_uri": "http://127.0.0.1:1/app",
+            "scope": "openid email profile", "state": "app", "nonce": hashlib.sha256(raw_nonce.encode()).hexdigest()})
+        browser = Browser()
+        status, headers, _ = browser.send(f"http://127.0.0.1:{provider.port}/oauth2/authorize?{query}", {"sub": sub})
+        code = urllib.parse.parse_qs(urllib.parse.urlsplit(headers["Location"]).query)["code"][0]
+        status, _, body = browser.send(f"http://127.0.0.1:{provider.port}/oauth2/token", {
+            "grant_type": "authorization_code", "code": code, "redirect_uri": "http://127.0.0.1:1/app",
+            "client_id": "genkan-web", "client_secret": "app"})
+        return json.loads(body)["id_token"]
+
+    def sign_in_with_idp(self, id_token, raw_nonce, provider_id="google.com"):
+        body = json.dumps({
+            "requestUri": "http://localhost", "returnSecureToken": True, "returnIdpCredential": True,
+            "postBody": urllib.parse.urlencode({"id_token": id_token, "providerId": provider_id, "nonce": raw_nonce})}).encode()
+        request = urllib.request.Request(
+            SITE.url + "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo", data=body,
+            headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.status, json.loads(error.read())
+
+    def test_success_and_the_same_account_on_the_pages(self):
+        SITE.google.user("sub-api", email="api@example.com", email_verified=True, name="Api User")
+        status, body = self.sign_in_with_idp(self.id_token("sub-api", "raw-1"), "raw-1")
+        self.assertEqual(status, 200, body)
+        self.assertEqual((body["providerId"], body["email"], body["emailVerified"], body.get("isNewUser")),
+                         ("google.com", "api@example.com", True, True))
+        payload = json.loads(base64.urlsafe_b64decode(body["idToken"].split(".")[1] + "=="))
+        self.assertEqual(payload["firebase"]["sign_in_provider"], "google.com")
+        self.assertEqual(payload["user_id"], body["localId"])
+        self.assertIn("oauthIdToken", body)
+        # Again: the same account, not new.
+        status, again = self.sign_in_with_idp(self.id_token("sub-api", "raw-2"), "raw-2")
+        self.assertEqual((status, again["localId"], again.get("isNewUser")), (200, body["localId"], None))
+        # The site's button finds the same account.
+        browser = Browser()
+        status, headers, _ = browser.authorize(SITE.url, "google", "sub-api")
+        self.assertEqual(browser.send(headers["Location"])[0], 303)
+        self.assertIn("api@example.com", browser.send(SITE.url + "/account")[2])
+
+    def test_failures_are_firebase_errors(self):
+        SITE.google.user("sub-api2", email="api2@example.com", email_verified=True)
+        token = self.id_token("sub-api2", "raw")
+        status, body = self.sign_in_with_idp(token, "another raw nonce")
+        self.assertEqual(status, 400)
+        self.assertTrue(body["error"]["message"].startswith("MISSING_OR_INVALID_NONCE"), body)
+        status, body = self.sign_in_with_idp(token, "raw", provider_id="facebook.com")
+        self.assertTrue(body["error"]["message"].startswith("OPERATION_NOT_ALLOWED"), body)
+        SITE.google.tamper(claims={"exp": {"relative": -3600}, "iat": {"relative": -7200}})
+        status, body = self.sign_in_with_idp(self.id_token("sub-api2", "raw"), "raw")
+        self.assertEqual(status, 400)
+        self.assertTrue(body["error"]["message"].startswith("INVALID_IDP_RESPONSE"), body)
+
+    def test_an_address_with_an_account_needs_confirmation(self):
+        browser = Browser()
+        _, _, page = browser.send(SITE.url + "/signup")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        status, _, _ = browser.send(SITE.url + "/signup", {
+            "csrf": csrf, "name": "Saburo", "email": "saburo@example.com", "password": "correct horse battery staple",
+            "password-confirmation": "correct horse battery staple"})
+        self.assertEqual(status, 303)
+        SITE.google.user("sub-saburo", email="saburo@example.com", email_verified=True)
+        status, body = self.sign_in_with_idp(self.id_token("sub-saburo", "raw"), "raw")
+        self.assertEqual((status, body.get("needConfirmation"), body.get("email")), (200, True, "saburo@example.com"))
+        self.assertNotIn("idToken", body)
 
 
 class Journey:

@@ -137,7 +137,7 @@ final class GenkanApp: Sendable {
             FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, rules: rules, texts: texts,
                 outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key), codeLog: codeLog,
-                clock: clock, log: errorLog
+                clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp
             ).register(on: router, with: shared)
         }
         if let files { PublicFiles(files: files).register(on: router) }

@@ -169,7 +169,7 @@ struct ProviderSignIn: Sendable {
                 case .failure(let failure):
                     return .response(failed(failure, provider: provider, linking: linking, context: context))
                 case .success(let token):
-                    let profile = profile(token, provider: provider, appleUser: pending.responseUser)
+                    let profile = Self.profile(token, provider: provider, appleUser: pending.responseUser, rules: rules)
                     if let accountID = pending.accountID {
                         return link(profile, accountID: accountID, provider: provider, request: request, context: context)
                     }
@@ -230,7 +230,7 @@ struct ProviderSignIn: Sendable {
     /// The verified token as an account's details: the address through the site's e-mail rules,
     /// the name through the nickname rules (Apple's `user` name first, then the token's names,
     /// then the address's local part).
-    func profile(_ token: VerifiedIDToken, provider: OIDCProvider, appleUser: String?) -> ProviderProfile {
+    static func profile(_ token: VerifiedIDToken, provider: OIDCProvider, appleUser: String?, rules: ValidationViewModel) -> ProviderProfile {
         let email = token.email.flatMap { rules.validatePasswordResetRequest(email: $0).normalizedEmail }
         var candidates: [String] = []
         if let appleUser, let user = JSONParser.parse(appleUser), let name = user[member: "name"] {
