@@ -135,8 +135,6 @@ struct ProviderSignIn: Sendable {
             switch taken {
             case .failure(let error): return failures.refuse(error, request: request, context: context)
             case .success(let found):
-                // Unknown, used or expired; for another provider; or started in another browser
-                // (a login CSRF: someone else's code fed to this browser).
                 // An error from the provider ends the request whatever its state (some providers
                 // leave the state out of an error); nothing is signed in.
                 if let error = query?["error"] {
@@ -144,6 +142,8 @@ struct ProviderSignIn: Sendable {
                         ["access_denied", "user_cancelled_authorize"].contains(error) ? .cancelled(String(error.prefix(64))) : .providerError(String(error.prefix(64)))
                     return .response(failed(failure, provider: provider, linking: found?.accountID != nil, context: context))
                 }
+                // Unknown, used or expired; for another provider; or started in another browser
+                // (a login CSRF: someone else's code fed to this browser).
                 guard let found, found.provider == provider.name, !context.isNewPreSession,
                     Secret.constantTimeEqual(found.bindingHash, binding)
                 else {
