@@ -518,6 +518,12 @@ class Journey:
         self.assertEqual(self.browser.find_element(By.ID, "account-email").text, email)
         self.assertEqual(self.browser.find_element(By.ID, "account-name").text, name)
         self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "ja")
+        # The sign-in methods page: this provider connected, the other one offered.
+        self.browser.find_element(By.LINK_TEXT, catalog("ui.account.providers", "ja")).click()
+        self.wait_for(lambda: self.browser.current_url == SITE.url + "/account/providers", "the sign-in methods page")
+        self.shot(f"{provider}-5-providers")
+        self.assertIn(catalog("ui.providers.connected-as", "ja", email), self.browser.find_element(By.ID, f"method-{provider}").text)
+        self.assertIn(catalog("ui.providers.password-not-set", "ja"), self.browser.find_element(By.ID, "method-password").text)
 
     def test_google(self):
         mode = "js" if self.javascript else "nojs"
