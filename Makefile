@@ -24,6 +24,7 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_site.py
 	.venv/bin/python Tests/e2e/test_accessibility.py
 	.venv/bin/python Tests/e2e/test_mail.py
+	.venv/bin/python Tests/e2e/test_oidc.py
 	.venv/bin/python Tests/e2e/test_firebase.py
 
 deps-test:

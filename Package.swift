@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
+        .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
+        .library(name: "GenkanOIDC", targets: ["GenkanOIDC"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -38,6 +40,9 @@ let package = Package(
         .target(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("curl")]),
+        .target(
+            name: "COpenSSL",
+            linkerSettings: [.linkedLibrary("crypto")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -71,12 +76,20 @@ let package = Package(
             dependencies: ["CCurl"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GenkanHTTPClient",
+            dependencies: ["CCurl"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanOIDC",
+            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanValidation", "GenkanLocalization"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail"],
+            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer"],
+            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanOIDC", "GenkanHTTPClient"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",
@@ -117,8 +130,17 @@ let package = Package(
             exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "GenkanHTTPClientTests",
+            dependencies: ["GenkanHTTPClient"],
+            exclude: ["Support/http_server.py"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanOIDCTests",
+            dependencies: ["GenkanOIDC", "GenkanHTTPClient", "GenkanLocalization", "GenkanValidation"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation"],
+            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -77,13 +77,13 @@ extension Authenticator {
     /// client then signs in again. Waiting would keep a hashing thread idle for the length of an
     /// `fsync` at every sign-in.
     public static func startTokens(
-        for account: Account, in store: AccountStore
+        for account: Account, in store: AccountStore, signInProvider: String = "password"
     ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
         do {
             return try store.withoutWaitingForDisk { () throws(StoreError) in try store.transaction { () throws(StoreError) in
                 let now = store.clock.now()
                 try store.recordLogin(accountID: account.id)
-                let token = try store.createRefreshToken(accountID: account.id, authTime: now)
+                let token = try store.createRefreshToken(accountID: account.id, authTime: now, signInProvider: signInProvider)
                 return .success((account, now, token))
             } }
         } catch {

@@ -62,6 +62,10 @@ extension Authenticator {
                 case .success(let consumed): account = consumed.account
                 }
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
+                // Identities linked while the address was unproven may be a stranger's who made
+                // the account with this address first (a provider that does not verify
+                // addresses): the mailbox's owner, proving it now, keeps none of them.
+                if account.verifiedAt == nil { try store.unlinkEveryIdentity(accountID: account.id) }
                 // The link came by mail to the account's address (a code is void once the address
                 // changes): opening it proves the mailbox, as a verification link does.
                 try store.markVerified(accountID: account.id)

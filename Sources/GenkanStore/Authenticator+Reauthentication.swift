@@ -28,7 +28,10 @@ extension Authenticator {
         sessionToken: String, password: String, in store: AccountStore, rehash: Bool
     ) throws(StoreError) -> Result<AccountStore.StoredSession, AuthFailure> {
         guard let found = try store.unexpiredSession(token: sessionToken) else { return .failure(.userTokenExpired) }
-        guard hasher.verify(password, against: found.passwordHash) else { return .failure(.invalidCredential) }
+        // An account without a password has none to prove (a reset gives it one).
+        guard !found.passwordHash.isEmpty, hasher.verify(password, against: found.passwordHash) else {
+            return .failure(.invalidCredential)
+        }
         if found.account.isDisabled { return .failure(.userDisabled) }
         if rehash, hasher.needsRehash(found.passwordHash) {
             try store.updatePasswordHash(accountID: found.account.id, to: try hasher.hash(password))

@@ -21,6 +21,24 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case userTokenExpired
     /// No account has this id (it was deleted).
     case userNotFound
+    /// A provider's address belongs to an account that this identity is not linked to: sign in
+    /// the way used before, then link the provider in the settings (no silent merge).
+    case accountExistsWithDifferentCredential
+    /// The identity is linked to another account.
+    case credentialAlreadyInUse
+    /// The account has an identity of this provider already.
+    case providerAlreadyLinked
+    /// The account has no identity of this provider.
+    case noSuchProvider
+    /// The callback completed for another account than the one that asked to link.
+    case userMismatch
+    /// Unlinking would leave the account without a way to sign in (no password, no other provider).
+    case lastSignInMethod
+    /// The provider gave no e-mail address, which an account needs.
+    case missingEmail
+    /// The provider did not verify the address, and a new account needs a verified one (with
+    /// `--private-signup`, where an address in use is told only to its proven owner).
+    case unverifiedEmail
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -36,6 +54,14 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .expiredActionCode: .expiredActionCode
         case .userTokenExpired: .userTokenExpired
         case .userNotFound: .userNotFound
+        case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
+        case .credentialAlreadyInUse: .credentialAlreadyInUse
+        case .providerAlreadyLinked: .providerAlreadyLinked
+        case .noSuchProvider: .noSuchProvider
+        case .userMismatch: .userMismatch
+        case .lastSignInMethod: .operationNotAllowed
+        case .missingEmail: .missingEmail
+        case .unverifiedEmail: .unverifiedEmail
         case .internalError: .internalError
         }
     }
@@ -104,7 +130,8 @@ public struct Authenticator: Sendable {
     /// Argon2id work; a disabled account is reported only after its password was right.
     public func signIn(email: String, password: String, in store: AccountStore) -> Result<Account, AuthFailure> {
         do {
-            guard let stored = try store.account(email: email) else {
+            // An account without a password (made through a provider) costs the same work.
+            guard let stored = try store.account(email: email), !stored.passwordHash.isEmpty else {
                 _ = hasher.verify(password, against: dummyHash)
                 return .failure(.invalidCredential)
             }

@@ -1,5 +1,7 @@
 import Foundation
+import GenkanHTTPClient
 import GenkanLocalization
+import GenkanOIDC
 import GenkanServer
 import GenkanStore
 import GenkanValidation
@@ -16,6 +18,9 @@ struct ServeCommand: Command {
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
                             [--firebase-project ID [--firebase-emulator]]
+                            [--oidc NAME[=ISSUER] --oidc-client-id NAME=ID [--oidc-client-secret NAME=SECRET]]...
+                            [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
+                            --oidc-apple-key FILE] [--oidc-ca FILE]
 
         Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
         verification on HTTP/1.1. The first start creates the database; later starts migrate it.
@@ -68,6 +73,29 @@ struct ServeCommand: Command {
                               FIREBASE_AUTH_EMULATOR_HOST), /emulator/v1/projects/ID/oobCodes.
                               For development only.
 
+        Signing in with OpenID providers (buttons on the sign-in and sign-up pages; repeat the
+        options for each provider; its redirect URI is BASE-URL/signin/NAME/callback):
+          --oidc NAME[=ISSUER]
+                              A provider. google and apple are presets (their issuers, scopes and
+                              button texts; Apple answers by form_post); any other NAME needs the
+                              ISSUER, whose /.well-known/openid-configuration is read.
+          --oidc-client-id NAME=ID
+                              The client id the provider gave this site.
+          --oidc-client-secret NAME=SECRET
+                              Its client secret (not for apple: see below). A command line is
+                              visible to other users of the machine: prefer --oidc-config.
+          --oidc-config FILE  Providers from a JSON file instead (or as well), by name:
+                              {"google": {"clientId": "…", "clientSecret": "…"},
+                               "apple": {"clientId": "…", "teamId": "…", "keyId": "…",
+                                         "keyFile": "AuthKey.p8"},
+                               "corp": {"issuer": "https://…", "clientId": "…",
+                                        "clientSecret": "…", "displayName": "Example Staff"}}
+                              Also "audiences" (native apps' client ids) and "scopes".
+          --oidc-apple-team-id ID, --oidc-apple-key-id ID, --oidc-apple-key FILE
+                              Apple's client secret is a short-lived ES256 JWT made from the
+                              team's Sign in with Apple key (.p8, PEM) with these ids.
+          --oidc-ca FILE      Trust the certificate authority in FILE for calls to providers (PEM).
+
         """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -87,6 +115,8 @@ struct ServeCommand: Command {
         let mailRetryText = try arguments.option("--mail-retry")
         let requireVerified = arguments.flag("--require-verified")
         let privateSignUp = arguments.flag("--private-signup")
+        let identityProviders = try Self.identityProviders(&arguments)
+        let providerCA = try arguments.option("--oidc-ca")
         let firebaseProject = try arguments.option("--firebase-project")
         let firebaseEmulator = arguments.flag("--firebase-emulator")
         let extra = try arguments.positionals()
@@ -155,6 +185,8 @@ struct ServeCommand: Command {
         if let mailRetry { configuration.mail.retry.initialDelay = .seconds(mailRetry) }
         configuration.requireVerified = requireVerified
         configuration.privateSignUp = privateSignUp
+        configuration.identityProviders = identityProviders
+        configuration.providerClient.caFile = providerCA
         configuration.firebaseProject = firebaseProject
         configuration.firebaseEmulator = firebaseEmulator
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
@@ -184,6 +216,10 @@ struct ServeCommand: Command {
         case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")
         case .smtp: Terminal.error("genkan: mail goes through \(Self.redacted(smtp ?? ""))")
         }
+        let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://\(shownHost):\(site.port)"
+        for provider in identityProviders {
+            Terminal.error("genkan: sign-in with \(provider.name) (\(provider.issuer)), redirect URI \(base)/signin/\(provider.name)/callback")
+        }
         var received: Int32 = 0
         sigwait(&signals, &received)
         Terminal.error("genkan: \(received == SIGINT ? "SIGINT" : "SIGTERM") received, finishing requests in progress")
@@ -191,6 +227,57 @@ struct ServeCommand: Command {
         log.close()
         Terminal.error("genkan: stopped")
         return ExitStatus.success
+    }
+
+    /// The providers of `--oidc-config` and the `--oidc*` options, checked (Apple's key read).
+    static func identityProviders(_ arguments: inout Arguments) throws -> [OIDCProviderConfiguration] {
+        var settings: [OIDCProviderSettings] = []
+        if let file = try arguments.option("--oidc-config") {
+            guard let data = FileManager.default.contents(atPath: file) else { throw UsageError("--oidc-config: cannot read '\(file)'") }
+            do {
+                settings = try OIDCProviderSettings.list(fromJSON: Array(data), source: file)
+            } catch {
+                throw UsageError(error.message)
+            }
+        }
+        for entry in try arguments.options("--oidc") {
+            let (name, issuer) = Self.pair(entry)
+            guard !settings.contains(where: { $0.name == name }) else { throw UsageError("oidc provider '\(name)' is given twice") }
+            var provider = OIDCProviderSettings(name: name)
+            provider.issuer = issuer
+            settings.append(provider)
+        }
+        func assign(_ option: String, _ set: (inout OIDCProviderSettings, String) -> Void) throws {
+            for entry in try arguments.options(option) {
+                let (name, value) = Self.pair(entry)
+                guard let value, let index = settings.firstIndex(where: { $0.name == name }) else {
+                    throw UsageError("\(option) takes NAME=VALUE for a provider given with --oidc NAME, not '\(entry.split(separator: "=").first ?? "")'")
+                }
+                set(&settings[index], value)
+            }
+        }
+        try assign("--oidc-client-id") { $0.clientID = $1 }
+        try assign("--oidc-client-secret") { $0.clientSecret = $1 }
+        let appleOptions = [
+            ("--oidc-apple-team-id", \OIDCProviderSettings.appleTeamID), ("--oidc-apple-key-id", \.appleKeyID),
+            ("--oidc-apple-key", \.appleKeyFile),
+        ]
+        for (option, field) in appleOptions {
+            guard let value = try arguments.option(option) else { continue }
+            guard let index = settings.firstIndex(where: { $0.name == "apple" }) else { throw UsageError("\(option) goes with --oidc apple") }
+            settings[index][keyPath: field] = value
+        }
+        do {
+            return try settings.map { settings throws(OIDCConfigurationError) in try OIDCProviderConfiguration(settings) }
+        } catch {
+            throw UsageError(error.message)
+        }
+    }
+
+    /// `NAME=VALUE` split at the first `=`; the value is nil without one.
+    static func pair(_ entry: String) -> (String, String?) {
+        guard let equals = entry.firstIndex(of: "=") else { return (entry, nil) }
+        return (String(entry[..<equals]), String(entry[entry.index(after: equals)...]))
     }
 
     /// A Firebase project id: 1 to 63 lower-case letters, digits and hyphens, starting with a letter.

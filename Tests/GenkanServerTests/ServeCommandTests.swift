@@ -35,6 +35,12 @@ import Glibc
         (["serve", "--loops", "0"], "--loops must be a number from 1 to 256, not '0'"),
         (["serve", "--log", "xml"], "--log must be one of text, json, not 'xml'"),
         (["serve", "--verbose"], "unknown option '--verbose'"),
+        (["serve", "--oidc", "corp", "--oidc-client-id", "corp=x"], "oidc provider 'corp' needs an issuer: --oidc corp=https://issuer.example"),
+        (["serve", "--oidc-client-id", "google=x"], "--oidc-client-id takes NAME=VALUE for a provider given with --oidc NAME, not 'google'"),
+        (["serve", "--oidc", "google", "--oidc-client-id", "google=x"], "oidc provider 'google' needs a client secret"),
+        (["serve", "--oidc", "apple", "--oidc-client-id", "apple=x"], "oidc provider 'apple' needs --oidc-apple-team-id"),
+        (["serve", "--oidc", "corp=http://idp.example", "--oidc-client-id", "corp=x"], "must be an https:// URL"),
+        (["serve", "--oidc", "Corp=https://idp.example"], "oidc provider name 'Corp'"),
         (["serve", "--firebase-emulator"], "--firebase-emulator goes with --firebase-project ID"),
         (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
         (["serve", "--trust-proxy", "10.1.0.0/8"], "--trust-proxy: '10.1.0.0/8' has bits set after its first 8; did you mean 10.0.0.0/8?"),
@@ -53,7 +59,8 @@ import Glibc
         #expect(result.status == 0)
         for option in [
             "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy [CIDR,…]", "--max-connections-per-client",
-            "--firebase-project", "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
+            "--oidc", "--oidc-client-id", "--oidc-client-secret", "--oidc-config", "--oidc-apple-team-id", "--oidc-apple-key-id",
+            "--oidc-apple-key", "--oidc-ca", "--firebase-project", "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
         ] {
             #expect(result.stdout.contains(option))
         }

@@ -117,6 +117,7 @@ import Testing
             action_codes_by_account
             outbox_by_account
             outbox_due
+            provider_authorizations_by_expiry
             rate_limits_expiry
             refresh_tokens_by_account
             reset_requests_by_email_key

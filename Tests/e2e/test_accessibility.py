@@ -55,7 +55,11 @@ class AccessibilityTest(unittest.TestCase):
         cls.log = open(os.path.join(cls.directory, "serve.log"), "ab")
         cls.process = subprocess.Popen(
             [genkan_binary(), "serve", "--port", str(cls.port), "--db", os.path.join(cls.directory, "genkan.sqlite"),
-             "--public", os.path.join(ROOT, "public"), "--outbox", cls.outbox, "--require-verified"],
+             "--public", os.path.join(ROOT, "public"), "--outbox", cls.outbox, "--require-verified",
+             # Providers, so that sign-in and sign-up show their buttons and /account/providers
+             # lists them (nothing listens on port 9: the pages need no provider to render).
+             "--oidc", "google=http://127.0.0.1:9", "--oidc-client-id", "google=a11y", "--oidc-client-secret", "google=a11y",
+             "--oidc", "corp=http://127.0.0.1:9/corp", "--oidc-client-id", "corp=a11y", "--oidc-client-secret", "corp=a11y"],
             stdout=cls.log, stderr=cls.log)
         deadline = time.time() + 20
         while True:
@@ -123,7 +127,8 @@ class AccessibilityTest(unittest.TestCase):
         for index, language in enumerate(["en", "ja", "ar"]):
             address = f"a11y{index}@example.com"
             browser.delete_all_cookies()
-            for path in ["/signin", "/signup", "/password/forgot", "/nowhere", "/password/reset?code=" + "A" * 43]:
+            for path in ["/signin", "/signup", "/password/forgot", "/nowhere", "/password/reset?code=" + "A" * 43,
+                         "/signin/google/callback?state=" + "A" * 43]:
                 browser.get(f"{self.url}{path}{'&' if '?' in path else '?'}lang={language}")
                 self.check(f"{path} {language}")
             # A form with every kind of error.
@@ -169,7 +174,8 @@ class AccessibilityTest(unittest.TestCase):
             self.fill("password-confirmation", "a new passphrase here")
             self.submit()
             self.check(f"/account with a notice {language}")
-            for path in ["/account/name", "/account/password", "/account/email", "/account/sessions", "/account/delete"]:
+            for path in ["/account/name", "/account/password", "/account/email", "/account/providers", "/account/sessions",
+                         "/account/delete"]:
                 browser.get(self.url + path)
                 self.check(f"{path} {language}")
             browser.execute_script("document.querySelector('form.auth-form').noValidate = true")

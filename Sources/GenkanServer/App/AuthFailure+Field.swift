@@ -7,7 +7,8 @@ extension AuthFailure {
         switch self {
         case .emailAlreadyInUse: .email
         case .invalidCredential, .userDisabled, .tooManyRequests, .throttled, .invalidActionCode, .expiredActionCode, .userTokenExpired,
-            .userNotFound, .internalError:
+            .userNotFound, .internalError, .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
+            .noSuchProvider, .userMismatch, .lastSignInMethod, .missingEmail, .unverifiedEmail:
             nil
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GenkanLocalization
 import GenkanMail
+import GenkanOIDC
 import GenkanStore
 import GenkanValidation
 
@@ -16,6 +17,8 @@ final class GenkanApp: Sendable {
     let baseURL: BaseURL
     /// Delivers the outbox; nil when mail is not sent from this process (page tests).
     let sender: OutboxSender?
+    /// The OpenID providers and the threads that call them.
+    let identity: IdentityProviders
 
     /// Opens (creating or migrating) the database, reads `public/`, starts the worker threads and,
     /// when `sendsMail`, the outbox sender.
@@ -62,7 +65,9 @@ final class GenkanApp: Sendable {
         self.sender = sender
         let outbox = Outbox(mail: mail, sender: sender)
 
-        let renderer = PageRenderer(texts: texts, rules: rules, files: files)
+        let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
+        self.identity = identity
+        let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons)
         // Rendered ahead: the forms every visitor sees the same; validated live: every form.
         let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
         let liveForms = blankForms + [.passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion]
@@ -113,6 +118,15 @@ final class GenkanApp: Sendable {
         AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures, checks: shared.checks)
             .register(on: router, with: shared)
         SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
+        if !identity.providers.isEmpty {
+            let providerSignIn = ProviderSignIn(
+                providers: identity, forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+                rules: rules, log: errorLog, sessionLifetime: policy.lifetime, clock: clock, isPrivate: configuration.privateSignUp,
+                startsPerClient: shared.providerSignInPerClient)
+            providerSignIn.register(on: router, with: shared)
+            LinkedProviders(signIn: providerSignIn, forms: forms, pool: pool, authenticator: authenticator, failures: failures)
+                .register(on: router, with: shared)
+        }
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if let project = configuration.firebaseProject {
@@ -132,7 +146,7 @@ final class GenkanApp: Sendable {
             FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
                 texts: texts, outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key),
-                codeLog: codeLog, clock: clock, log: errorLog
+                codeLog: codeLog, clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp
             ).register(on: router, with: shared)
         }
         if let files { PublicFiles(files: files).register(on: router) }
@@ -144,6 +158,29 @@ final class GenkanApp: Sendable {
     func stop() {
         pool.stop()
         sender?.stop()
+        identity.stop()
+    }
+
+    /// The configured providers, with threads for their HTTP calls; each provider's discovery
+    /// document is fetched once in the background now, so a wrong issuer shows in the log at
+    /// start rather than at someone's first sign-in.
+    static func identityProviders(_ configuration: GenkanConfiguration, baseURL: BaseURL, log: ErrorLog) throws -> IdentityProviders {
+        let clock = configuration.clock
+        let providers = OIDCProviders(
+            configuration.identityProviders, fetcher: configuration.providerClient, clock: { Int(clock.now()) },
+            keyRefreshInterval: configuration.providerKeyRefreshInterval)
+        guard !providers.isEmpty else { return IdentityProviders(providers: providers, pool: nil, baseURL: baseURL) }
+        let pool = try WorkerPool<Void>(threads: 4, niceness: 0) { () }
+        for provider in providers.all {
+            _ = pool.submit(.interactive) { _ in
+                do throws(OIDCFailure) {
+                    _ = try provider.metadata()
+                } catch {
+                    log.write("oidc \(provider.name): \(error.detail) (sign-in with it fails until this works)")
+                }
+            }
+        }
+        return IdentityProviders(providers: providers, pool: pool, baseURL: baseURL)
     }
 
     // MARK: Mail settings, checked at start

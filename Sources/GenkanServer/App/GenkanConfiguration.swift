@@ -1,5 +1,7 @@
+import GenkanHTTPClient
 import GenkanLocalization
 import GenkanMail
+import GenkanOIDC
 import GenkanStore
 import GenkanValidation
 
@@ -49,6 +51,13 @@ public struct GenkanConfiguration: Sendable {
     public var messages = AuthErrorModel()
     /// Where operator messages and security events go (standard error).
     public var errorLog = ErrorLog()
+    /// OpenID providers to sign in with (`--oidc`), their buttons in this order.
+    public var identityProviders: [OIDCProviderConfiguration] = []
+    /// How the site calls providers (timeouts, size limit, `--oidc-ca`).
+    public var providerClient = HTTPClient()
+    /// An ID token with an unknown key id fetches its provider's keys again at most this often
+    /// (seconds).
+    public var providerKeyRefreshInterval = 5
 
     public init(databasePath: String, publicDirectory: String? = "public") {
         self.databasePath = databasePath

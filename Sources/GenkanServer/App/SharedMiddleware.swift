@@ -21,6 +21,9 @@ struct SharedMiddleware: Sendable {
     let mailPerAccount: RateLimit
     /// Live validation per client: cheap work, limited in memory.
     let validationPerClient: RateLimit
+    /// Sign-ins through an OpenID provider per client (page starts and the API's signInWithIdp):
+    /// each costs a round trip to the provider, limited in memory.
+    let providerSignInPerClient: RateLimit
     /// What every page of a signed-in account needs: a live session and, with
     /// `--require-verified`, a verified address.
     let signedInPages: [any Middleware]
@@ -58,6 +61,9 @@ struct SharedMiddleware: Sendable {
         validationPerClient = RateLimit(
             name: "validate.address", buckets: .memory(RateLimiter(rule: limits.validationPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: nil)
+        providerSignInPerClient = RateLimit(
+            name: "idp.address", buckets: .memory(RateLimiter(rule: .init(capacity: 20, refillPerMinute: 10))),
+            key: { _, context in context.clientKey }, clock: clock, security: security)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
     }

@@ -28,6 +28,10 @@ struct FirebaseAPI: Sendable {
     let codeLog: OOBCodeLog?
     let clock: StoreClock
     let log: ErrorLog
+    /// The OpenID providers `accounts:signInWithIdp` verifies ID tokens of (`--oidc`), and
+    /// whether only a verified address may make an account (`--private-signup`).
+    var identity: IdentityProviders? = nil
+    var isPrivate = false
 
     /// How recent a sign-in a sensitive change (password, address, deletion) needs, in seconds.
     static let recentSignIn: Int64 = 300
@@ -64,6 +68,7 @@ struct FirebaseAPI: Sendable {
             ("accounts:update", "setAccountInfo", [limits.codePerClient], update),
             ("accounts:delete", "deleteAccount", [], delete),
             ("accounts:createAuthUri", "createAuthUri", [], createAuthURI),
+            ("accounts:signInWithIdp", "verifyAssertion", [limits.providerSignInPerClient], signInWithIdp),
         ]
         for endpoint in endpoints {
             v1.group("", endpoint.limits).post("/" + endpoint.v1, use: endpoint.handler)
@@ -162,9 +167,12 @@ struct FirebaseAPI: Sendable {
     }
 
     /// The tokens of a sign-in: `idToken`, `refreshToken`, `expiresIn` (a string, as Firebase sends it).
-    func tokenFields(_ profile: AccountProfile, authTime: Int64, refreshToken: String) -> [(String, JSONValue)] {
+    func tokenFields(
+        _ profile: AccountProfile, authTime: Int64, refreshToken: String, provider: String = "password"
+    ) -> [(String, JSONValue)] {
         [
-            ("idToken", .string(tokens.token(for: profile.account, photoURL: profile.photoURL, authTime: authTime, now: clock.now()))),
+            ("idToken", .string(tokens.token(
+                for: profile.account, photoURL: profile.photoURL, authTime: authTime, now: clock.now(), provider: provider))),
             ("refreshToken", .string(refreshToken)),
             ("expiresIn", .string(String(IDTokens.lifetime))),
         ]

@@ -37,6 +37,14 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .userTokenExpired: self.init(FirebaseErrorCode.tokenExpired)
         case .userNotFound: self.init(FirebaseErrorCode.userNotFound)
         case .internalError: self.init(FirebaseErrorCode.internalError, status: 500)
+        // accounts:signInWithIdp answers an address in use with `needConfirmation` instead.
+        case .accountExistsWithDifferentCredential: self.init(FirebaseErrorCode.emailExists)
+        case .credentialAlreadyInUse, .providerAlreadyLinked: self.init(FirebaseErrorCode.federatedUserIDAlreadyLinked)
+        case .noSuchProvider: self.init(FirebaseErrorCode.invalidProviderID)
+        case .userMismatch: self.init(FirebaseErrorCode.invalidIDToken)
+        case .lastSignInMethod: self.init(FirebaseErrorCode.operationNotAllowed)
+        case .missingEmail: self.init(FirebaseErrorCode.missingEmail)
+        case .unverifiedEmail: self.init(FirebaseErrorCode.unverifiedEmail)
         }
     }
 

@@ -44,4 +44,10 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case methodNotAllowed = "METHOD_NOT_ALLOWED"
     case internalError = "INTERNAL_ERROR"
     case unavailable = "UNAVAILABLE"
+    // MARK: Signing in with an identity provider (accounts:signInWithIdp)
+    case invalidIDPResponse = "INVALID_IDP_RESPONSE"
+    case missingOrInvalidNonce = "MISSING_OR_INVALID_NONCE"
+    case federatedUserIDAlreadyLinked = "FEDERATED_USER_ID_ALREADY_LINKED"
+    case invalidProviderID = "INVALID_PROVIDER_ID"
+    case unverifiedEmail = "UNVERIFIED_EMAIL"
 }

@@ -23,6 +23,8 @@ struct FirebaseLimits: Sendable {
     /// Requests that use a one-time code, per client (the site's verification posts,
     /// `verify.address`).
     let codePerClient: RateLimit
+    /// `signInWithIdp` per client, with the site's provider sign-ins (`idp.address`).
+    let providerSignInPerClient: RateLimit
 
     init(shared: SharedMiddleware, rules: ValidationViewModel, tokens: IDTokens, clock: StoreClock) {
         let throttle = shared.checks.throttle
@@ -48,6 +50,7 @@ struct FirebaseLimits: Sendable {
             else { return nil }
             return "account:\(claims.accountID)"
         }
+        providerSignInPerClient = shared.providerSignInPerClient
         codePerClient = shared.verifyPerClient.keyed { _, context in
             (try? context.api?.string("oobCode")) != nil ? context.clientKey : nil
         }

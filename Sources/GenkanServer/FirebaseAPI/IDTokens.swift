@@ -1,3 +1,4 @@
+import GenkanOIDC
 import GenkanStore
 import GenkanValidation
 

@@ -24,6 +24,9 @@ struct FormDescription: Sendable {
     let binding: CSRFBinding
     /// Hidden fields the form carries from page to page (where to return after signing in).
     let carries: [String]
+    /// Whether the configured OpenID providers' buttons go under the form ("Sign in with Google"):
+    /// sign-in and sign-up.
+    var offersProviders = false
 
     init(
         _ kind: FormKind, path: String, title: PageKey, intro: PageKey? = nil, submit: PageKey, fields: [FieldDescription],

@@ -1,6 +1,7 @@
 extension FormDescription {
     /// `/signin`: e-mail address and current password.
-    static let signIn = FormDescription(
+    static let signIn = {
+        var form = FormDescription(
         .signIn, path: "/signin", title: .signInTitle, intro: .signInIntro, submit: .signInSubmit,
         fields: [
             FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email"),
@@ -10,6 +11,9 @@ extension FormDescription {
             Link(prompt: nil, text: .signInForgotLink, href: "/password/forgot"),
             Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup"),
         ], carries: [returnField])
+        form.offersProviders = true
+        return form
+    }()
 
     /// The hidden field of the sign-in form that says where to go afterwards (a `LocalPath`).
     static let returnField = "return"

@@ -1,6 +1,7 @@
 extension FormDescription {
     /// `/signup`: display name, e-mail address, a new password under the policy, and its confirmation.
-    static let signUp = FormDescription(
+    static let signUp = {
+        var form = FormDescription(
         .signUp, path: "/signup", title: .signUpTitle, submit: .signUpSubmit,
         fields: [
             FieldDescription(.name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname"),
@@ -13,4 +14,7 @@ extension FormDescription {
                 hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
         ],
         links: [Link(prompt: .signUpSignInPrompt, text: .signUpSignInLink, href: "/signin")])
+        form.offersProviders = true
+        return form
+    }()
 }

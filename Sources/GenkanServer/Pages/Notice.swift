@@ -11,6 +11,8 @@ enum Notice: Sendable, Equatable {
     case sessionEnded
     /// How many other sessions "sign out everywhere else" ended.
     case otherSessionsEnded(Int)
+    case providerConnected
+    case providerDisconnected
 
     init?(cookieValue value: String) {
         switch value {
@@ -19,6 +21,8 @@ enum Notice: Sendable, Equatable {
         case "name-updated": self = .nameUpdated
         case "account-deleted": self = .accountDeleted
         case "session-ended": self = .sessionEnded
+        case "provider-connected": self = .providerConnected
+        case "provider-disconnected": self = .providerDisconnected
         default:
             guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
                 (0...100_000).contains(count)
@@ -35,6 +39,8 @@ enum Notice: Sendable, Equatable {
         case .accountDeleted: "account-deleted"
         case .sessionEnded: "session-ended"
         case .otherSessionsEnded(let count): "sessions-ended-\(count)"
+        case .providerConnected: "provider-connected"
+        case .providerDisconnected: "provider-disconnected"
         }
     }
 
@@ -53,6 +59,8 @@ enum Notice: Sendable, Equatable {
         case .sessionEnded: texts.text(.noticeSessionEnded, locale)
         case .otherSessionsEnded(0): texts.text(.noticeNoOtherSessions, locale)
         case .otherSessionsEnded(let count): texts.text(.noticeSessionsEnded, locale, ["count": count])
+        case .providerConnected: texts.text(.noticeProviderConnected, locale)
+        case .providerDisconnected: texts.text(.noticeProviderDisconnected, locale)
         }
     }
 }

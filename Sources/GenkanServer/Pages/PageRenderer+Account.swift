@@ -39,10 +39,11 @@ extension PageRenderer {
         main.newline()
         main.start("ul", [HTMLAttribute("class", "settings")])
         main.newline()
-        let settings: [(PageKey, String)] = [
+        var settings: [(PageKey, String)] = [
             (.accountChangeName, "/account/name"), (.accountChangePassword, "/account/password"),
             (.accountChangeEmail, "/account/email"), (.accountSessions, "/account/sessions"), (.accountDelete, "/account/delete"),
         ]
+        if !providers.isEmpty { settings.insert((.accountProviders, "/account/providers"), at: 3) }
         for (key, href) in settings {
             main.element("li") { $0.element("a", [HTMLAttribute("href", href)], text: texts.text(key, locale)) }
             main.newline()

@@ -25,6 +25,10 @@ extension PageRenderer {
         main.newline()
         main.end("form")
         main.newline()
+        if form.offersProviders {
+            let returnTo = state.hidden.first { $0.name == FormDescription.returnField }.flatMap { LocalPath($0.value) }
+            providerButtons(signingUp: form.kind == .signUp, returnTo: returnTo, locale: locale, into: &main)
+        }
         for link in form.links {
             main.element("p", [HTMLAttribute("class", "switch")]) { line in
                 if let prompt = link.prompt {

@@ -9,10 +9,13 @@ struct PageRenderer: Sendable {
     /// The stylesheet's and the script's URLs, with their versions (cached for a year).
     let stylesheet: String
     let script: String
+    /// The configured OpenID providers' buttons, in order (none when there are none).
+    let providers: [ProviderButton]
 
-    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?) {
+    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = []) {
         self.texts = texts
         self.rules = rules
+        self.providers = providers
         stylesheet = files?.versionedURL("/css/genkan.css") ?? "/css/genkan.css"
         script = files?.versionedURL("/js/genkan.js") ?? "/js/genkan.js"
     }

@@ -7,7 +7,9 @@ extension Schema {
     /// consecutive failed sign-ins, and every other limit's buckets), so that a restart does not
     /// clear them and every server on the file shares them; for the Firebase-compatible API, an
     /// account's photo URL and last sign-in, and refresh tokens (stored hashed, void before
-    /// `valid_since`).
+    /// `valid_since`); the identities of OpenID providers linked to accounts (an account made by
+    /// one has no password until a reset gives it one), and the authorization requests waiting for
+    /// their callback.
     ///
     /// `accounts` and `sessions` are rebuilt (new table, copy, drop, rename: SQLite cannot drop a
     /// UNIQUE constraint or add a NOT NULL column without a default in place). Ids are copied, so
@@ -24,7 +26,7 @@ extension Schema {
             email_key TEXT,
             display_name TEXT NOT NULL,
             name_key TEXT NOT NULL,
-            password_hash TEXT NOT NULL,
+            password_hash TEXT,  -- NULL: signs in only through a linked provider until a reset sets one
             created_at INTEGER NOT NULL,
             verified_at INTEGER,
             disabled_at INTEGER,
@@ -92,6 +94,32 @@ extension Schema {
             created_at INTEGER NOT NULL
         ) STRICT;
         CREATE INDEX reset_requests_by_email_key ON reset_requests(email_key);
+        CREATE TABLE provider_identities (
+            id INTEGER PRIMARY KEY,
+            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            provider TEXT NOT NULL,  -- the configured name (google, apple, …), for the settings page
+            issuer TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            email TEXT,  -- the address the provider gave when the identity was linked (shown, never looked up)
+            created_at INTEGER NOT NULL,
+            last_used_at INTEGER,
+            UNIQUE (issuer, subject),  -- one account per identity
+            UNIQUE (account_id, issuer)  -- one identity per provider and account, as Firebase links
+        ) STRICT;
+        CREATE TABLE provider_authorizations (
+            state_hash BLOB PRIMARY KEY,  -- SHA-256 of the state: the callback finds its request by it
+            provider TEXT NOT NULL,
+            binding_hash BLOB NOT NULL,  -- SHA-256 of the pre-session cookie of the browser that started it
+            account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,  -- linking: the signed-in account
+            nonce TEXT NOT NULL,  -- the raw nonce; the provider saw its SHA-256
+            code_verifier TEXT NOT NULL,  -- PKCE
+            return_to TEXT,
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            response_code TEXT,  -- form_post: the code the provider posted, waiting for the browser's GET
+            response_user TEXT  -- Apple's `user` (the name, sent on the first sign-in only)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX provider_authorizations_by_expiry ON provider_authorizations(expires_at);
         CREATE TABLE refresh_tokens (
             token_hash BLOB PRIMARY KEY,  -- SHA-256 of the token, as for sessions
             account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanOIDC
 import GenkanStore
 import Testing
 @testable import GenkanServer

@@ -1,0 +1,83 @@
+/* COpenSSL: the part of OpenSSL's libcrypto (Debian's libssl-dev, OpenSSL 3) that Genkan's
+ * OpenID Connect code needs, behind Genkan's own plain-C functions.
+ *
+ * Why a C target with its own functions rather than a system library: verifying a JWS means
+ * building a key from a JWK's numbers (OSSL_PARAM arrays, BIGNUMs), converting ES256's raw r||s
+ * signature to DER, and reading PEM; each takes a dozen calls whose failures all need freeing in
+ * the right order. Doing that here keeps every OpenSSL type out of Swift: this header has only
+ * byte buffers, lengths and the status below, as CICU's does for ICU.
+ *
+ * Every function returns a COpenSSL_status. COpenSSL_failure means an OpenSSL call failed; its
+ * reason is taken (and OpenSSL's per-thread error queue emptied) by COpenSSL_error_message.
+ * GenkanOIDC reads statuses in one place (`OpenSSL.check` in OpenSSL+OpenSSL.swift). */
+#ifndef GENKAN_COPENSSL_H
+#define GENKAN_COPENSSL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    COpenSSL_ok = 0,
+    /// Verification ran and the signature does not match (not an error of the caller's).
+    COpenSSL_signature_mismatch = 1,
+    /// The key's numbers or PEM text do not make a usable key of the kind asked for (an RSA
+    /// modulus under 2048 bits, a point not on P-256, a PEM key that is not P-256).
+    COpenSSL_invalid_key = 2,
+    /// A buffer has the wrong length (an ES256 signature that is not 64 bytes, an output too small).
+    COpenSSL_invalid_input = 3,
+    /// An OpenSSL call failed (out of memory, a library error): see COpenSSL_error_message.
+    COpenSSL_failure = 4,
+} COpenSSL_status;
+
+/// Writes the reason for the last COpenSSL_failure on this thread (OpenSSL's error queue, which
+/// it empties) into `buffer` as a NUL-terminated string; an empty string when there is none.
+void COpenSSL_error_message(char *buffer, size_t capacity);
+
+/// SHA-256 of `length` bytes into `digest` (32 bytes).
+COpenSSL_status COpenSSL_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]);
+
+/// `length` bytes from OpenSSL's CSPRNG (RAND_bytes).
+COpenSSL_status COpenSSL_random(uint8_t *bytes, size_t length);
+
+/// Verifies an RS256 JWS signature (RSASSA-PKCS1-v1_5 with SHA-256, RFC 7518 §3.3) over
+/// `message` with the RSA public key whose modulus and exponent are big-endian bytes (a JWK's
+/// `n` and `e`, RFC 7518 §6.3.1). Keys under 2048 bits are COpenSSL_invalid_key.
+COpenSSL_status COpenSSL_verify_rs256(
+    const uint8_t *modulus, size_t modulus_length, const uint8_t *exponent, size_t exponent_length,
+    const uint8_t *message, size_t message_length, const uint8_t *signature, size_t signature_length);
+
+/// Verifies an ES256 JWS signature (ECDSA on P-256 with SHA-256, RFC 7518 §3.4): `signature` is
+/// JWS's 64 bytes r||s, converted here to the DER that OpenSSL verifies; `x` and `y` are the
+/// public point's coordinates (a JWK's `x` and `y`, 32 bytes each).
+COpenSSL_status COpenSSL_verify_es256(
+    const uint8_t x[32], const uint8_t y[32], const uint8_t *message, size_t message_length,
+    const uint8_t *signature, size_t signature_length);
+
+/// Signs `message` with ES256 using a P-256 private key in PEM (PKCS#8 `BEGIN PRIVATE KEY`, as
+/// Apple's .p8 files are, or SEC 1 `BEGIN EC PRIVATE KEY`), writing JWS's r||s (64 bytes).
+COpenSSL_status COpenSSL_sign_es256(
+    const char *pem, size_t pem_length, const uint8_t *message, size_t message_length, uint8_t signature[64]);
+
+/// The public point of a P-256 private key in PEM: its `x` and `y` (32 bytes each).
+COpenSSL_status COpenSSL_es256_public_key(const char *pem, size_t pem_length, uint8_t x[32], uint8_t y[32]);
+
+/// A new P-256 private key as PKCS#8 PEM into `pem` (NUL-terminated; `*length` receives its
+/// length without the NUL). For tests and for `genkan`'s own tooling, not for the server's path.
+COpenSSL_status COpenSSL_generate_p256(char *pem, size_t capacity, size_t *length);
+
+/// A new RSA private key of `bits` bits as PKCS#8 PEM into `pem` (as COpenSSL_generate_p256).
+COpenSSL_status COpenSSL_generate_rsa(int bits, char *pem, size_t capacity, size_t *length);
+
+/// The modulus and exponent of an RSA private key in PEM, big-endian; `*modulus_length` and
+/// `*exponent_length` hold the capacities on entry and the lengths written on return.
+COpenSSL_status COpenSSL_rsa_public_numbers(
+    const char *pem, size_t pem_length, uint8_t *modulus, size_t *modulus_length, uint8_t *exponent,
+    size_t *exponent_length);
+
+/// Signs `message` with RS256 using an RSA private key in PEM; `*signature_length` holds the
+/// capacity on entry and the length written on return (the modulus's size).
+COpenSSL_status COpenSSL_sign_rs256(
+    const char *pem, size_t pem_length, const uint8_t *message, size_t message_length, uint8_t *signature,
+    size_t *signature_length);
+
+#endif

@@ -1,0 +1,82 @@
+import GenkanOIDC
+import GenkanStore
+import GenkanValidation
+
+/// `accounts:signInWithIdp` (`verifyAssertion`): an app that signed in with Google or Apple
+/// itself hands Genkan the provider's ID token and the raw nonce whose SHA-256 it sent
+/// (`postBody` `id_token=…&providerId=apple.com&nonce=RAW`, seed 004's practice). The token is
+/// verified by the same code as the site's sign-in (`OIDCProviders.verifyIDToken`), and the
+/// account is found or made by the same rules: an address that belongs to an account this
+/// identity is not linked to answers `needConfirmation`, which the SDKs turn into
+/// `auth/account-exists-with-different-credential`.
+extension FirebaseAPI {
+    func signInWithIdp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        Self.reading { () throws(FirebaseError) in
+            let fields = fields(context)
+            if try fields.string("idToken") != nil {
+                throw FirebaseError(.operationNotAllowed, "Linking a provider through the API is not offered; link it at /account/providers.")
+            }
+            guard let postBody = try fields.string("postBody"), let assertion = try? FormData(query: postBody) else {
+                throw FirebaseError(.invalidIDPResponse, "postBody is missing")
+            }
+            let providerID = assertion["providerId"] ?? ""
+            guard let identity, let httpPool = identity.pool, let provider = identity.providers.provider(firebaseID: providerID) else {
+                throw FirebaseError(.operationNotAllowed, "The identity provider configuration is not found.")
+            }
+            guard let idToken = assertion["id_token"] else {
+                throw FirebaseError(.invalidIDPResponse, "postBody has no id_token (an access token alone is not accepted)")
+            }
+            let nonce = assertion["nonce"], returnCredential = (try? fields.bool("returnIdpCredential")) ?? false
+            let rules = self.rules, authenticator = self.authenticator, outbox = self.outbox, isPrivate = self.isPrivate
+            let locale = context.locale
+            return httpPool.reply(.interactive, { _ in
+                Result { () throws(OIDCFailure) in try provider.verifyIDToken(idToken, rawNonce: nonce) }
+            }) { verified in
+                let token: VerifiedIDToken
+                switch verified {
+                case .failure(let failure):
+                    log.write("oidc \(provider.name): signInWithIdp failed: \(failure.code.rawValue): \(failure.detail)")
+                    let code = FirebaseErrorCode(rawValue: failure.serverError) ?? .invalidIDPResponse
+                    return .response(FirebaseError(code, code == .internalError ? nil : failure.detail, status: code == .internalError ? 500 : 400).response)
+                case .success(let found): token = found
+                }
+                let profile = ProviderSignIn.profile(token, provider: provider, appleUser: nil, rules: rules)
+                let identityFields: [(String, JSONValue)] =
+                    [("federatedId", .string(token.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
+                    + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
+                return answer(.interactive) { store in
+                    let found = authenticator.identify(
+                        profile, in: store, requireVerifiedEmail: isPrivate,
+                        verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) })
+                    switch found {
+                    case .failure(.accountExistsWithDifferentCredential):
+                        // Firebase's answer when the address has an account with another sign-in method.
+                        return .success(.object(
+                            [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
+                                + [("needConfirmation", .bool(true))]))
+                    case .failure(let failure):
+                        return .failure(self.error(failure, request))
+                    case .success(let found):
+                        if found.isNew && !found.account.isVerified { outbox.notify() }
+                        switch Authenticator.startTokens(for: found.account, in: store, signInProvider: providerID) {
+                        case .failure(let failure): return .failure(self.error(failure, request))
+                        case .success(let started):
+                            let account = started.account
+                            let accountProfile = (try? store.profile(id: account.id)) ?? nil
+                                ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
+                            var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
+                            body += [
+                                ("localId", .string(String(account.id))), ("emailVerified", .bool(account.isVerified)),
+                                ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
+                            ]
+                            if found.isNew { body.append(("isNewUser", .bool(true))) }
+                            if returnCredential { body.append(("oauthIdToken", .string(idToken))) }
+                            body += tokenFields(accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID)
+                            return .success(.object(body))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+/// The outcome of signing in with a provider.
+public struct ProviderSignInOutcome: Sendable, Hashable {
+    public let account: Account
+    /// The account was made by this sign-in.
+    public let isNew: Bool
+    /// Its session's token, for the browser's cookie.
+    public let token: String
+}
+
+extension Authenticator {
+    /// Signs in with a verified provider identity, in one transaction: the account the identity
+    /// is linked to, or, for an identity seen for the first time whose address no account has,
+    /// a new account without a password (its address verified when the provider says so, else a
+    /// verification mail), with a new session either way.
+    ///
+    /// An address that belongs to an account is never merged with the identity, whatever the
+    /// provider says: `.accountExistsWithDifferentCredential` (sign in as before, then link from
+    /// the settings).
+    ///
+    /// - Parameters:
+    ///   - requireVerifiedEmail: only a verified address may make an account (`--private-signup`:
+    ///     the answer "this address has an account" goes only to its proven owner).
+    ///   - verificationMail: the mail for a new account whose address is not verified.
+    public func signIn(
+        with profile: ProviderProfile, in store: AccountStore, userAgent: String?, requireVerifiedEmail: Bool = false,
+        verificationMail: ((_ account: Account, _ token: String) -> OutgoingMail?)? = nil
+    ) -> Result<ProviderSignInOutcome, AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
+                switch identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, verificationMail: verificationMail) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let found):
+                    let token = try store.createSession(accountID: found.account.id, userAgent: userAgent).token
+                    return .success(ProviderSignInOutcome(account: found.account, isNew: found.isNew, token: token))
+                }
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// The account of a verified provider identity, made now if this is its first sign-in, as
+    /// `signIn(with:…)` finds or makes it, without starting a session: the Firebase-compatible
+    /// API's `accounts:signInWithIdp` issues its own tokens.
+    public func identify(
+        _ profile: ProviderProfile, in store: AccountStore, requireVerifiedEmail: Bool = false,
+        verificationMail: ((_ account: Account, _ token: String) -> OutgoingMail?)? = nil
+    ) -> Result<(account: Account, isNew: Bool), AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<(account: Account, isNew: Bool), AuthFailure> in
+                if let linked = try store.account(issuer: profile.issuer, subject: profile.subject) {
+                    if linked.isDisabled { return .failure(.userDisabled) }
+                    try store.touchIdentity(issuer: profile.issuer, subject: profile.subject)
+                    return .success((linked, false))
+                }
+                guard let email = profile.email else { return .failure(.missingEmail) }
+                if requireVerifiedEmail && !profile.emailVerified { return .failure(.unverifiedEmail) }
+                if try store.account(email: email) != nil { return .failure(.accountExistsWithDifferentCredential) }
+                let account: Account
+                do throws(StoreError) {
+                    account = try store.createPasswordlessAccount(profile, email: email)
+                    try store.linkIdentity(profile, accountID: account.id)
+                } catch where error.code == .constraint {
+                    // Another sign-up or sign-in for the address or identity committed first.
+                    return .failure(.accountExistsWithDifferentCredential)
+                }
+                if !profile.emailVerified, let verificationMail {
+                    _ = try store.issueCode(.verifyEmail, accountID: account.id) { verificationMail(account, $0) }
+                }
+                return .success((account, true))
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// Links a verified provider identity to the signed-in account behind `sessionToken`, which
+    /// must be `accountID` (the account that started linking).
+    ///
+    /// - Returns: the identity, or `.credentialAlreadyInUse` (linked to another account),
+    ///   `.providerAlreadyLinked` (this account has one of this provider), `.userMismatch`,
+    ///   `.userTokenExpired`.
+    public func link(
+        _ profile: ProviderProfile, toAccount accountID: Int64, sessionToken: String, in store: AccountStore
+    ) -> Result<ProviderIdentity, AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
+                guard let live = try store.session(token: sessionToken) else { return .failure(.userTokenExpired) }
+                guard live.account.id == accountID else { return .failure(.userMismatch) }
+                if live.account.isDisabled { return .failure(.userDisabled) }
+                if let owner = try store.account(issuer: profile.issuer, subject: profile.subject) {
+                    return .failure(owner.id == accountID ? .providerAlreadyLinked : .credentialAlreadyInUse)
+                }
+                let existing = try store.providerIdentities(accountID: accountID).identities
+                if existing.contains(where: { $0.provider == profile.provider || $0.issuer == profile.issuer }) {
+                    return .failure(.providerAlreadyLinked)
+                }
+                do throws(StoreError) {
+                    try store.linkIdentity(profile, accountID: accountID)
+                } catch where error.code == .constraint {
+                    return .failure(.credentialAlreadyInUse)
+                }
+                guard let linked = try store.providerIdentities(accountID: accountID).identities.first(where: { $0.issuer == profile.issuer })
+                else { return .failure(.noSuchProvider) }
+                return .success(linked)
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// Unlinks the account's identity at `provider`, unless it is the account's last way to sign
+    /// in (no password and no other identity): `.lastSignInMethod`.
+    public func unlink(provider: String, fromAccount accountID: Int64, in store: AccountStore) -> Result<Void, AuthFailure> {
+        do {
+            return try store.transaction { () throws(StoreError) -> Result<Void, AuthFailure> in
+                let (identities, hasPassword) = try store.providerIdentities(accountID: accountID)
+                guard identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
+                guard hasPassword || identities.count > 1 else { return .failure(.lastSignInMethod) }
+                _ = try store.unlinkIdentity(accountID: accountID, provider: provider)
+                return .success(())
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+}
