@@ -37,7 +37,7 @@ enum Responses {
     static func json(_ status: Int, _ value: JSONValue, headers extra: HTTPHeaders = [:]) -> HTTPResponse {
         var headers: HTTPHeaders = ["Content-Type": "application/json", "Cache-Control": "no-store"]
         for field in extra { headers.add(field.name, field.value) }
-        return HTTPResponse(status: status, headers: headers, body: .text(value.serialized()))
+        return HTTPResponse(status: status, headers: headers, body: .bytes(value.serializedBytes()))
     }
 
     private static func addCookies(_ headers: inout HTTPHeaders, context: RequestContext, cookies: [SetCookie]) {

@@ -16,6 +16,16 @@ public struct HTTPResponse: Sendable {
             case .shared(let shared): shared.bytes.count
             }
         }
+
+        /// The body read as UTF-8 (for tests and logs).
+        public var decoded: String {
+            switch self {
+            case .empty: ""
+            case .text(let text): text
+            case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .shared(let shared): String(decoding: shared.bytes, as: UTF8.self)
+            }
+        }
     }
 
     public var status: Int

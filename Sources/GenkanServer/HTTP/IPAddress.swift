@@ -26,7 +26,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
                 return nil
             }
             text = text[text.index(after: text.startIndex)..<close]
-            guard text.contains(":") else { return nil }
+            guard text.utf8.contains(UInt8(ascii: ":")) else { return nil }
         } else if let colon = text.firstIndex(of: ":"), text.lastIndex(of: ":") == colon {
             // One colon: an IPv4 address and a port.
             let port = text[text.index(after: colon)...]
@@ -37,7 +37,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         else { return nil }
         var bytes = [UInt8](repeating: 0, count: 16)
         let string = String(text)
-        if !string.contains(":") {
+        if !string.utf8.contains(UInt8(ascii: ":")) {  // bytes: Foundation's contains(_: String) is a locale-aware search
             var ipv4 = [UInt8](repeating: 0, count: 4)
             guard inet_pton(AF_INET, string, &ipv4) == 1 else { return nil }
             bytes[10] = 0xff

@@ -66,13 +66,7 @@ final class TestClient: @unchecked Sendable {
             method: method, path: path, query: query, headers: HTTPHeaders(fields), body: body ?? [], peerAddress: peerAddress)
         var response = await resolve(routes.respond(to: request), request: request)
         if method == "HEAD" { response.body = .empty }  // as the engine sends it
-        let text: String
-        switch response.body {
-        case .empty: text = ""
-        case .text(let string): text = string
-        case .bytes(let bytes): text = String(decoding: bytes, as: UTF8.self)
-        case .shared(let shared): text = String(decoding: shared.bytes, as: UTF8.self)
-        }
+        let text = response.body.decoded
         var headers = response.headers
         // The engine writes the constant block after the headers; a test reads them as one.
         for line in response.constantHeaderLines.description.split(separator: "\r\n") {
