@@ -26,6 +26,7 @@ let targets: [(name: String, modules: [String])] = [
     ("xliff", ["GenkanCatalogTools"]),
     ("strings", ["GenkanCatalogTools"]),
     ("android", ["GenkanCatalogTools"]),
+    ("firebase-api", ["GenkanServer", "GenkanStore"]),
 ]
 
 /// Targets whose shared code lives in a support module of its own.

@@ -1,7 +1,9 @@
 // NameProfile (nickname, username, opaque string) on any text. Invariants: a valid name has both
-// forms; enforcement is idempotent (RFC 8264 §7): the enforced form enforces to itself with the
-// same comparison key, and so does the comparison key; the nickname comparison-key shortcut gives
-// what NicknameCaseMapped enforcement gives.
+// forms; enforcement is idempotent (RFC 8264 §7): the enforced form enforces to itself, and the
+// comparison key is its own comparison key; the nickname comparison-key shortcut gives what
+// NicknameCaseMapped enforcement gives. (The key of the enforced form may differ from the key of
+// the input: RFC 8266 §2.4 maps case before NFKC, so "Ϲ" keys as "ς" while its NFKC form "Σ" keys
+// as "σ".)
 import FuzzSupport
 @testable import GenkanValidation
 
@@ -18,7 +20,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let normalized = result.normalized, let key = result.comparisonKey else { return 0 }
 
     let again = profile.enforce(normalized)
-    Fuzz.check(again.isValid && sameScalars(again.normalized, normalized) && sameScalars(again.comparisonKey, key),
+    Fuzz.check(again.isValid && sameScalars(again.normalized, normalized),
                "\(name): \(shown(text)) enforces to \(shown(normalized)) (key \(shown(key))), which enforces to \(shown(again.normalized)) (key \(shown(again.comparisonKey))) \(again.issues.map(\.code.rawValue))")
     let fromKey = profile.enforce(key)
     Fuzz.check(fromKey.isValid && sameScalars(fromKey.comparisonKey, key),
