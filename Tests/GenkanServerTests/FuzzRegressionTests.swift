@@ -15,4 +15,18 @@ import Testing
         let expected = header.hasPrefix("genkan_session") ? "abc\u{600}" : "abc"
         #expect(cookies["genkan_session"].map { Array($0.unicodeScalars) } == Array(expected.unicodeScalars))
     }
+
+    /// ch2o-head, ch2o-connection: picohttpparser (libh2o 2.2.5) reads a request line that starts
+    /// with a space as an empty method, and CH2O handed the request on; RFC 9110 §9.1 makes the
+    /// method a token, so the request is malformed: 400.
+    @Test(arguments: [" / HTTP/1.1\r\nHost: a\r\n\r\n", "  /x HTTP/1.1\r\nHost: a\r\n\r\n", "GE(T / HTTP/1.1\r\nHost: a\r\n\r\n",
+                      "G\u{C4}T / HTTP/1.1\r\nHost: a\r\n\r\n"])
+    func aRequestWithoutAMethodTokenIs400(_ request: String) throws {
+        let fixture = try EngineFixture()
+        let client = try RawClient(port: fixture.port)
+        client.send(request)
+        let answer = client.readAll()
+        #expect(RawClient.status(of: answer) == 400, "\(answer.prefix(80))")
+        #expect(answer.contains("Connection: close"))
+    }
 }
