@@ -58,4 +58,62 @@ import Testing
         #expect(throws: CatalogError.self) { try XLIFFReader.read(bytes, path: "fuzz.xliff") }
         #expect(throws: CatalogError.self) { try XMLNode.parse(bytes, path: "strings.xml") }
     }
+
+    /// fuzz-xliff: a phrase numbered past the end of a set with a gap before it
+    /// (`stringSet.5` for a set of 3) is added at the end; importing the same file again added it
+    /// once more each time, so an import was not idempotent.
+    @Test(arguments: [ExchangeFormat.xliff, .json])
+    func aPhrasePastTheEndIsAddedOnce(_ format: ExchangeFormat) throws {
+        let key = "Get a recipe in ${applicationName}"
+        let id = ExchangeUnit.id(key: key, path: UnitPath.plain.appendingPhrase(5))
+        let folder = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url: URL
+        switch format {
+        case .xliff:
+            url = folder.appending(path: "de.xliff")
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff version="1.2"><file original="AppShortcuts.xcstrings" source-language="en" target-language="de"><body>
+                <trans-unit id="\(id)"><source>x</source><target state="translated">Zeig ein Rezept in ${applicationName}</target></trans-unit>
+                </body></file></xliff>
+                """.utf8).write(to: url)
+        default:
+            url = folder.appending(path: "de.json")
+            try Data(#"{"\#(id)" : "Zeig ein Rezept in ${applicationName}"}"#.utf8).write(to: url)
+        }
+        let importer = CatalogImporter()
+        var catalog = try Fixture.catalog("AppShortcuts.xcstrings")
+        _ = importer.merge(try importer.read(url), into: &catalog)
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values.count == 4)
+        let once = catalog.text
+        let again = importer.merge(try importer.read(url), into: &catalog)
+        #expect(again.changes.isEmpty, "\(again.changes)")
+        #expect(catalog.text == once)
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values.count == 4)
+    }
+
+    /// fuzz-strings: a key with a plural of the whole string and a substitution (here named
+    /// "value", the name the .stringsdict gives the whole string's plural) was written with both in
+    /// one variable, keys repeated, and read back with one in the place of the other. A
+    /// .stringsdict cannot hold the two together: the export now says so, as for other
+    /// variations it cannot hold.
+    @Test(arguments: ["value", "files"])
+    func stringsdictRefusesAPluralBesideASubstitution(_ name: String) throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit("%lld days left", locale: "ja", path: UnitPath(["substitutions", name, "plural", "other"]),
+                        value: "%arg個のファイル", state: "translated")
+        do {
+            let (merged, report) = try Self.roundTrip(catalog, .strings, locale: "ja")
+            Issue.record("the export wrote it; the import changed \(report.changes)")
+            #expect(merged.text == catalog.text)
+        } catch let error as CatalogError {
+            #expect(error.message.contains("%lld days left"), "\(error)")
+        }
+        // The other formats carry it.
+        for format in [ExchangeFormat.xliff, .po, .json] {
+            let (merged, report) = try Self.roundTrip(catalog, format, locale: "ja")
+            #expect(report.changes.isEmpty && merged.text == catalog.text, "\(format): \(report.changes)")
+        }
+    }
 }
