@@ -29,4 +29,14 @@ import Testing
         #expect(RawClient.status(of: answer) == 400, "\(answer.prefix(80))")
         #expect(answer.contains("Connection: close"))
     }
+
+    /// Found while fixing the cookies above (the same mistake): X-Forwarded-For was split into hops
+    /// by `Character`, so a client that ends its own value with U+0600 joined it to the hop the
+    /// trusted proxy appended, the walk stopped there, and the request counted as the proxy's.
+    @Test(arguments: ["198.51.100.7\u{600}, 203.0.113.9", "x\u{600},203.0.113.9", "203.0.113.9"])
+    func aForwardedForHopAfterAPrependedMarkIsRead(_ header: String) {
+        let client = TrustedProxies.loopback.client(peer: "127.0.0.1", headers: ["x-forwarded-for": header, "x-forwarded-proto": "x\u{600},https"])
+        #expect(client.text == "203.0.113.9")
+        #expect(client.isSecure)
+    }
 }
