@@ -27,6 +27,7 @@ let targets: [(name: String, modules: [String])] = [
     ("strings", ["GenkanCatalogTools"]),
     ("android", ["GenkanCatalogTools"]),
     ("firebase-api", ["GenkanServer", "GenkanStore"]),
+    ("jose", ["GenkanOIDC", "GenkanValidation"]),
 ]
 
 /// Targets whose shared code lives in a support module of its own.

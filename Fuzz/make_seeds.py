@@ -132,6 +132,26 @@ def main():
         b"\x17\x05" + b'{"requestType":"PASSWORD_RESET","email":"$EMAIL","returnOobLink":true}',
         b"\x18\x00", b"\x1b\x00" + b'{"signIn":{"allowDuplicateEmails":true}}',
         b"\x1c\x20",
+        b"\x20\x00" + b'{"postBody":"id_token=eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20ifQ.c2ln&providerId=google.com",'
+                      b'"requestUri":"http://localhost","returnSecureToken":true}',
+        b"\x21\x80" + b'{"postBody":"id_token=x&providerId=apple.com&nonce=abc","requestUri":"http://localhost","returnIdpCredential":true}',
+    ])
+
+    # JOSE: the mode (0, 1 JSON; 2 a compact JWS; 3 a JWK Set), then the bytes.
+    def b64(data):
+        import base64
+        return base64.urlsafe_b64encode(data).rstrip(b"=")
+    header = b'{"alg":"RS256","kid":"k1","typ":"JWT"}'
+    claims = '{"iss":"https://accounts.google.com","aud":"client","sub":"1","email":"taro@example.com",' \
+             '"email_verified":"true","iat":1700000000,"exp":1700003600,"nonce":"n","name":"山田"}'.encode()
+    write("jose", [
+        b"\x00" + claims,
+        b"\x01" + b'[1, -2.5e3, true, null, "\\u00e9\\ud83d\\ude00", {"a": []}]',
+        b"\x02" + b64(header) + b"." + b64(claims) + b"." + b64(b"signature"),
+        b"\x02" + b64(b'{"alg":"none"}') + b"." + b64(b"{}") + b".",
+        b"\x03" + b'{"keys":[{"kty":"RSA","kid":"k1","use":"sig","alg":"RS256","n":"' + b64(bytes(range(1, 129)) * 2)
+        + b'","e":"AQAB"},{"kty":"EC","crv":"P-256","kid":"k2","x":"' + b64(bytes(range(32))) + b'","y":"' + b64(bytes(range(32, 64)))
+        + b'"},{"kty":"OKP","crv":"Ed25519","x":"' + b64(bytes(32)) + b'"}]}',
     ])
 
     # CH2O: the option byte (see each .c file), then what the client sends.
@@ -151,8 +171,10 @@ def main():
         b"3\nabc\n0\n\n",
         b"0000000000000000001\r\na\r\n0\r\n\r\n",
         b"ffffffffffffffff\r\n",
+        b"1 ;a = b ; c=\"d\\\"e\"\r\nx\r\n00;last\r\nA: 1\r\nB-c:\t v \r\n\r\n",
+        b"4\r\nwiki\r\n5\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\n\r\n",
     ]
-    write("ch2o-chunked", [bytes([s]) + c for s, c in zip((0, 1, 5, 0, 2, 0), chunked)])
+    write("ch2o-chunked", [bytes([s]) + c for s, c in zip((0, 1, 5, 0, 2, 0, 3, 7), chunked)])
     requests = [
         b"GET / HTTP/1.1\r\nHost: a\r\n\r\n",
         b"POST /f HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhelloGET /next HTTP/1.1\r\nHost: a\r\n\r\n",

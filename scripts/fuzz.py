@@ -46,6 +46,7 @@ TARGETS = {
     "strings": ("swift", 8192),
     "android": ("swift", 8192),
     "firebase-api": ("swift", 8192),
+    "jose": ("swift", 16384),
     "ch2o-head": ("c", 20000),
     "ch2o-chunked": ("c", 20000),
     "ch2o-connection": ("c", 70000),
@@ -66,8 +67,9 @@ SWIFT_FLAGS = [
 # CH2O's C files each C target is built with (the harness includes ch2o_private.h).
 C_SOURCES = {
     "ch2o-head": [],
-    "ch2o-chunked": [],
-    "ch2o-connection": ["Sources/CH2O/connection.c", "Sources/CH2O/response.c"],
+    "ch2o-chunked": ["Sources/CH2O/chunked.c"],
+    "ch2o-connection": ["Sources/CH2O/connection.c", "Sources/CH2O/response.c", "Sources/CH2O/chunked.c",
+                        "Sources/CH2O/clients.c"],
 }
 
 

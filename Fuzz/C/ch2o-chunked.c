@@ -1,50 +1,60 @@
-/* The chunked request body as CH2O decodes it: in place, a read at a time, continuing from where
- * the previous read stopped (connection.c, read_body), with the decoder CH2O links today
- * (picohttpparser's phr_decode_chunked in Debian's libh2o-evloop), checked against a reference
- * reader written from RFC 9112 §7.1 (chunked_reference.h).
+/* The chunked request body as CH2O decodes it (Sources/CH2O/chunked.c, compiled into this target):
+ * in place, a read at a time, continuing from where the previous read stopped (connection.c,
+ * read_body), checked against a reference reader written from RFC 9112 §7.1 alone
+ * (chunked_reference.h) and against one call on all the bytes.
  *
  * Input: one byte that sets how the body arrives (reads of 1 to 64 bytes, or all at once), then the
- * bytes after a request head. Invariants: a body the reference reads completely is decoded to the
- * same bytes and ends at the same byte (whatever follows is the next request, so a disagreement
- * there is request smuggling); a valid body that is not complete yet is neither refused nor
- * finished; nothing is read or written outside the buffer (ASan). picohttpparser's decoder accepts
- * more than the grammar (issue 12, item 8): such inputs are counted, not failed, until CH2O's own
- * strict decoder replaces it. */
+ * bytes after a request head. Invariants: the decoder finishes, refuses or waits for more exactly
+ * when the grammar (with CH2O's two length limits) says so; a finished body is the chunk data and
+ * ends at the byte the grammar says (what follows is the next request: ending elsewhere is request
+ * smuggling); read by read and all at once give the same; nothing is read or written outside the
+ * buffer (ASan, UBSan). */
 #include "ch2o_private.h"
 #include "chunked_reference.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void fail(const char *what, const uint8_t *data, size_t size)
+/* chunked.c's CHUNK_LINE_MAX and TRAILER_MAX. */
+#define LINE_MAX_BYTES 4096
+#define TRAILER_MAX_BYTES 8192
+
+static void fail(const char *what, long outcome, enum reference_result verdict)
 {
-    fprintf(stderr, "genkan-fuzz: invariant broken: %s (input of %zu bytes)\n", what, size);
+    fprintf(stderr, "genkan-fuzz: invariant broken: %s (decoder %ld, grammar %s)\n", what, outcome,
+            verdict == REFERENCE_COMPLETE ? "complete" : verdict == REFERENCE_INCOMPLETE ? "incomplete" : "invalid");
     abort();
 }
 
-/* Feeds `input` to phr_decode_chunked as CH2O does; returns -1, -2, or the index in `input` where
- * the body ended, with the decoded body in *decoded. */
+/* Feeds `input` to the decoder as read_body does (`step` bytes a read; 0: one read); returns
+ * CH2O_CHUNKED_INVALID, CH2O_CHUNKED_INCOMPLETE or the index in `input` where the body ended,
+ * with the decoded body in *decoded (malloc'd). */
 static long decode_like_ch2o(const uint8_t *input, size_t size, size_t step, char **decoded, size_t *decoded_length)
 {
     /* The socket buffer: bytes arrive at its end; decoded data stays at its front. */
     char *buffer = malloc(size + 1);
-    struct ch2o_chunked_decoder decoder;
+    struct ch2o_chunked decoder;
     memset(&decoder, 0, sizeof decoder);
-    decoder.decoder.consume_trailer = 1;
     size_t fed = 0, scanned = 0, buffered = 0;
-    long outcome = -2;
+    long outcome = CH2O_CHUNKED_INCOMPLETE;
     while (fed < size) {
         size_t read = step == 0 || size - fed < step ? size - fed : step;
         memcpy(buffer + buffered, input + fed, read);
         buffered += read;
         fed += read;
         size_t start = scanned, length = buffered - start;
-        ssize_t result = phr_decode_chunked(&decoder.decoder, buffer + start, &length);
+        ssize_t result = ch2o_chunked_decode(&decoder, buffer + start, &length);
+        if (length > buffered - start)
+            fail("the decoder grew the data", result, REFERENCE_INVALID);
         buffered = start + length;
         scanned += length;
-        if (result == -1) { outcome = -1; break; }
-        if (result == -2) continue;
-        if ((size_t)result > fed) fail("more bytes left after the body than were given", input, size);
+        if (result == CH2O_CHUNKED_INVALID) { outcome = result; break; }
+        if (result == CH2O_CHUNKED_INCOMPLETE) continue;
+        if (result < 0 || (size_t)result > fed)
+            fail("more bytes left after the body than were given", result, REFERENCE_INVALID);
+        /* The bytes after the body were moved to just after the decoded data. */
+        if (memcmp(buffer + scanned, input + fed - (size_t)result, (size_t)result) != 0)
+            fail("the bytes after the body were not kept", result, REFERENCE_COMPLETE);
         outcome = (long)(fed - (size_t)result);
         break;
     }
@@ -53,66 +63,49 @@ static long decode_like_ch2o(const uint8_t *input, size_t size, size_t step, cha
     return outcome;
 }
 
-static size_t lenient_accepts; /* picohttpparser finished a body the grammar refuses */
-
-static void report(void)
-{
-    if (lenient_accepts != 0)
-        fprintf(stderr, "ch2o-chunked: picohttpparser finished %zu bodies the grammar refuses (issue 12, item 8)\n", lenient_accepts);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    atexit(report);
-    return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
     size_t step = data[0] % 65; /* 0: everything in one read */
-    const uint8_t *input = data + 1;
     size -= 1;
     /* An exact copy, so that ASan sees a read past the end. */
-    uint8_t *copy = malloc(size ? size : 1);
-    memcpy(copy, input, size);
+    uint8_t *input = malloc(size ? size : 1);
+    memcpy(input, data + 1, size);
 
     unsigned char *expected = malloc(size ? size : 1);
     struct reference_chunked reference;
-    enum reference_result verdict = reference_chunked_read(copy, size, expected, &reference);
+    enum reference_result verdict = reference_chunked_read(input, size, expected, &reference, LINE_MAX_BYTES, TRAILER_MAX_BYTES);
 
-    char *decoded;
-    size_t decoded_length;
-    long outcome = decode_like_ch2o(copy, size, step, &decoded, &decoded_length);
+    char *decoded, *whole;
+    size_t decoded_length, whole_length;
+    long outcome = decode_like_ch2o(input, size, step, &decoded, &decoded_length);
+    long at_once = decode_like_ch2o(input, size, 0, &whole, &whole_length);
 
-    /* A decoder may refuse a size of more hex digits than a size_t holds, even leading zeros
-     * (picohttpparser counts digits): refusing is the safe way to disagree. */
-    int may_refuse = reference.size_digits > 2 * sizeof(size_t);
-    if (outcome == -1 && may_refuse)
-        verdict = REFERENCE_INVALID;
     switch (verdict) {
     case REFERENCE_COMPLETE:
         if (outcome < 0)
-            fail(outcome == -1 ? "a valid chunked body is refused" : "a complete chunked body is still incomplete", data, size + 1);
+            fail(outcome == CH2O_CHUNKED_INVALID ? "a valid chunked body is refused" : "a complete chunked body is still incomplete",
+                 outcome, verdict);
         if ((size_t)outcome != reference.end)
-            fail("the body ends at another byte than the grammar says (request smuggling)", data, size + 1);
+            fail("the body ends at another byte than the grammar says (request smuggling)", outcome, verdict);
         if (decoded_length != reference.body_length || memcmp(decoded, expected, decoded_length) != 0)
-            fail("the decoded body differs from the chunk data", data, size + 1);
+            fail("the decoded body differs from the chunk data", outcome, verdict);
         break;
     case REFERENCE_INCOMPLETE:
-        if (outcome == -1)
-            fail("a valid but unfinished chunked body is refused", data, size + 1);
-        if (outcome >= 0)
-            ++lenient_accepts; /* finished where the grammar needs more bytes */
+        if (outcome != CH2O_CHUNKED_INCOMPLETE)
+            fail("an unfinished chunked body is not waited for", outcome, verdict);
         break;
     case REFERENCE_INVALID:
-        if (outcome >= 0)
-            ++lenient_accepts;
+        if (outcome != CH2O_CHUNKED_INVALID)
+            fail("a malformed chunked body is not refused", outcome, verdict);
         break;
     }
+    if (outcome != at_once || (outcome >= 0 && (decoded_length != whole_length || memcmp(decoded, whole, whole_length) != 0)))
+        fail("read by read and all at once differ", outcome, verdict);
+    free(whole);
     free(decoded);
     free(expected);
-    free(copy);
+    free(input);
     return 0;
 }

@@ -9,7 +9,10 @@
  *   chunk-ext-val   = token / quoted-string
  *   trailer-section = *( field-line CRLF ),  field-line = field-name ":" OWS field-value OWS
  *
- * CRLF only; a size must fit in size_t. */
+ * CRLF only; a size must fit in size_t. With `line_max` and `trailer_max` not 0, a size line
+ * (CRLF included) longer than line_max bytes, or a trailer section (final CRLF included) longer
+ * than trailer_max, is invalid, finished or not: the limits a decoder that reads byte by byte
+ * applies (CH2O's CHUNK_LINE_MAX and TRAILER_MAX). */
 #ifndef GENKAN_FUZZ_CHUNKED_REFERENCE_H
 #define GENKAN_FUZZ_CHUNKED_REFERENCE_H
 
@@ -100,26 +103,31 @@ static int reference_extensions_and_crlf(const unsigned char *p, size_t len, siz
 
 /* Reads the chunked body at the start of p[0 ..< len). */
 static enum reference_result reference_chunked_read(const unsigned char *p, size_t len, unsigned char *body,
-                                                    struct reference_chunked *out)
+                                                    struct reference_chunked *out, size_t line_max, size_t trailer_max)
 {
     size_t i = 0;
     out->body_length = 0;
     out->end = 0;
     out->size_digits = 0;
     for (;;) {
-        /* chunk-size */
-        REFERENCE_NEED(1);
+        /* chunk-size [ chunk-ext ] CRLF, read within the line limit: a reader that counts bytes
+         * fails at byte line_max + 1 of a line that has not ended by then. */
+        size_t line_start = i;
+        size_t bound = line_max != 0 && len - line_start > line_max ? line_start + line_max : len;
+        if (i >= bound) return bound < len ? REFERENCE_INVALID : REFERENCE_INCOMPLETE;
         if (reference_hex(p[i]) < 0) return REFERENCE_INVALID;
         size_t size = 0, digits = 0;
-        while (i < len && reference_hex(p[i]) >= 0) {
+        while (i < bound && reference_hex(p[i]) >= 0) {
             if (++digits > out->size_digits) out->size_digits = digits;
             if (size > (SIZE_MAX >> 4)) return REFERENCE_INVALID; /* does not fit in size_t */
             size = size * 16 + (size_t)reference_hex(p[i]);
             ++i;
         }
-        int result = reference_extensions_and_crlf(p, len, &i);
+        int result = reference_extensions_and_crlf(p, bound, &i);
+        if (result == REFERENCE_INCOMPLETE && bound < len) return REFERENCE_INVALID;
         if (result >= 0) return (enum reference_result)result;
         if (size == 0) break;
+        /* chunk-data CRLF */
         if (len - i < size) return REFERENCE_INCOMPLETE;
         if (body != NULL) memcpy(body + out->body_length, p + i, size);
         out->body_length += size;
@@ -130,27 +138,30 @@ static enum reference_result reference_chunked_read(const unsigned char *p, size
         if (p[i + 1] != '\n') return REFERENCE_INVALID;
         i += 2;
     }
-    /* trailer-section CRLF */
+    /* trailer-section CRLF, within its limit as a whole */
+    size_t trailer_start = i;
+    size_t bound = trailer_max != 0 && len - trailer_start > trailer_max ? trailer_start + trailer_max : len;
+    enum reference_result incomplete = bound < len ? REFERENCE_INVALID : REFERENCE_INCOMPLETE;
     for (;;) {
-        REFERENCE_NEED(1);
+        if (i >= bound) return incomplete;
         if (p[i] == '\r') {
-            REFERENCE_NEED(2);
+            if (i + 2 > bound) return incomplete;
             if (p[i + 1] != '\n') return REFERENCE_INVALID;
             out->end = i + 2;
             return REFERENCE_COMPLETE;
         }
         if (!reference_is_tchar(p[i])) return REFERENCE_INVALID;
-        while (i < len && reference_is_tchar(p[i])) ++i;
-        REFERENCE_NEED(1);
+        while (i < bound && reference_is_tchar(p[i])) ++i;
+        if (i >= bound) return incomplete;
         if (p[i] != ':') return REFERENCE_INVALID;
         ++i;
         for (;;) {
-            REFERENCE_NEED(1);
+            if (i >= bound) return incomplete;
             if (p[i] == '\r') break;
             if (!reference_is_text(p[i])) return REFERENCE_INVALID;
             ++i;
         }
-        REFERENCE_NEED(2);
+        if (i + 2 > bound) return incomplete;
         if (p[i + 1] != '\n') return REFERENCE_INVALID;
         i += 2;
     }

@@ -67,10 +67,12 @@ final class Site: @unchecked Sendable {
         // Hashing is not what this target is about: libsodium's smallest Argon2id.
         configuration.hasher = PasswordHasher(operations: 1, memory: 8 * 1024)
         // Limits that never refuse, so that the fuzzer is never turned away.
-        let open = RateLimiter.Rule(capacity: 1_000_000_000, refillPerMinute: 1_000_000_000)
+        let open = LimitRule(capacity: 1_000_000_000, refillPerMinute: 1_000_000_000)
         configuration.rateLimits = RateLimits(
-            signInPerAddress: open, signInPerAccount: open, signUpPerAddress: open, resetPerAddress: open,
-            resetPerAccount: open, mailPerAccount: open)
+            signIn: SignInLimits(perAddress: open, perAddressAndAccount: open, consecutivePerAccount: 1_000_000_000,
+                                 unknownAccountRefillPerMinute: 1_000_000_000),
+            signUpPerAddress: open, resetPerAddress: open, resetPerAccount: open, mailPerAccount: open,
+            validationPerAddress: open)
         app = try! GenkanApp(configuration: configuration, loops: 1, accessLog: nil, sendsMail: false)
         self.emulator = emulator
     }
@@ -151,6 +153,7 @@ let endpoints: [(method: String, path: String)] = {
              ("PATCH", emulator + "config")]
     list += [("OPTIONS", v1 + "accounts:signUp"), ("GET", v1 + "accounts:signUp"), ("POST", v1 + "accounts:nothing"),
              ("POST", admin + "accounts:query")]
+    list += [("POST", v1 + "accounts:signInWithIdp"), ("POST", v3 + "verifyAssertion")]
     return list
 }()
 
@@ -191,7 +194,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     if options & 16 != 0 { headers.append(("x-firebase-locale", locales[Int(options) % locales.count])) }
     let origin = options & 32 != 0 ? "https://app.example" : nil
-    if isAPI, let origin { headers.append(("origin", origin)) }
+    if let origin { headers.append(("origin", origin)) }
     let query = options & 64 != 0 ? "?key=fuzz" : ""
 
     let answer = site.send(endpoint.method, endpoint.path + query, body: Array(text.utf8), headers: headers)
