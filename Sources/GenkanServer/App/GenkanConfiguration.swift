@@ -115,10 +115,14 @@ public struct RateLimits: Sendable {
     public var mailPerAccount: LimitRule
     /// Live validation (`POST /api/validate`) per client address, in memory.
     public var validationPerAddress: LimitRule
+    /// Sign-ins through an OpenID provider per client address (the page's starts and the API's
+    /// `signInWithIdp`), in memory.
+    public var providerSignInPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
 
     /// `SignInLimits.standard`; 10 sign-ups at once then 10 an hour per address; 10 reset
     /// requests then 10 an hour per address, 3 then 3 an hour per e-mail address; 3 mails then 3
-    /// an hour per account; 120 live validations at once then 3 a second per address.
+    /// an hour per account; 120 live validations at once then 3 a second per address; 60 provider
+    /// sign-ins at once then 30 a minute per address.
     public static let standard = RateLimits(
         signIn: .standard,
         signUpPerAddress: .init(capacity: 10, refillPerMinute: 10.0 / 60),

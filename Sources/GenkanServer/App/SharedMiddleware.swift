@@ -62,7 +62,7 @@ struct SharedMiddleware: Sendable {
             name: "validate.address", buckets: .memory(RateLimiter(rule: limits.validationPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: nil)
         providerSignInPerClient = RateLimit(
-            name: "idp.address", buckets: .memory(RateLimiter(rule: .init(capacity: 20, refillPerMinute: 10))),
+            name: "idp.address", buckets: .memory(RateLimiter(rule: limits.providerSignInPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: security)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
