@@ -26,6 +26,8 @@ enum { CH2O_CHUNKED_INVALID = -1, CH2O_CHUNKED_INCOMPLETE = -2 };
  * again with the bytes that follow), CH2O_CHUNKED_INVALID, or, at the end of the body, how many
  * bytes follow it (moved to just after the data). Start from a zeroed decoder. */
 ssize_t ch2o_chunked_decode(struct ch2o_chunked *decoder, char *buf, size_t *size);
+/* Whether c is a tchar, a character of a token (RFC 9110 §5.6.2). */
+int ch2o_is_tchar(unsigned char c);
 
 /* clients.c: open connections per client address, shared by the loops. */
 struct ch2o_client_key {

@@ -49,7 +49,8 @@ enum {
     END_LF, /* the LF of the final CRLF */
 };
 
-static int is_tchar(unsigned char c)
+/* Also the method's check in connection.c. */
+int ch2o_is_tchar(unsigned char c)
 {
     if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
         return 1;
@@ -116,12 +117,12 @@ static int step(struct ch2o_chunked *decoder, unsigned char c)
     case EXT_NAME_FIRST:
         if (c == ' ' || c == '\t')
             return 0;
-        if (!is_tchar(c))
+        if (!ch2o_is_tchar(c))
             return -1;
         decoder->state = EXT_NAME;
         return 0;
     case EXT_NAME:
-        if (is_tchar(c))
+        if (ch2o_is_tchar(c))
             return 0;
         if (c == ' ' || c == '\t') {
             decoder->state = EXT_AFTER_NAME;
@@ -155,12 +156,12 @@ static int step(struct ch2o_chunked *decoder, unsigned char c)
             decoder->state = EXT_QUOTED;
             return 0;
         }
-        if (!is_tchar(c))
+        if (!ch2o_is_tchar(c))
             return -1;
         decoder->state = EXT_TOKEN;
         return 0;
     case EXT_TOKEN:
-        if (is_tchar(c))
+        if (ch2o_is_tchar(c))
             return 0;
         if (c == ' ' || c == '\t') {
             decoder->state = EXT_BWS;
@@ -224,12 +225,12 @@ static int step(struct ch2o_chunked *decoder, unsigned char c)
             decoder->state = END_LF;
             return 0;
         }
-        if (!is_tchar(c)) /* a leading space would be obsolete line folding (RFC 9112 §5.2) */
+        if (!ch2o_is_tchar(c)) /* a leading space would be obsolete line folding (RFC 9112 §5.2) */
             return -1;
         decoder->state = TRAILER_NAME;
         return 0;
     case TRAILER_NAME:
-        if (is_tchar(c))
+        if (ch2o_is_tchar(c))
             return 0;
         if (c != ':')
             return -1;

@@ -404,11 +404,29 @@ static void write_continue(struct ch2o_conn *conn)
     h2o_socket_write(conn->sock, &response, 1, on_continue_sent);
 }
 
+/* Whether bytes are a token (RFC 9110 §5.6.2): one or more tchar. */
+static int is_token(const char *bytes, size_t length)
+{
+    if (length == 0)
+        return 0;
+    for (size_t i = 0; i < length; ++i)
+        if (!ch2o_is_tchar((unsigned char)bytes[i]))
+            return 0;
+    return 1;
+}
+
 static void on_head_parsed(struct ch2o_conn *conn)
 {
     struct CH2O_request *req = &conn->req;
     const CH2O_config *config = &conn->loop->server->config;
 
+    /* The method is a token (RFC 9110 §9.1). picohttpparser in libh2o 2.2.5 reads a request line
+     * that starts with a space as an empty method, and takes any byte but a space or a control
+     * into one. */
+    if (!is_token(req->method, req->method_len)) {
+        refuse(conn, 400);
+        return;
+    }
     /* origin-form, or `*` for OPTIONS (RFC 9112 §3.2) */
     if (req->target_len == 0 || !(req->target[0] == '/' || (req->target_len == 1 && req->target[0] == '*'))) {
         refuse(conn, 400);

@@ -7,7 +7,7 @@ extension CatalogImporter {
     /// - An empty translation is taken only when the file says a reviewer accepted it (state
     ///   `translated`) and the catalog has no text there; otherwise it means "not translated yet".
     /// - The phrases of a `stringSet` merge as one set: a phrase replaces the one at its position
-    ///   or, past the end, is added; the set has one state.
+    ///   or, past the end, is added (once: not when the set already has it); the set has one state.
     public func merge(_ file: ImportedFile, into catalog: inout StringCatalog, manifest: [String: String] = [:]) -> ImportReport {
         let file = file.resolvingAndroidNames(in: catalog)
         var report = ImportReport(locale: file.locale)
@@ -103,7 +103,10 @@ extension CatalogImporter {
                     changes.append(.init(id: id, kind: .updated, old: values[index], new: unit.target))
                     values[index] = unit.target
                 }
-            } else {
+            } else if !values.contains(unit.target) {
+                // Past the end: added after the last phrase, unless the set already has it (a file
+                // numbered with a gap, `stringSet.5` for a set of 3, would otherwise add it again
+                // at every import).
                 changes.append(.init(id: ExchangeUnit.id(key: key, path: parent.appendingPhrase(values.count)), kind: .added, old: nil, new: unit.target))
                 values.append(unit.target)
             }

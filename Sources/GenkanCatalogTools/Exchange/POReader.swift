@@ -97,6 +97,9 @@ enum POReader {
     }
 
     /// The entries of a PO file.
+    ///
+    /// The file is read by code point, not by `Character`: a quote followed by a combining mark
+    /// is one grapheme, and so is CR LF, but neither is one in the file's syntax.
     static func parse(_ text: String, path: String) throws(CatalogError) -> [Entry] {
         var entries: [Entry] = []
         var current = Entry()
@@ -109,39 +112,46 @@ enum POReader {
             started = false
             field = nil
         }
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = String(rawLine).trimmingWhitespace
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        for (number, rawLine) in lines.enumerated() {
+            var line = Self.trimmed(rawLine)
             if line.isEmpty { continue }
-            if line.hasPrefix("#~") { current.obsolete = true; line = String(line.dropFirst(2)).trimmingWhitespace; if line.isEmpty { continue } }
-            else if line.hasPrefix("#") {
+            if line.starts(with: "#~".unicodeScalars) {
+                current.obsolete = true
+                line = Self.trimmed(line.dropFirst(2))
+                if line.isEmpty { continue }
+            } else if line.first == "#" {
                 if case .some = field { finish() }
-                if line.hasPrefix("#,") {
-                    current.flags += line.dropFirst(2).split(separator: ",").map { String($0).trimmingWhitespace }
-                } else if line == "#" || line.hasPrefix("# ") {
-                    current.comments.append(String(line.dropFirst(1)).trimmingWhitespace)
+                if line.starts(with: "#,".unicodeScalars) {
+                    current.flags += line.dropFirst(2).split(separator: ",").map { String(Self.trimmed($0)) }
+                } else if line.count == 1 || line.dropFirst().first == " " {
+                    current.comments.append(String(Self.trimmed(line.dropFirst())))
                 }
                 continue
             }
-            func value(_ rest: Substring) throws(CatalogError) -> String {
-                try unquote(String(rest).trimmingWhitespace, path: path, line: number + 1)
+            func value(_ rest: Substring.UnicodeScalarView) throws(CatalogError) -> String {
+                try unquote(String(Self.trimmed(rest)), path: path, line: number + 1)
             }
-            if line.hasPrefix("msgctxt ") {
+            if line.starts(with: "msgctxt ".unicodeScalars) {
                 if started, field != nil { finish() }
                 current.context = try value(line.dropFirst(8)); field = .context; started = true
-            } else if line.hasPrefix("msgid_plural ") {
+            } else if line.starts(with: "msgid_plural ".unicodeScalars) {
                 current.idPlural = try value(line.dropFirst(13)); field = .idPlural
-            } else if line.hasPrefix("msgid ") {
+            } else if line.starts(with: "msgid ".unicodeScalars) {
                 if started, current.id != nil { finish() }
                 current.id = try value(line.dropFirst(6)); field = .id; started = true
-            } else if line.hasPrefix("msgstr[") {
-                guard let close = line.firstIndex(of: "]"), let index = Int(line[line.index(line.startIndex, offsetBy: 7)..<close]), (0..<10).contains(index) else {
+            } else if line.starts(with: "msgstr[".unicodeScalars) {
+                let afterBracket = line.index(line.startIndex, offsetBy: 7)
+                guard let close = line[afterBracket...].firstIndex(of: "]"),
+                      let index = Int(String(line[afterBracket..<close])), (0..<10).contains(index)
+                else {
                     throw CatalogError("\(path): line \(number + 1): malformed msgstr[n]")
                 }
                 current.strings[index] = try value(line[line.index(after: close)...]); field = .string(index)
-            } else if line.hasPrefix("msgstr ") {
+            } else if line.starts(with: "msgstr ".unicodeScalars) {
                 current.strings[0] = try value(line.dropFirst(7)); field = .string(0)
-            } else if line.hasPrefix("\"") {
-                let more = try value(Substring(line))
+            } else if line.first == "\"" {
+                let more = try value(line)
                 switch field {
                 case .context: current.context! += more
                 case .id: current.id! += more
@@ -150,42 +160,52 @@ enum POReader {
                 case nil: throw CatalogError("\(path): line \(number + 1): a string continues nothing")
                 }
             } else {
-                throw CatalogError("\(path): line \(number + 1): unexpected '\(line.prefix(20))'")
+                throw CatalogError("\(path): line \(number + 1): unexpected '\(String(line.prefix(20)))'")
             }
         }
         finish()
         return entries
     }
 
-    /// A PO string literal's text.
+    /// `scalars` without the white space at either end (a line's CR of a CR LF end included).
+    static func trimmed(_ scalars: some Collection<Unicode.Scalar>) -> Substring.UnicodeScalarView {
+        let view = Substring.UnicodeScalarView(scalars)
+        guard let first = view.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = view.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return Substring.UnicodeScalarView() }
+        return view[first...last]
+    }
+
+    /// A PO string literal's text, read by code point (see `parse`).
     static func unquote(_ literal: String, path: String, line: Int) throws(CatalogError) -> String {
-        guard literal.count >= 2, literal.hasPrefix("\""), literal.hasSuffix("\"") else {
+        let scalars = literal.unicodeScalars
+        guard scalars.count >= 2, scalars.first == "\"", scalars.last == "\"" else {
             throw CatalogError("\(path): line \(line): expected a quoted string")
         }
-        var out = ""
-        var characters = Array(literal.dropFirst().dropLast())[...]
-        while let character = characters.popFirst() {
-            guard character == "\\" else {
-                if character == "\"" { throw CatalogError("\(path): line \(line): an unescaped quote inside a string") }
-                out.append(character)
+        var out = String.UnicodeScalarView()
+        var rest = Array(scalars.dropFirst().dropLast())[...]
+        while let scalar = rest.popFirst() {
+            guard scalar == "\\" else {
+                if scalar == "\"" { throw CatalogError("\(path): line \(line): an unescaped quote inside a string") }
+                out.append(scalar)
                 continue
             }
-            guard let next = characters.popFirst() else { throw CatalogError("\(path): line \(line): a string ends in a backslash") }
+            guard let next = rest.popFirst() else { throw CatalogError("\(path): line \(line): a string ends in a backslash") }
             switch next {
-            case "n": out += "\n"
-            case "t": out += "\t"
-            case "r": out += "\r"
-            case "a": out += "\u{07}"
-            case "b": out += "\u{08}"
-            case "f": out += "\u{0C}"
-            case "v": out += "\u{0B}"
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "a": out.append("\u{07}")
+            case "b": out.append("\u{08}")
+            case "f": out.append("\u{0C}")
+            case "v": out.append("\u{0B}")
             case "0"..."7":
                 var digits = String(next)
-                while digits.count < 3, let d = characters.first, ("0"..."7").contains(d) { digits.append(characters.removeFirst()) }
-                out.unicodeScalars.append(Unicode.Scalar(UInt8(digits, radix: 8) ?? 0))
+                while digits.count < 3, let digit = rest.first, ("0"..."7").contains(digit) { digits.unicodeScalars.append(rest.removeFirst()) }
+                out.append(Unicode.Scalar(UInt8(digits, radix: 8) ?? 0))
             default: out.append(next)
             }
         }
-        return out
+        return String(out)
     }
 }

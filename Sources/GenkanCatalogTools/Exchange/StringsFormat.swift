@@ -83,6 +83,12 @@ enum StringsFormat {
                 throw CatalogError("\(unit.id): a .stringsdict cannot hold this variation; use --format xliff")
             }
         }
+        // The whole string's plural is the variable "value" of the format "%#@value@"; the format
+        // string of substitutions names the others. One entry cannot be both, and a substitution
+        // named "value" would share the whole string's keys.
+        if group.contains(where: { $0.path.pluralParent?.isPlain == true }), group.contains(where: { $0.path.pluralParent?.substitution != nil }) {
+            throw CatalogError("\(key): a .stringsdict cannot hold a plural of the whole string beside substitutions; use --format xliff")
+        }
         if variables.contains(where: { $0.name != "value" }) {
             // The translated format string; empty when there is none yet (an import skips it).
             format = group.first(where: { $0.path.isPlain })?.target ?? ""

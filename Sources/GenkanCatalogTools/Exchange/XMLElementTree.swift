@@ -25,8 +25,20 @@ final class XMLNode {
         children.flatMap { ($0.name == name ? [$0] : []) + $0.descendants(name) }
     }
 
-    /// Parses `bytes`; throws with the parser's line on malformed XML.
+    /// Parses `bytes`, which must be UTF-8 (as Xcode and Android write these files); throws with
+    /// the parser's line on malformed XML.
+    ///
+    /// Bytes that are not UTF-8 are refused before the parser sees them: libxml2 then hands
+    /// Foundation element and attribute names that are not UTF-8 either, and Foundation's
+    /// XMLParser traps on those (swift-corelibs-foundation force-unwraps the name) instead of
+    /// reporting an error. A declaration of another encoding is refused for the same reason.
     static func parse(_ bytes: [UInt8], path: String) throws(CatalogError) -> XMLNode {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CatalogError("\(path): not UTF-8")
+        }
+        if let encoding = declaredEncoding(text), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+            throw CatalogError("\(path): the file says it is \(encoding); only UTF-8 is read")
+        }
         let builder = Builder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -38,6 +50,18 @@ final class XMLNode {
             throw CatalogError("\(path): line \(line): malformed XML (\(parser.parserError?.localizedDescription ?? "parse error"))")
         }
         return root
+    }
+
+    /// The `encoding` of the XML declaration at the start of `text`, if it names one.
+    static func declaredEncoding(_ text: String) -> String? {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        guard scalars.starts(with: "<?xml".unicodeScalars), let end = scalars.firstRange(of: "?>".unicodeScalars) else { return nil }
+        let declaration = String(scalars[..<end.lowerBound])
+        guard let name = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return "" }
+        return String(rest.dropFirst().prefix { $0 != quote })
     }
 
     private final class Builder: NSObject, XMLParserDelegate {

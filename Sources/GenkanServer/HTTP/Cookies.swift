@@ -6,22 +6,35 @@ public struct Cookies: Sendable {
     public init() {}
 
     /// Parses every `Cookie` header; at most 64 cookies are read.
+    ///
+    /// The header is split at its `;` and `=` bytes (RFC 6265 §5.4 works on octets): split by
+    /// `Character`, a `;` after a prepended mark such as U+0600 is part of one grapheme with it, and
+    /// a cookie another site set could hide the next one.
     public init(headers: HTTPHeaders) {
         var count = 0
         for header in headers.values("cookie") {
-            for pair in header.split(separator: ";", omittingEmptySubsequences: true) {
+            for pair in header.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: true) {
                 guard count < 64 else { return }
                 count += 1
-                let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-                guard let equals = trimmed.firstIndex(of: "=") else { continue }
-                let name = String(trimmed[..<equals]).trimmingASCIIWhitespace()
-                var value = String(trimmed[trimmed.index(after: equals)...]).trimmingASCIIWhitespace()
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = String(value.dropFirst().dropLast())
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let name = Self.trimmed(pair[..<equals])
+                var value = Self.trimmed(pair[pair.index(after: equals)...])
+                if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
+                    value = value.dropFirst().dropLast()
                 }
-                if !name.isEmpty, values[name] == nil { values[name] = value }
+                // Split at ASCII bytes, each part of valid UTF-8 is valid UTF-8.
+                let key = String(decoding: name, as: UTF8.self)
+                if !key.isEmpty, values[key] == nil { values[key] = String(decoding: value, as: UTF8.self) }
             }
         }
+    }
+
+    /// `bytes` without spaces and tabs at either end.
+    private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+        var bytes = bytes
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        return bytes
     }
 
     public subscript(name: String) -> String? { values[name] }

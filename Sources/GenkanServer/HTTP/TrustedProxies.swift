@@ -52,17 +52,25 @@ public struct TrustedProxies: Sendable, Hashable {
         guard !networks.isEmpty, contains(peerAddress) else {
             return Client(address: peerAddress, text: peerAddress.description, isSecure: false)
         }
-        let proto = headers.values("x-forwarded-proto").joined(separator: ",").split(separator: ",").last
-        let isSecure = proto.map { String($0).trimmingASCIIWhitespace().lowercased() == "https" } ?? false
+        let proto = Self.items(headers.values("x-forwarded-proto")).last
+        let isSecure = proto.map { $0.trimmingASCIIWhitespace().lowercased() == "https" } ?? false
         var client = peerAddress
-        let hops = headers.values("x-forwarded-for").joined(separator: ",").split(separator: ",")
-        for hop in hops.reversed() {
+        for hop in Self.items(headers.values("x-forwarded-for")).reversed() {
             // A hop that is not an address was not written by a trusted proxy: stop at the last
             // one that was.
-            guard let address = IPAddress(String(hop).trimmingASCIIWhitespace()) else { break }
+            guard let address = IPAddress(hop.trimmingASCIIWhitespace()) else { break }
             client = address
             if !contains(address) { break }
         }
         return Client(address: client, text: client.description, isSecure: isSecure)
+    }
+
+    /// The comma-separated items of header values, split at the `,` byte: split by `Character`, a
+    /// comma after a prepended mark (U+0600) the client wrote is one grapheme with it, and the
+    /// client's text would swallow the hop the proxy appended.
+    static func items(_ values: [String]) -> [String] {
+        values.flatMap { value in
+            value.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 }

@@ -1,0 +1,29 @@
+// The PO reader (`genkan catalog import x.po`) on any bytes. Invariants: a string quoted as the
+// exporter quotes it unquotes to itself; a file that reads, merged into a fixture catalog, gives a
+// catalog that writes and reads as itself, merges a second time without change, and exports to PO
+// and imports back without change.
+import CatalogFuzzSupport
+import FuzzSupport
+@testable import GenkanCatalogTools
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let base = input.choice(CatalogFuzz.bases.count)
+    let fallback = CatalogFuzz.locales[input.choice(CatalogFuzz.locales.count)]
+    let bytes = input.rest
+
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+        let unquoted = try POReader.unquote(POFormat.quote(text), path: "fuzz.po", line: 1)
+        Fuzz.check(sameScalars(unquoted, text), "\(shown(text)) quoted unquotes to \(shown(unquoted))")
+    } catch {
+        Fuzz.fail("\(shown(text)) quoted does not unquote: \(error)")
+    }
+
+    guard let file = try? POReader.read(bytes, path: "fuzz.po", fallbackLocale: fallback) else { return 0 }
+    CatalogFuzz.checkImport(file, format: .po, base: base)
+    return 0
+}
+
+Fuzz.run(fuzzOneInput)

@@ -1,0 +1,60 @@
+// String Catalogs (`.xcstrings`) on any bytes, through both readers: GenkanCatalogTools'
+// `StringCatalog` (OrderedJSON, for lint, stats, export and import) and GenkanLocalization's
+// `MessageCatalog` (Foundation's JSONDecoder, for formatting at run time); also the flat JSON
+// exchange format (`genkan catalog import ja.json`). Invariants: JSON written in Xcode's layout
+// reads back to the same value and writes the same text; lint, stats and formatting every message
+// in every locale work on whatever reads; exporting any locale in any format and importing it back
+// changes nothing.
+import CatalogFuzzSupport
+import Foundation
+import FuzzSupport
+@testable import GenkanCatalogTools
+import GenkanLocalization
+import GenkanValidation
+
+let linter = CatalogLinter()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let format = ExchangeFormat.allCases[input.choice(ExchangeFormat.allCases.count)]
+    let base = input.choice(CatalogFuzz.bases.count)
+    let bytes = input.rest
+
+    if let json = try? OrderedJSONReader.parse(bytes) {
+        let text = XcodeJSONWriter.xcodeText(json)
+        do {
+            let again = try OrderedJSONReader.parse(text)
+            Fuzz.check(again == json && XcodeJSONWriter.xcodeText(again) == text, "JSON written in Xcode's layout reads differently:\n\(text.prefix(2000))")
+        } catch {
+            Fuzz.fail("JSON written in Xcode's layout does not read: \(error)\n\(text.prefix(2000))")
+        }
+    }
+
+    if let file = try? JSONFlatReader.read(bytes, path: "fuzz.json", locale: CatalogFuzz.locales[base % CatalogFuzz.locales.count]) {
+        CatalogFuzz.checkImport(file, format: .json, base: base)
+    }
+
+    if let messages = try? MessageCatalog(data: Data(bytes)) {
+        let arguments: [IssueParameter] = [.integer(3), .text("x"), .integer(-1), .integer(0)]
+        for key in messages.keys.prefix(64) {
+            for locale in messages.locales.prefix(8) {
+                _ = messages.string(key, locale: locale, arguments: arguments)
+                _ = messages.string(key, locale: locale, arguments: [], escaping: .html)
+            }
+        }
+    }
+
+    guard let catalog = try? StringCatalog(bytes: bytes) else { return 0 }
+    CatalogFuzz.checkTextRoundTrip(catalog, "the catalog")
+    _ = linter.lint(catalog)
+    let stats = CatalogStats(catalog)
+    _ = stats.html(title: "fuzz")
+    for locale in catalog.targetLocales.prefix(4) {
+        _ = catalog.exchangeUnits(locale: locale)
+        CatalogFuzz.checkLosslessExport(catalog, format: format, locale: locale, "a catalog read from the input")
+    }
+    return 0
+}
+
+Fuzz.run(fuzzOneInput)

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import GenkanCatalogTools
+
+/// Inputs the fuzz targets (Fuzz/, `make fuzz`) found, each kept as a test of the behaviour that
+/// was wrong.
+@Suite(.serialized) struct FuzzRegressionTests {
+    /// Exports `catalog` in `format` for `locale`, imports the export, and returns the catalog.
+    static func roundTrip(_ catalog: StringCatalog, _ format: ExchangeFormat, locale: String) throws -> (StringCatalog, ImportReport) {
+        let folder = try ExchangeTests.exportToDisk(format, catalog: catalog)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = ExchangeTests.translatedFiles(format, in: folder, locales: [locale])[0]
+        let importer = CatalogImporter()
+        var merged = catalog
+        let report = importer.merge(try importer.read(url), into: &merged, manifest: importer.manifestSources(near: url))
+        return (merged, report)
+    }
+
+    /// fuzz-po: the PO reader worked on `Character`s, so a quote followed by a combining mark
+    /// (`"` + U+0731 is one grapheme) or preceded by a prepended concatenation mark (U+0600 + `"`)
+    /// was not a quote, and the exporter's own file did not read back ("expected a quoted string").
+    @Test(arguments: ["\u{731}\u{FFFD}", "\u{200C}نام", "x\u{600}", "\u{301}", "a\"\u{301}b", "\\\u{301}"])
+    func poReadsStringsThatStartOrEndWithACombiningCharacter(_ text: String) throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit("title.sign-in", locale: "ja", path: .plain, value: text, state: "translated")
+        let (merged, report) = try Self.roundTrip(catalog, .po, locale: "ja")
+        #expect(report.changes.isEmpty, "\(report.changes)")
+        #expect(merged.text == catalog.text)
+        let quoted = POFormat.quote(text)
+        #expect(try POReader.unquote(quoted, path: "x.po", line: 1).unicodeScalars.elementsEqual(text.unicodeScalars))
+    }
+
+    /// fuzz-po: a PO file with CRLF line ends (as a Windows editor saves it) read as one line,
+    /// since "\r\n" is one `Character`; gettext's tools read such files.
+    @Test func poReadsCRLFLineEnds() throws {
+        let catalog = try Fixture.catalog("Exchange.xcstrings")
+        let folder = try ExchangeTests.exportToDisk(.po, catalog: catalog)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "ja.po")
+        let lf = try CatalogImporter().read(url)
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n")
+        try Data(text.utf8).write(to: url)
+        let crlf = try CatalogImporter().read(url)
+        #expect(crlf.units == lf.units)
+        #expect(!lf.units.isEmpty)
+    }
+
+    /// fuzz-xliff, fuzz-android: Foundation's XMLParser traps (SIGILL in
+    /// `_NSXMLParserStartElementNs`) when libxml2 hands it an element name that is not UTF-8, so
+    /// `genkan catalog import` of such a file crashed instead of saying it is malformed.
+    @Test(arguments: [
+        [0x3C, 0xFF, 0x08, 0xFF, 0x08, 0x34],
+        [0xFF, 0x3C, 0xFF, 0x26, 0xFF, 0xDB, 0x5B],
+        Array("<?xml version=\"1.0\"?>\n<xliff><file \u{FF}=\"1\"/></xliff>".utf8) + [0xFF],
+        Array("<resources><string name=\"a\">".utf8) + [0xC3, 0x28] + Array("</string></resources>".utf8),
+    ] as [[UInt8]])
+    func xmlThatIsNotUTF8IsRefused(_ bytes: [UInt8]) throws {
+        #expect(throws: CatalogError.self) { try XLIFFReader.read(bytes, path: "fuzz.xliff") }
+        #expect(throws: CatalogError.self) { try XMLNode.parse(bytes, path: "strings.xml") }
+    }
+
+    /// fuzz-xliff: a phrase numbered past the end of a set with a gap before it
+    /// (`stringSet.5` for a set of 3) is added at the end; importing the same file again added it
+    /// once more each time, so an import was not idempotent.
+    @Test(arguments: [ExchangeFormat.xliff, .json])
+    func aPhrasePastTheEndIsAddedOnce(_ format: ExchangeFormat) throws {
+        let key = "Get a recipe in ${applicationName}"
+        let id = ExchangeUnit.id(key: key, path: UnitPath.plain.appendingPhrase(5))
+        let folder = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url: URL
+        switch format {
+        case .xliff:
+            url = folder.appending(path: "de.xliff")
+            try Data("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff version="1.2"><file original="AppShortcuts.xcstrings" source-language="en" target-language="de"><body>
+                <trans-unit id="\(id)"><source>x</source><target state="translated">Zeig ein Rezept in ${applicationName}</target></trans-unit>
+                </body></file></xliff>
+                """.utf8).write(to: url)
+        default:
+            url = folder.appending(path: "de.json")
+            try Data(#"{"\#(id)" : "Zeig ein Rezept in ${applicationName}"}"#.utf8).write(to: url)
+        }
+        let importer = CatalogImporter()
+        var catalog = try Fixture.catalog("AppShortcuts.xcstrings")
+        _ = importer.merge(try importer.read(url), into: &catalog)
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values.count == 4)
+        let once = catalog.text
+        let again = importer.merge(try importer.read(url), into: &catalog)
+        #expect(again.changes.isEmpty, "\(again.changes)")
+        #expect(catalog.text == once)
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values.count == 4)
+    }
+
+    /// fuzz-strings: a key with a plural of the whole string and a substitution (here named
+    /// "value", the name the .stringsdict gives the whole string's plural) was written with both in
+    /// one variable, keys repeated, and read back with one in the place of the other. A
+    /// .stringsdict cannot hold the two together: the export now says so, as for other
+    /// variations it cannot hold.
+    @Test(arguments: ["value", "files"])
+    func stringsdictRefusesAPluralBesideASubstitution(_ name: String) throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit("%lld days left", locale: "ja", path: UnitPath(["substitutions", name, "plural", "other"]),
+                        value: "%arg個のファイル", state: "translated")
+        do {
+            let (merged, report) = try Self.roundTrip(catalog, .strings, locale: "ja")
+            Issue.record("the export wrote it; the import changed \(report.changes)")
+            #expect(merged.text == catalog.text)
+        } catch let error as CatalogError {
+            #expect(error.message.contains("%lld days left"), "\(error)")
+        }
+        // The other formats carry it.
+        for format in [ExchangeFormat.xliff, .po, .json] {
+            let (merged, report) = try Self.roundTrip(catalog, format, locale: "ja")
+            #expect(report.changes.isEmpty && merged.text == catalog.text, "\(format): \(report.changes)")
+        }
+    }
+}
