@@ -4,7 +4,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFT_FLAGS ?=
 
-.PHONY: deps deps-test build release test references serve bench clean
+.PHONY: deps deps-test build release test references serve bench fuzz clean
 
 deps:
 	scripts/install-deps.sh build
@@ -42,6 +42,11 @@ bench:
 	scripts/install-deps.sh bench
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 	.venv/bin/python scripts/bench/run.py
+
+# libFuzzer targets with ASan (scripts/fuzz.py): FUZZ_SECONDS per target (default 60), one
+# target per core at a time; FUZZ_TARGETS="po xliff" to choose. Not part of `make test`.
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz.py --jobs $$(nproc)
 
 clean:
 	rm -rf .build .venv

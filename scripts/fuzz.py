@@ -13,10 +13,12 @@ and crashes per target; the exit status is 1 when anything crashed.
     scripts/fuzz.py                          # build, then every target for 60 s
     scripts/fuzz.py --seconds 600 email-strict po
     scripts/fuzz.py --build-only
+    scripts/fuzz.py --jobs 2 --seconds 300   # two targets at a time
     .build/fuzz/release/fuzz-po FILE         # replay one input (a crash, a corpus file)
 """
 
 import argparse
+import concurrent.futures
 import os
 import re
 import shutil
@@ -191,6 +193,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=int(os.environ.get("FUZZ_SECONDS", "60")))
     parser.add_argument("--build-only", action="store_true")
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("FUZZ_JOBS", "1")),
+                        help="targets run at once (default 1; make fuzz: one per core)")
     arguments = parser.parse_args()
     targets = arguments.targets or os.environ.get("FUZZ_TARGETS", "").split() or list(TARGETS)
     unknown = [t for t in targets if t not in TARGETS]
@@ -200,7 +204,8 @@ def main():
         build(targets)
     if arguments.build_only:
         return 0
-    results = [run(target, arguments.seconds) for target in targets]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, arguments.jobs)) as pool:
+        results = list(pool.map(lambda target: run(target, arguments.seconds), targets))
 
     print()
     print(f"{'target':<18} {'seconds':>8} {'executions':>12} {'exec/s':>8} {'corpus':>7} {'crashes':>8}")

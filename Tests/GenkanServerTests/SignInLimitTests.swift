@@ -12,8 +12,8 @@ import Testing
     let model = AuthErrorModel()
 
     /// A fixture with a cheap hasher: these tests make hundreds of password checks.
-    static func fixture(_ configure: (inout GenkanConfiguration) -> Void = { _ in }) throws -> AppFixture {
-        try AppFixture { configuration in
+    static func fixture(accessLog: AccessLog? = nil, _ configure: (inout GenkanConfiguration) -> Void = { _ in }) throws -> AppFixture {
+        try AppFixture(accessLog: accessLog) { configuration in
             configuration.hasher = PasswordHasher(operations: 1, memory: 8 * 1024)
             configure(&configuration)
         }
@@ -242,6 +242,26 @@ import Testing
         // The same tag for the same account, whatever the event.
         let tags = logged.compactMap { SiteClient.firstMatch("account=([0-9a-f]{12})", in: $0) }
         #expect(Set(tags).count == 1)
+    }
+
+    /// With an access log, the events stand among the requests, in the log's format, just before
+    /// the request they belong to; the error log gets none.
+    @Test func securityEventsGoToTheAccessLogAmongTheRequests() async throws {
+        let pipe = try TestPipe()
+        let errors = Mutex<[String]>([])
+        let fixture = try Self.fixture(accessLog: AccessLog(format: .json, descriptor: pipe.writeEnd, loops: 1)) { configuration in
+            configuration.errorLog = ErrorLog { line in errors.withLock { $0.append(line) } }
+        }
+        try #require(await fixture.client().submit("/signup", taro).status == 303)
+        _ = pipe.read(untilLines: .max, within: .milliseconds(200))  // the sign-up's requests
+        #expect(await signIn(client(fixture, from: "203.0.113.9"), "Secret-Guess-1729").status == 422)
+        let lines = pipe.read(untilLines: 3, within: .seconds(2)).split(separator: "\n").map(String.init)
+        let event = try #require(lines.firstIndex { $0.contains(#""event":"sign-in.failed""#) }, "\(lines)")
+        #expect(lines[event].contains(#""client":"203.0.113.9","event":"sign-in.failed","account":""#))
+        #expect(lines[event].hasSuffix(#","domain":"example.com"}"#), "\(lines[event])")
+        #expect(lines[(event + 1)...].contains { $0.contains(#""method":"POST","path":"/signin","status":422"#) }, "\(lines)")
+        for line in lines { #expect(!line.contains("Secret-Guess") && !line.contains("taro@")) }
+        #expect(errors.withLock { $0 }.filter { $0.contains(" security ") }.isEmpty)
     }
 
     /// The newest link to `path` in the outbox, waiting for the reset request's mail.

@@ -76,7 +76,7 @@ final class GenkanApp: Sendable {
         let failures = StoreFailures(log: errorLog)
         let shared = SharedMiddleware(
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
-            throttle: throttle, security: SecurityLog(log: errorLog, throttle: throttle), clock: clock,
+            throttle: throttle, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
         let authenticator = try Authenticator(hasher: configuration.hasher)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime)

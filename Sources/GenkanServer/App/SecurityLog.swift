@@ -1,18 +1,22 @@
 import GenkanStore
 
-/// Security events for the operator, one line each through `ErrorLog`:
-/// `security EVENT client=ADDRESS [key=value…]`, with a stable event name. Never a password, a
-/// token or an e-mail address: an account is named by `SignInThrottle.logTag` (a keyed hash, the
-/// same for every spelling of the address) and its address's domain.
+/// Security events for the operator, one line each, with a stable event name: in the access log
+/// among the requests when there is one (`AccessLog.event`, text or JSON as the log is), else
+/// through `ErrorLog` as `security EVENT client=ADDRESS [key=value…]`. Never a password, a token
+/// or an e-mail address: an account is named by `SignInThrottle.logTag` (a keyed hash, the same
+/// for every spelling of the address) and its address's domain.
 ///
 /// ```text
-/// 2026-12-01T11:47:38.343Z genkan: security sign-in.failed client=203.0.113.9 account=3f9a0c41d2e7 domain=example.com
-/// 2026-12-01T11:47:39.101Z genkan: security sign-in.refused client=203.0.113.9 reason=address-on-account retry-after=600 account=3f9a0c41d2e7 domain=example.com
-/// 2026-12-01T11:47:40.220Z genkan: security limit.refused client=203.0.113.9 limit=sign-up.address retry-after=360
+/// 2026-12-01T11:47:38.343Z 203.0.113.9 security sign-in.failed account=3f9a0c41d2e7 domain=example.com
+/// 2026-12-01T11:47:38.344Z 203.0.113.9 POST /signin 422 61.204ms
+/// 2026-12-01T11:47:39.101Z 203.0.113.9 security sign-in.refused reason=address-on-account retry-after=600 account=3f9a0c41d2e7 domain=example.com
+/// 2026-12-01T11:47:40.220Z 203.0.113.9 security limit.refused limit=sign-up.address retry-after=360
 /// ```
 struct SecurityLog: Sendable {
     let log: ErrorLog
     let throttle: SignInThrottle
+    /// Where events go when the server keeps an access log.
+    var accessLog: AccessLog? = nil
 
     /// Events of `SignInThrottle.guarded` outcomes: `sign-in.*` or `reauthentication.*`.
     enum Check: String, Sendable {
@@ -48,6 +52,10 @@ struct SecurityLog: Sendable {
     }
 
     private func write(_ event: String, client: String, _ details: [(String, String)]) {
+        if let accessLog {
+            accessLog.event(event, client: client, details: details.map { ($0, Self.field($1)) })
+            return
+        }
         var line = "security " + event + " client=" + Self.field(client)
         for (name, value) in details { line += " " + name + "=" + Self.field(value) }
         log.write(line)

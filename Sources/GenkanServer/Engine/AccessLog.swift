@@ -4,7 +4,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// One line per request — time, client address, method, path, status, duration — as text or JSON.
+/// One line per request — time, client address, method, path, status, duration — as text or JSON,
+/// and one per security event (`event`, from `SecurityLog`).
 ///
 /// The query string, headers, cookies and body are never written: they can carry passwords,
 /// tokens and e-mail addresses. The client is the connection's peer address (behind a proxy, the
@@ -64,6 +65,27 @@ public final class AccessLog: Sendable {
                 + "\"status\":\(status),\"duration_ms\":\(duration)}\n"
         }
         write(line)
+    }
+
+    /// Records a security event (`SecurityLog`) among the requests: time, client, `security`, the
+    /// event's name and its details as `name=value` (text), or an object with `event` and the
+    /// details as members (JSON). Values are sanitized as paths are; written through likewise.
+    public func event(_ name: String, client: String, details: [(String, String)]) {
+        let time = clocks[clocks.count - 1].timestamp()
+        let client = Self.sanitized(client.isEmpty ? "-" : client, limit: 64)
+        var line = ""
+        switch format {
+        case .text:
+            line = "\(time) \(client) security \(Self.sanitized(name, limit: 64))"
+            for (key, value) in details { line += " " + Self.sanitized(key, limit: 32) + "=" + Self.sanitized(value, limit: 256) }
+        case .json:
+            line = "{\"time\":\"\(time)\",\"client\":\"\(client)\",\"event\":\"\(Self.sanitized(name, limit: 64))\""
+            for (key, value) in details {
+                line += ",\"" + Self.sanitized(key, limit: 32) + "\":\"" + Self.sanitized(value, limit: 256) + "\""
+            }
+            line += "}"
+        }
+        write(line + "\n")
     }
 
     private func write(_ line: String) {

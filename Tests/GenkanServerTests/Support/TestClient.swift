@@ -109,10 +109,12 @@ final class AppFixture: @unchecked Sendable {
     let configuration: GenkanConfiguration
 
     let sendsMail: Bool
+    let accessLog: AccessLog?
 
     /// `sendsMail`: the outbox sender delivers into `outboxDirectory`; otherwise mail stays in the
-    /// outbox table, where `Outbox` reads it.
-    init(sendsMail: Bool = false, configure: (inout GenkanConfiguration) -> Void = { _ in }) throws {
+    /// outbox table, where `Outbox` reads it. `accessLog`: the router logs requests (and security
+    /// events) there, as the server does.
+    init(sendsMail: Bool = false, accessLog: AccessLog? = nil, configure: (inout GenkanConfiguration) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "genkan-app-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: SiteFixture.publicDirectory)
@@ -123,7 +125,8 @@ final class AppFixture: @unchecked Sendable {
         configure(&configuration)
         self.configuration = configuration
         self.sendsMail = sendsMail
-        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil, sendsMail: sendsMail)
+        self.accessLog = accessLog
+        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: accessLog, sendsMail: sendsMail)
     }
 
     var outboxDirectory: String { directory + "/outbox" }
@@ -131,7 +134,7 @@ final class AppFixture: @unchecked Sendable {
     /// A new app on the same database (a server restart).
     func restart() throws {
         app.stop()
-        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil, sendsMail: sendsMail)
+        app = try GenkanApp(configuration: configuration, loops: 1, accessLog: accessLog, sendsMail: sendsMail)
     }
 
     func client(language: String? = nil) -> TestClient {
