@@ -98,3 +98,24 @@ import Testing
         #expect(found.text == "127.0.0.1" && !found.isSecure)
     }
 }
+
+@Suite struct AccessLogClientTests {
+    /// Behind a trusted proxy the access log names the client it forwarded for; from any other
+    /// peer, the peer, whatever X-Forwarded-For says.
+    @Test func theAccessLogNamesTheForwardedClientOnlyBehindATrustedProxy() async throws {
+        let pipe = try TestPipe()
+        let fixture = try AppFixture(accessLog: AccessLog(format: .text, descriptor: pipe.writeEnd, loops: 1)) {
+            $0.trustedProxies = .loopback
+        }
+        let proxied = fixture.client(language: "en")
+        proxied.peerAddress = "127.0.0.1"
+        #expect(await proxied.get("/signin", headers: ["x-forwarded-for": "198.51.100.7"]).status == 200)
+        let direct = fixture.client(language: "en")
+        direct.peerAddress = "203.0.113.5"
+        #expect(await direct.get("/signin", headers: ["x-forwarded-for": "198.51.100.7"]).status == 200)
+        let lines = pipe.read(untilLines: 2, within: .seconds(2)).split(separator: "\n")
+        try #require(lines.count == 2)
+        #expect(lines[0].contains(" 198.51.100.7 GET /signin 200 "), "\(lines[0])")
+        #expect(lines[1].contains(" 203.0.113.5 GET /signin 200 "), "\(lines[1])")
+    }
+}

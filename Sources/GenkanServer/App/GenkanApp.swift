@@ -84,7 +84,7 @@ final class GenkanApp: Sendable {
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
         let router = Router(errors: PageErrors(forms: forms))
-        if let accessLog { router.use(AccessLogging(log: accessLog)) }
+        if let accessLog { router.use(AccessLogging(log: accessLog, proxies: configuration.trustedProxies)) }
         router.use(
             SecurityHeaders(),
             VisitorContext(

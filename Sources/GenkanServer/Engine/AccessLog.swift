@@ -8,8 +8,8 @@ import Glibc
 /// and one per security event (`event`, from `SecurityLog`).
 ///
 /// The query string, headers, cookies and body are never written: they can carry passwords,
-/// tokens and e-mail addresses. The client is the connection's peer address (behind a proxy, the
-/// proxy's). Each line is written through, with one `write(2)` when the request ends and before
+/// tokens and e-mail addresses. The client is the connection's peer address, or behind a trusted
+/// proxy the address it forwarded for (`AccessLogging`). Each line is written through, with one `write(2)` when the request ends and before
 /// its response goes out, so a request that was answered has its line even if the process is
 /// killed a moment later; nothing is buffered in the process. A line is at most
 /// `maxLineBytes` (long paths and methods are cut), within `PIPE_BUF`, so lines written by several
@@ -45,14 +45,16 @@ public final class AccessLog: Sendable {
     /// without knowing that.
     public func close() {}
 
-    /// Records a finished request: its line is written before this returns.
-    public func record(request: HTTPRequest, status: Int) {
+    /// Records a finished request: its line is written before this returns. `client`: the
+    /// address a trusted proxy forwarded for; by default the connection's peer.
+    public func record(request: HTTPRequest, status: Int, client: String? = nil) {
         let elapsed = ContinuousClock.now - request.receivedAt
         let index = min(max(0, request.loop), clocks.count - 1)
         let time = clocks[index].timestamp()
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         let duration = Self.fixed(milliseconds)
-        let client = Self.sanitized(request.peerAddress.isEmpty ? "-" : request.peerAddress, limit: 64)
+        let peer = client ?? request.peerAddress
+        let client = Self.sanitized(peer.isEmpty ? "-" : peer, limit: 64)
         let path = Self.sanitized(request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
         let method = Self.sanitized(request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
         var line = ""
