@@ -16,15 +16,7 @@ import Testing
 
     /// The files (or folders) an import takes for each locale of an export.
     static func translatedFiles(_ format: ExchangeFormat, in folder: URL, locales: [String]) -> [URL] {
-        locales.map { locale in
-            switch format {
-            case .xliff: folder.appending(path: "\(locale).xliff")
-            case .po: folder.appending(path: "\(locale).po")
-            case .json: folder.appending(path: "\(locale).json")
-            case .strings: folder.appending(path: "\(locale).lproj")
-            case .android: folder.appending(path: AndroidFormat.folder(locale))
-            }
-        }
+        locales.map { folder.appending(path: format.importName(locale: $0)) }
     }
 
     /// Export then import with no change leaves the catalog byte-identical and reports nothing.

@@ -54,13 +54,7 @@ public enum CatalogFuzz {
     /// What an import of `locale` reads from an export in `folder` (a file, or a `.lproj` or
     /// `values-…` folder).
     public static func importURL(_ format: ExchangeFormat, folder: URL, locale: String) -> URL {
-        switch format {
-        case .xliff: folder.appending(path: "\(locale).xliff")
-        case .po: folder.appending(path: "\(locale).po")
-        case .json: folder.appending(path: "\(locale).json")
-        case .strings: folder.appending(path: "\(locale).lproj")
-        case .android: folder.appending(path: AndroidFormat.folder(locale))
-        }
+        folder.appending(path: format.importName(locale: locale))
     }
 
     /// The catalog, written and read again, is the same catalog, and writes the same text.

@@ -12,6 +12,18 @@ public enum ExchangeFormat: String, Sendable, CaseIterable {
     case android
     /// One flat JSON object per locale: `key` or `key|==|plural.one` to the string.
     case json
+
+    /// What `genkan catalog import` takes for `locale` from a folder an export wrote: the file, or
+    /// the `.lproj` or `values-…` folder.
+    public func importName(locale: String) -> String {
+        switch self {
+        case .xliff: "\(locale).xliff"
+        case .po: "\(locale).po"
+        case .json: "\(locale).json"
+        case .strings: "\(locale).lproj"
+        case .android: AndroidFormat.folder(locale)
+        }
+    }
 }
 
 /// One string offered to translators: where it goes, its source and its current translation.
