@@ -104,9 +104,20 @@ extension AuthError {
         if let code = AuthErrorCode(spelling: trimmed, platform: platform) { return AuthError(code, input: text) }
         if trimmed.first == "{" { return readBody(trimmed, platform: platform, depth: depth) }
         if let found = readServerMessage(trimmed, platform: platform) { return found }
-        if let found = readWebMessage(trimmed, platform: platform) { return found }
         // Android: "An internal error has occurred. [ PASSWORD_DOES_NOT_MEET_REQUIREMENTS:... ]".
-        if let open = trimmed.firstIndex(of: "["), let close = trimmed.lastIndex(of: "]"), open < close {
+        // A text that ends with its bracket is read by what the bracket holds before anything
+        // else: the server's text inside may itself contain a web SDK message, which must not win
+        // over the code the server put first. (A web message ends with "(auth/code).", never "]".)
+        let bracketed = trimmed.firstIndex(of: "[").flatMap { open in
+            trimmed.lastIndex(of: "]").flatMap { close in open < close ? (open, close) : nil }
+        }
+        if let (open, close) = bracketed, trimmed.index(after: close) == trimmed.endIndex,
+            let found = read(String(trimmed[trimmed.index(after: open)..<close]), platform: platform, depth: depth + 1)
+        {
+            return found
+        }
+        if let found = readWebMessage(trimmed, platform: platform) { return found }
+        if let (open, close) = bracketed {
             return read(String(trimmed[trimmed.index(after: open)..<close]), platform: platform, depth: depth + 1)
         }
         return nil

@@ -117,3 +117,18 @@ import Testing
         }
     }
 }
+
+/// Found by fuzz-android: a processing instruction with a target and no content made Foundation's
+/// XMLParser pass a null pointer to strlen, and `genkan catalog import` died. It is refused with
+/// its line, in both XML formats.
+@Test func anEmptyProcessingInstructionIsRefusedNotFatal() throws {
+    let document = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n<?di?>\n<string name=\"a\">b</string></resources>"
+    #expect(XMLNode.emptyProcessingInstruction(Array(document.utf8)) == 3)
+    #expect(XMLNode.emptyProcessingInstruction(Array("<?xml version=\"1.0\"?><a><?pi data?></a>".utf8)) == nil)
+    do {
+        _ = try XMLNode.parse(Array(document.utf8), path: "strings.xml")
+        Issue.record("parsed")
+    } catch {
+        #expect(error.description.contains("strings.xml: line 3: a processing instruction without content"), "\(error)")
+    }
+}

@@ -103,6 +103,17 @@ func everySpellingOfARowParsesToIt(_ row: ReferenceRow) throws {
     #expect(firebaseJS.code == .tooManyRequests)
 }
 
+/// Found by fuzz-auth-error: a server text whose detail quotes a web SDK message read as its own
+/// code, but inside Android's internal-error brackets as the quoted one.
+@Test func aBracketedServerTextIsReadByItsOwnCodeNotByAMessageItQuotes() {
+    let text = "WEAK_PASSWORD : Password should be at least 6 characters; was Firebase: Error (auth/invalid-email)."
+    #expect(AuthError(parsing: text).code == .weakPassword)
+    #expect(AuthError(parsing: "An internal error has occurred. [ \(text) ]").code == .weakPassword)
+    // A web message that quotes brackets is still a web message.
+    let web = AuthError(parsing: "Firebase: Missing password requirements: [Password must contain a numeric character] (auth/password-does-not-meet-requirements).")
+    #expect(web.code == .passwordDoesNotMeetRequirements && web.unmetRequirements == [.digit])
+}
+
 @Test func unmetPasswordRequirementsAreReadOneByOne() {
     let error = AuthError(parsing: "PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain at least 8 characters, Password must contain a lower case character, Password must contain an upper case character, Password must contain a numeric character, Password must contain a non-alphanumeric character, Password may contain at most 4096 characters]")
     #expect(error.code == .passwordDoesNotMeetRequirements)

@@ -117,3 +117,14 @@ extension Result where Success == VerifiedIDToken, Failure == OIDCFailure {
         }
     }
 }
+
+/// Found by fuzz-jose: an RSA key whose exponent (or modulus) is all zero bytes read as a key with
+/// an empty exponent, which the set then wrote as `"e":""` and could not read back. A zero is no
+/// key; leading zero bytes of a real one are still dropped.
+@Test func anRSAKeyOfValueZeroIsNoKey() throws {
+    let modulus = Base64URL.encode([0] + Array(repeating: UInt8(0xC3), count: 256))
+    #expect(JSONWebKey(json: .object([("kty", .string("RSA")), ("n", .string(modulus)), ("e", .string("AAA"))])) == nil)
+    #expect(JSONWebKey(json: .object([("kty", .string("RSA")), ("n", .string("AAAA")), ("e", .string("AQAB"))])) == nil)
+    let key = try #require(JSONWebKey(json: .object([("kty", .string("RSA")), ("n", .string(modulus)), ("e", .string("AAEAAQ"))])))
+    #expect(key.material == .rsa(modulus: Array(repeating: 0xC3, count: 256), exponent: [1, 0, 1]))
+}

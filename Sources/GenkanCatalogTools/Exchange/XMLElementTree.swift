@@ -39,6 +39,9 @@ final class XMLNode {
         if let encoding = declaredEncoding(text), !["utf-8", "utf8"].contains(encoding.lowercased()) {
             throw CatalogError("\(path): the file says it is \(encoding); only UTF-8 is read")
         }
+        if let line = emptyProcessingInstruction(bytes) {
+            throw CatalogError("\(path): line \(line): a processing instruction without content (<?name?>) is not read")
+        }
         let builder = Builder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -50,6 +53,27 @@ final class XMLNode {
             throw CatalogError("\(path): line \(line): malformed XML (\(parser.parserError?.localizedDescription ?? "parse error"))")
         }
         return root
+    }
+
+    /// The line of the first processing instruction with a target and nothing else (`<?name?>`),
+    /// if any. libxml2 reports its content as a null pointer, which Foundation's XMLParser passes
+    /// to `strlen` (swift-corelibs-foundation, `_NSXMLParserProcessingInstruction`): the process
+    /// dies. Found by fuzz-android; translation files have no use for one.
+    static func emptyProcessingInstruction(_ bytes: [UInt8]) -> Int? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var line = 1
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A { line += 1 }
+            if bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: "?") { end += 1 }
+                while end < bytes.count, isSpace(bytes[end]) { end += 1 }
+                if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") { return line }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The `encoding` of the XML declaration at the start of `text`, if it names one.

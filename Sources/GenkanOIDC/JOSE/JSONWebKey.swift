@@ -29,10 +29,13 @@ public struct JSONWebKey: Sendable, Equatable {
         let use = json[member: "use"]?.stringValue
         switch json[member: "kty"]?.stringValue {
         case "RSA":
-            guard let n = json[member: "n"]?.stringValue.flatMap(Base64URL.decode),
-                let e = json[member: "e"]?.stringValue.flatMap(Base64URL.decode), !n.isEmpty, !e.isEmpty
+            // Big-endian unsigned integers (RFC 7518 §6.3.1): leading zero bytes dropped, and a
+            // value of zero (all zero bytes, found by fuzz-jose) is no key.
+            guard let n = json[member: "n"]?.stringValue.flatMap(Base64URL.decode).map({ Array($0.drop { $0 == 0 }) }),
+                let e = json[member: "e"]?.stringValue.flatMap(Base64URL.decode).map({ Array($0.drop { $0 == 0 }) }),
+                !n.isEmpty, !e.isEmpty
             else { return nil }
-            material = .rsa(modulus: Array(n.drop { $0 == 0 }), exponent: Array(e.drop { $0 == 0 }))
+            material = .rsa(modulus: n, exponent: e)
         case "EC":
             guard json[member: "crv"]?.stringValue == "P-256",
                 let x = json[member: "x"]?.stringValue.flatMap(Base64URL.decode),
