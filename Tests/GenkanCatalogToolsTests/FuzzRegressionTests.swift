@@ -116,6 +116,41 @@ import Testing
             #expect(report.changes.isEmpty && merged.text == catalog.text, "\(format): \(report.changes)")
         }
     }
+
+    /// fuzz-xliff: a file giving a set of two a phrase it already has past the end
+    /// (`stringSet.2`), then new phrases (`stringSet.5`, `.6`), added the new ones at 2 and 3;
+    /// imported again, its `stringSet.2` replaced the phrase added at 2, which was then added
+    /// again at the end. A file whose phrases the set all has now changes none.
+    @Test func phrasesPastTheEndMergeOnceWhenTheSetHadOneOfThem() throws {
+        let key = "Start a timer in ${applicationName}"
+        let phrases = [(2, "Starte einen Timer in ${applicationName}"), (5, "Stell einen Timer in ${applicationName}"),
+                       (6, "Timer in ${applicationName} starten")]
+        let units = phrases.map { index, text in
+            """
+            <trans-unit id="\(ExchangeUnit.id(key: key, path: UnitPath.plain.appendingPhrase(index)))"><source>\(key)</source>\
+            <target state="translated">\(text)</target></trans-unit>
+            """
+        }
+        let folder = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "de.xliff")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff version="1.2"><file original="AppShortcuts.xcstrings" source-language="en" target-language="de"><body>
+            \(units.joined(separator: "\n"))
+            </body></file></xliff>
+            """.utf8).write(to: url)
+        let importer = CatalogImporter()
+        var catalog = try Fixture.catalog("AppShortcuts.xcstrings")
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values == ["Starte einen Timer in ${applicationName}", "Timer in ${applicationName}"])
+        _ = importer.merge(try importer.read(url), into: &catalog)
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values == ["Starte einen Timer in ${applicationName}", "Timer in ${applicationName}",
+                                                                            "Stell einen Timer in ${applicationName}", "Timer in ${applicationName} starten"])
+        let once = catalog.text
+        let again = importer.merge(try importer.read(url), into: &catalog)
+        #expect(again.changes.isEmpty, "\(again.changes)")
+        #expect(catalog.text == once)
+    }
 }
 
 /// Found by fuzz-android: a processing instruction with a target and no content made Foundation's
