@@ -151,6 +151,25 @@ import Testing
         #expect(again.changes.isEmpty, "\(again.changes)")
         #expect(catalog.text == once)
     }
+
+    /// fuzz-xcstrings: the Android export wrote a plural category as it found it into the
+    /// `quantity` attribute, so a category "z&ro" (a catalog edited by hand) made a strings.xml
+    /// that no XML parser reads, its own importer included. Android has no such quantity: it is
+    /// named in a comment, as device variations are. Such a comment still held `--` for an id
+    /// with `---` in it, which XML forbids in a comment.
+    @Test(arguments: [
+        ("%lld days left", UnitPath(["plural", "z&ro"]), "%lld days left|==|plural.z&amp;ro"),
+        ("title.sign-in", UnitPath(["device", "a---b"]), "title.sign-in|==|device.a- - -b"),
+    ])
+    func androidNamesWhatItCannotHoldInAWellFormedComment(_ key: String, _ path: UnitPath, _ named: String) throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit(key, locale: "ja", path: path, value: "x", state: "translated")
+        let (merged, report) = try Self.roundTrip(catalog, .android, locale: "ja")
+        #expect(report.changes.isEmpty, "\(report.changes)")
+        #expect(merged.text == catalog.text)
+        let file = try #require(try CatalogExporter(catalog: catalog).export(.android, locales: ["ja"]).first)
+        #expect(file.contents.contains("<!-- not exported (no Android form): \(named) -->"), "\(file.contents)")
+    }
 }
 
 /// Found by fuzz-android: a processing instruction with a target and no content made Foundation's
