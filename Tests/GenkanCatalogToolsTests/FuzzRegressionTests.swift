@@ -170,6 +170,28 @@ import Testing
         let file = try #require(try CatalogExporter(catalog: catalog).export(.android, locales: ["ja"]).first)
         #expect(file.contents.contains("<!-- not exported (no Android form): \(named) -->"), "\(file.contents)")
     }
+
+    /// fuzz-strings: a translation with its own format string naming one substitution called
+    /// "value" ("残り%#@value@") was written to the .stringsdict with the format "%#@value@", which
+    /// the reader takes for a plural of the whole string: the format string was lost, and an
+    /// unchanged export imported back made the substitution's forms the whole string's plural.
+    /// The format string is written; the one it cannot be told apart from is refused.
+    @Test func stringsdictKeepsTheFormatOfASubstitutionNamedValue() throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit("%lld days left", locale: "ja", path: .plain, value: "残り%#@value@", state: "translated")
+        catalog.setUnit("%lld days left", locale: "ja", path: UnitPath(["substitutions", "value", "plural", "other"]),
+                        value: "%lld日", state: "translated")
+        let (merged, report) = try Self.roundTrip(catalog, .strings, locale: "ja")
+        #expect(report.changes.isEmpty, "\(report.changes)")
+        #expect(merged.text == catalog.text)
+
+        catalog.setUnit("%lld days left", locale: "ja", path: .plain, value: "%#@value@", state: "translated")
+        #expect {
+            _ = try CatalogExporter(catalog: catalog).export(.strings, locales: ["ja"])
+        } throws: { error in
+            (error as? CatalogError)?.message.contains("%lld days left: a .stringsdict cannot tell") == true
+        }
+    }
 }
 
 /// Found by fuzz-android: a processing instruction with a target and no content made Foundation's
