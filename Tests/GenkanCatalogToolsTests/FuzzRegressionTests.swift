@@ -116,6 +116,82 @@ import Testing
             #expect(report.changes.isEmpty && merged.text == catalog.text, "\(format): \(report.changes)")
         }
     }
+
+    /// fuzz-xliff: a file giving a set of two a phrase it already has past the end
+    /// (`stringSet.2`), then new phrases (`stringSet.5`, `.6`), added the new ones at 2 and 3;
+    /// imported again, its `stringSet.2` replaced the phrase added at 2, which was then added
+    /// again at the end. A file whose phrases the set all has now changes none.
+    @Test func phrasesPastTheEndMergeOnceWhenTheSetHadOneOfThem() throws {
+        let key = "Start a timer in ${applicationName}"
+        let phrases = [(2, "Starte einen Timer in ${applicationName}"), (5, "Stell einen Timer in ${applicationName}"),
+                       (6, "Timer in ${applicationName} starten")]
+        let units = phrases.map { index, text in
+            """
+            <trans-unit id="\(ExchangeUnit.id(key: key, path: UnitPath.plain.appendingPhrase(index)))"><source>\(key)</source>\
+            <target state="translated">\(text)</target></trans-unit>
+            """
+        }
+        let folder = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appending(path: "de.xliff")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff version="1.2"><file original="AppShortcuts.xcstrings" source-language="en" target-language="de"><body>
+            \(units.joined(separator: "\n"))
+            </body></file></xliff>
+            """.utf8).write(to: url)
+        let importer = CatalogImporter()
+        var catalog = try Fixture.catalog("AppShortcuts.xcstrings")
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values == ["Starte einen Timer in ${applicationName}", "Timer in ${applicationName}"])
+        _ = importer.merge(try importer.read(url), into: &catalog)
+        #expect(catalog.phraseSet(key, locale: "de", at: .plain)?.values == ["Starte einen Timer in ${applicationName}", "Timer in ${applicationName}",
+                                                                            "Stell einen Timer in ${applicationName}", "Timer in ${applicationName} starten"])
+        let once = catalog.text
+        let again = importer.merge(try importer.read(url), into: &catalog)
+        #expect(again.changes.isEmpty, "\(again.changes)")
+        #expect(catalog.text == once)
+    }
+
+    /// fuzz-xcstrings: the Android export wrote a plural category as it found it into the
+    /// `quantity` attribute, so a category "z&ro" (a catalog edited by hand) made a strings.xml
+    /// that no XML parser reads, its own importer included. Android has no such quantity: it is
+    /// named in a comment, as device variations are. Such a comment still held `--` for an id
+    /// with `---` in it, which XML forbids in a comment.
+    @Test(arguments: [
+        ("%lld days left", UnitPath(["plural", "z&ro"]), "%lld days left|==|plural.z&amp;ro"),
+        ("title.sign-in", UnitPath(["device", "a---b"]), "title.sign-in|==|device.a- - -b"),
+    ])
+    func androidNamesWhatItCannotHoldInAWellFormedComment(_ key: String, _ path: UnitPath, _ named: String) throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit(key, locale: "ja", path: path, value: "x", state: "translated")
+        let (merged, report) = try Self.roundTrip(catalog, .android, locale: "ja")
+        #expect(report.changes.isEmpty, "\(report.changes)")
+        #expect(merged.text == catalog.text)
+        let file = try #require(try CatalogExporter(catalog: catalog).export(.android, locales: ["ja"]).first)
+        #expect(file.contents.contains("<!-- not exported (no Android form): \(named) -->"), "\(file.contents)")
+    }
+
+    /// fuzz-strings: a translation with its own format string naming one substitution called
+    /// "value" ("残り%#@value@") was written to the .stringsdict with the format "%#@value@", which
+    /// the reader takes for a plural of the whole string: the format string was lost, and an
+    /// unchanged export imported back made the substitution's forms the whole string's plural.
+    /// The format string is written; the one it cannot be told apart from is refused.
+    @Test func stringsdictKeepsTheFormatOfASubstitutionNamedValue() throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit("%lld days left", locale: "ja", path: .plain, value: "残り%#@value@", state: "translated")
+        catalog.setUnit("%lld days left", locale: "ja", path: UnitPath(["substitutions", "value", "plural", "other"]),
+                        value: "%lld日", state: "translated")
+        let (merged, report) = try Self.roundTrip(catalog, .strings, locale: "ja")
+        #expect(report.changes.isEmpty, "\(report.changes)")
+        #expect(merged.text == catalog.text)
+
+        catalog.setUnit("%lld days left", locale: "ja", path: .plain, value: "%#@value@", state: "translated")
+        #expect {
+            _ = try CatalogExporter(catalog: catalog).export(.strings, locales: ["ja"])
+        } throws: { error in
+            (error as? CatalogError)?.message.contains("%lld days left: a .stringsdict cannot tell") == true
+        }
+    }
 }
 
 /// Found by fuzz-android: a processing instruction with a target and no content made Foundation's

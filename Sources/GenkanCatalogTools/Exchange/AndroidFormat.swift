@@ -1,8 +1,8 @@
 /// Android string resources (`res/values-<qualifier>/strings.xml`, Android Developers "String
 /// resources"): `<string>` for plain strings, `<plurals>` with one `<item quantity>` per CLDR
-/// category, `<string-array>` for the phrases of an App Shortcuts phrase set. Device variations
-/// and substitutions have no Android form: a comment names each, and an import leaves them as
-/// they are. Android has no translation states: an unchanged string keeps its state.
+/// category, `<string-array>` for the phrases of an App Shortcuts phrase set. Device variations,
+/// substitutions and plural categories other than CLDR's have no Android form: a comment names
+/// each, and an import leaves them as they are. Android has no translation states: an unchanged string keeps its state.
 enum AndroidFormat {
     static func write(_ units: [ExchangeUnit], locale: String, exporter: CatalogExporter) throws(CatalogError) -> ExportedFile {
         var names: [String: String] = [:]
@@ -21,12 +21,24 @@ enum AndroidFormat {
                 out += "    <string name=\"\(name)\"\(attribute)>\(try escape(unit.target ?? ""))</string>\n"
                 index += 1
             } else if unit.path.pluralParent == .plain {
-                out += "    <plurals name=\"\(name)\"\(attribute)>\n"
-                while index < units.count, units[index].key == unit.key, units[index].path.pluralParent == .plain {
-                    out += "        <item quantity=\"\(units[index].path.pluralCategory!)\">\(try escape(units[index].target ?? ""))</item>\n"
-                    index += 1
+                let group = units[index...].prefix { $0.key == unit.key && $0.path.pluralParent == .plain }
+                index += group.count
+                // Android has CLDR's six quantities only. A category of another name (a catalog
+                // edited by hand) has no Android form either: like a device variation it is named
+                // in a comment and an import leaves it as it is. It was written unescaped into the
+                // quantity attribute, where `&` or `"` made a file no XML parser reads (found by
+                // fuzz-xcstrings).
+                let items = group.filter { quantities.contains($0.path.pluralCategory!) }
+                if !items.isEmpty {
+                    out += "    <plurals name=\"\(name)\"\(attribute)>\n"
+                    for item in items {
+                        out += "        <item quantity=\"\(item.path.pluralCategory!)\">\(try escape(item.target ?? ""))</item>\n"
+                    }
+                    out += "    </plurals>\n"
                 }
-                out += "    </plurals>\n"
+                for other in group where !quantities.contains(other.path.pluralCategory!) {
+                    out += try notExported(other)
+                }
             } else if unit.path.phraseSetParent == .plain {
                 out += "    <string-array name=\"\(name)\"\(attribute)>\n"
                 while index < units.count, units[index].key == unit.key, units[index].path.phraseSetParent == .plain {
@@ -36,12 +48,23 @@ enum AndroidFormat {
                 out += "    </string-array>\n"
             } else {
                 // Device variations and substitutions: say so, for the translator and the reviewer.
-                out += "    <!-- not exported (no Android form): \(try XMLText.escape(unit.id.replacingAll("--", "- -"))) -->\n"
+                out += try notExported(unit)
                 index += 1
             }
         }
         out += "</resources>\n"
         return ExportedFile(path: "\(folder(locale))/strings.xml", contents: out)
+    }
+
+    /// The `quantity` values of an Android `<plurals>` item.
+    static let quantities: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+
+    /// A comment naming a string Android has no form for. A comment may not contain `--`: one
+    /// replacement of each pair is not enough for a run of three (`---` became `- --`).
+    private static func notExported(_ unit: ExchangeUnit) throws(CatalogError) -> String {
+        var id = unit.id
+        while id.contains("--") { id = id.replacingAll("--", "- -") }
+        return "    <!-- not exported (no Android form): \(try XMLText.escape(id)) -->\n"
     }
 
     /// `values-ja`, `values-pt-rBR`, `values-b+zh+Hans` (Android resource qualifiers).

@@ -7,7 +7,8 @@ extension CatalogImporter {
     /// - An empty translation is taken only when the file says a reviewer accepted it (state
     ///   `translated`) and the catalog has no text there; otherwise it means "not translated yet".
     /// - The phrases of a `stringSet` merge as one set: a phrase replaces the one at its position
-    ///   or, past the end, is added (once: not when the set already has it); the set has one state.
+    ///   or, past the end, is added (once: not when the set already has it); a file whose phrases
+    ///   the set all has already changes none; the set has one state.
     public func merge(_ file: ImportedFile, into catalog: inout StringCatalog, manifest: [String: String] = [:]) -> ImportReport {
         let file = file.resolvingAndroidNames(in: catalog)
         var report = ImportReport(locale: file.locale)
@@ -87,26 +88,45 @@ extension CatalogImporter {
         _ units: [ImportedUnit], key: String, parent: UnitPath, locale: String, into catalog: inout StringCatalog,
         manifest: [String: String], report: inout ImportReport
     ) {
-        // A phrase is never empty: an empty one leaves the set as it is.
-        let given = units.filter { !$0.target.isEmpty }.sorted { $0.path.phraseIndex! < $1.path.phraseIndex! }
+        // A phrase is never empty: an empty one leaves the set as it is. In phrase order; phrases
+        // the file numbers alike stay in file order.
+        let given = units.enumerated().filter { !$0.element.target.isEmpty }
+            .sorted { ($0.element.path.phraseIndex!, $0.offset) < ($1.element.path.phraseIndex!, $1.offset) }
+            .map(\.element)
         guard !given.isEmpty else { return }
         let current = catalog.phraseSet(key, locale: locale, at: parent)
         var values = current?.values ?? []
         var changes: [ImportReport.Change] = []
         var sourceChanged = false
         for unit in given {
-            let id = ExchangeUnit.id(key: key, path: unit.path)
-            sourceChanged = sourceChanged || Self.sourceChanged(unit, id: id, catalog: catalog, manifest: manifest)
-            let index = unit.path.phraseIndex!
-            if index < values.count {
+            sourceChanged = sourceChanged || Self.sourceChanged(unit, id: ExchangeUnit.id(key: key, path: unit.path), catalog: catalog, manifest: manifest)
+        }
+        // A file whose every phrase the set already has changes no phrase. This is what makes a
+        // second import of the same file change nothing: the first one may have numbered the
+        // phrases it added differently from the file (a gap closed, a phrase the set had not added
+        // again), so on the second the file's numbers no longer say where its phrases are. Only a
+        // reordering of the set's own phrases is not taken; App Shortcuts match any of them.
+        if !given.allSatisfy({ values.contains($0.target) }) {
+            // A phrase replaces the one at its position (the first phrase the file numbers so, when
+            // there are several); then the others, past the end or for a position already taken,
+            // are added after the last phrase unless the set already has them. Replacing first
+            // means no phrase the file gives is overwritten after it was placed or found, so after
+            // this the set has every one of them (found by fuzz-xliff: a phrase the set already
+            // had, then added phrases, then the same file again replaced one of those).
+            var placed = Set<Int>()
+            var rest: [ImportedUnit] = []
+            for unit in given {
+                let index = unit.path.phraseIndex!
+                guard index < values.count, placed.insert(index).inserted else {
+                    rest.append(unit)
+                    continue
+                }
                 if values[index] != unit.target {
-                    changes.append(.init(id: id, kind: .updated, old: values[index], new: unit.target))
+                    changes.append(.init(id: ExchangeUnit.id(key: key, path: unit.path), kind: .updated, old: values[index], new: unit.target))
                     values[index] = unit.target
                 }
-            } else if !values.contains(unit.target) {
-                // Past the end: added after the last phrase, unless the set already has it (a file
-                // numbered with a gap, `stringSet.5` for a set of 3, would otherwise add it again
-                // at every import).
+            }
+            for unit in rest where !values.contains(unit.target) {
                 changes.append(.init(id: ExchangeUnit.id(key: key, path: parent.appendingPhrase(values.count)), kind: .added, old: nil, new: unit.target))
                 values.append(unit.target)
             }

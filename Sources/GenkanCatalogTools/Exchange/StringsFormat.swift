@@ -89,9 +89,16 @@ enum StringsFormat {
         if group.contains(where: { $0.path.pluralParent?.isPlain == true }), group.contains(where: { $0.path.pluralParent?.substitution != nil }) {
             throw CatalogError("\(key): a .stringsdict cannot hold a plural of the whole string beside substitutions; use --format xliff")
         }
-        if variables.contains(where: { $0.name != "value" }) {
-            // The translated format string; empty when there is none yet (an import skips it).
+        if group.contains(where: { $0.path.pluralParent?.substitution != nil }) {
+            // Substitutions (whatever their names): the translated format string that names them;
+            // empty when there is none yet (an import skips it). Deciding by the variables' names
+            // wrote "%#@value@" for a lone substitution named "value", which reads back as a
+            // plural of the whole string, its format string lost (found by fuzz-strings).
             format = group.first(where: { $0.path.isPlain })?.target ?? ""
+            // That format string itself is what the reader takes for the whole string's plural.
+            if format == "%#@value@", variables.contains(where: { $0.name == "value" }) {
+                throw CatalogError("\(key): a .stringsdict cannot tell the format string \"%#@value@\" with a substitution named \"value\" from a plural of the whole string; use --format xliff")
+            }
         }
         out += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t\(try string(format))\n"
         for variable in variables {
@@ -99,7 +106,8 @@ enum StringsFormat {
             out += "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
             out += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t\(try string(variable.specifier))\n"
             for unit in variable.units {
-                out += "\t\t\t<key>\(unit.path.pluralCategory!)</key>\n\t\t\t\(try string(unit.target ?? ""))\n"
+                // Escaped: a category of another name than CLDR's (a catalog edited by hand) may hold `&`.
+                out += "\t\t\t<key>\(try XMLText.escape(unit.path.pluralCategory!))</key>\n\t\t\t\(try string(unit.target ?? ""))\n"
             }
             out += "\t\t</dict>\n"
         }
