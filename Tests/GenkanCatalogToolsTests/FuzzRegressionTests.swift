@@ -192,6 +192,64 @@ import Testing
             (error as? CatalogError)?.message.contains("%lld days left: a .stringsdict cannot tell") == true
         }
     }
+
+    /// fuzz-xcstrings: a substitution whose variation is of another kind than plural or device
+    /// (`plural#@value@`, a catalog edited by hand) was exported with the id
+    /// `Found %#@files@|==|substitutions.files.plural#@value@.other`, which reads back as the plain
+    /// string of a substitution named `files.plural#@value@.other`: importing the unchanged PO,
+    /// XLIFF or JSON export added that string. An id that does not read back as what it names
+    /// stops those exports with the id; .strings and Android, which have no form for such a
+    /// variation, refuse it or name it in a comment as before.
+    @Test(arguments: ExchangeFormat.allCases)
+    func anIdThatDoesNotReadBackStopsTheExport(_ format: ExchangeFormat) throws {
+        let catalog = try StringCatalog(text: """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Found %#@files@" : {
+                  "localizations" : {
+                    "ja" : {
+                      "stringUnit" : { "state" : "translated", "value" : "%#@files@" },
+                      "substitutions" : {
+                        "files" : {
+                          "argNum" : 1,
+                          "formatSpecifier" : "lld",
+                          "variations" : {
+                            "plural#@value@" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg個" } } }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let id = "Found %#@files@|==|substitutions.files.plural#@value@.other"
+        do {
+            let (merged, report) = try Self.roundTrip(catalog, format, locale: "ja")
+            #expect(format == .android, "the \(format) export did not stop")
+            #expect(report.changes.isEmpty, "\(report.changes)")
+            #expect(merged.text == catalog.text)
+        } catch let error as CatalogError {
+            #expect(format != .android, "\(error)")
+            #expect(error.message.contains(id), "\(error)")
+        }
+    }
+
+    /// Likewise a key that itself contains `|==|` and the name of a path: its id reads back as
+    /// another key, so the export stops rather than hand translators a string no import takes.
+    @Test(arguments: [ExchangeFormat.xliff, .po, .json, .strings])
+    func aKeyThatReadsAsAnIdStopsTheExport(_ format: ExchangeFormat) throws {
+        var catalog = try Fixture.catalog("Exchange.xcstrings")
+        catalog.setUnit("Genkan|==|stringSet.0", locale: "ja", path: .plain, value: "x", state: "translated")
+        #expect {
+            _ = try CatalogExporter(catalog: catalog).export(format, locales: ["ja"])
+        } throws: { error in
+            (error as? CatalogError)?.message.contains("'Genkan|==|stringSet.0'") == true
+        }
+    }
 }
 
 /// Found by fuzz-android: a processing instruction with a target and no content made Foundation's

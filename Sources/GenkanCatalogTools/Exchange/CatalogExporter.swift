@@ -32,7 +32,7 @@ public struct CatalogExporter: Sendable {
             case .po: files.append(try POFormat.write(units, locale: locale, exporter: self))
             case .strings: files += try StringsFormat.write(units, locale: locale, exporter: self)
             case .android: files.append(try AndroidFormat.write(units, locale: locale, exporter: self))
-            case .json: files.append(JSONFlatFormat.write(units, locale: locale))
+            case .json: files.append(try JSONFlatFormat.write(units, locale: locale))
             }
             for unit in units where !manifest.contains(where: { $0.name == unit.id }) {
                 manifest.append(.init(unit.id, .string(unit.source)))

@@ -51,6 +51,39 @@ public struct ExchangeUnit: Sendable, Hashable {
         guard let path = UnitPath(dotted: String(id[range.upperBound...])) else { return nil }
         return (String(id[..<range.lowerBound]), path)
     }
+
+    /// Whether `id(key:path:)` reads back (`parse(id:)`) as `key` and `path`. The dotted form
+    /// names what Xcode's ids name; a catalog edited by hand can hold strings it cannot: a
+    /// variation of another kind than `plural` or `device` (`substitutions.n.plural#@x@.one`
+    /// reads as the plain string of a substitution named `n.plural#@x@.one`), a name with a `.`
+    /// that makes the path split elsewhere, a key that itself contains `|==|`. `read` is how the
+    /// format's reader takes a name apart (`parse(id:)`, or the .strings reader's own rule).
+    static func readsBack(key: String, path: UnitPath, read: (String) -> (key: String, path: UnitPath)? = parse(id:)) -> Bool {
+        guard let parsed = read(id(key: key, path: path)) else { return false }
+        return parsed.key == key && parsed.path == path
+    }
+
+    /// Stops an export whose ids would not name `strings` again. An import of such an id
+    /// finds another string (or none): the unchanged export added strings to the catalog or
+    /// lost the translation (found by fuzz-xcstrings). Leaving the strings out would drop them
+    /// silently from the translators' file, so the export names them and stops instead.
+    static func requireReadingBack(
+        _ strings: [(key: String, path: UnitPath)], locale: String, format: ExchangeFormat,
+        read: (String) -> (key: String, path: UnitPath)? = parse(id:)
+    ) throws(CatalogError) {
+        var unnamed: [String] = []
+        for (key, path) in strings where !readsBack(key: key, path: path, read: read) {
+            let shown = "'\(id(key: key, path: path))'"
+            if !unnamed.contains(shown) { unnamed.append(shown) }
+        }
+        guard unnamed.isEmpty else {
+            throw CatalogError("""
+                \(locale): \(format) names a string by `key|==|variation path`, which cannot name \(unnamed.joined(separator: ", ")) \
+                so that an import finds it again (a variation other than plural or device, a name with '.' that splits \
+                the path elsewhere, or a key containing '|==|'); rename the variation or key in the catalog
+                """)
+        }
+    }
 }
 
 /// A file an export produced, relative to the output folder.

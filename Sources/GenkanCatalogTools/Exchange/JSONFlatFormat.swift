@@ -3,7 +3,9 @@
 /// empty one a reviewer accepted, is an object in the catalog's own `stringUnit` shape instead:
 /// `{ "state" : "machine_translated", "value" : "…" }`.
 enum JSONFlatFormat {
-    static func write(_ units: [ExchangeUnit], locale: String) -> ExportedFile {
+    static func write(_ units: [ExchangeUnit], locale: String) throws(CatalogError) -> ExportedFile {
+        // Each member name must read back as the string it names.
+        try ExchangeUnit.requireReadingBack(units.map { ($0.key, $0.path) }, locale: locale, format: .json)
         let object = OrderedJSON.object(units.map { .init($0.id, value($0)) })
         return ExportedFile(path: "\(locale).json", contents: XcodeJSONWriter.xcodeText(object) + "\n")
     }

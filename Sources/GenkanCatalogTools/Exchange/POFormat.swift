@@ -40,10 +40,13 @@ enum POFormat {
         ]
         for line in header { out += quote(line + "\n") + "\n" }
         var uncarried: [String] = []
+        // What each msgctxt names: a string, or the plural variation a plural entry fills by category.
+        var contexts: [(key: String, path: UnitPath)] = []
         var index = 0
         while index < units.count {
             let unit = units[index]
             guard let parent = unit.path.pluralParent else {
+                contexts.append((unit.key, unit.path))
                 out += plainEntry(unit, notes: [], uncarried: &uncarried)
                 index += 1
                 continue
@@ -54,6 +57,7 @@ enum POFormat {
                 group.append(units[index])
                 index += 1
             }
+            contexts.append((unit.key, parent))
             out += pluralEntry(group, parent: parent, forms: forms, exporter: exporter, uncarried: &uncarried)
             let language = CLDRCategories.names(locale)
             for extra in group where !forms.categories.contains(extra.path.pluralCategory!) {
@@ -63,9 +67,11 @@ enum POFormat {
                     : language.contains(category)
                     ? "The '\(category)' form: \(locale) uses it for numbers gettext's integer Plural-Forms never select, such as fractions."
                     : "The '\(category)' form: \(locale) has no such plural category; the catalog has one, kept here."
+                contexts.append((extra.key, extra.path))
                 out += plainEntry(extra, notes: [note], uncarried: &uncarried)
             }
         }
+        try ExchangeUnit.requireReadingBack(contexts, locale: locale, format: .po)
         guard uncarried.isEmpty else {
             throw CatalogError("\(locale): a PO state comment cannot carry \(uncarried.joined(separator: ", ")) (a state is one word without '=')")
         }

@@ -6,6 +6,7 @@ enum StringsFormat {
         let folder = "\(locale).lproj/"
         var strings = ""
         var dictionary: [(key: String, body: String)] = []
+        var named: [(key: String, path: UnitPath)] = []
         var index = 0
         while index < units.count {
             let unit = units[index]
@@ -25,12 +26,16 @@ enum StringsFormat {
                 if position == 0, let comment = line.comment, !comment.isEmpty {
                     strings += "/* \(comment.replacingAll("*/", "* /")) */\n"
                 }
+                named.append((line.key, line.path))
                 strings += "\(quote(line.id)) = \(quote(line.target ?? ""));\n\n"
             }
             if !others.isEmpty, !(others.count == 1 && others[0].path.isPlain) {
                 dictionary.append((unit.key, try stringsdictEntry(others, exporter: exporter)))
             }
         }
+        // Each .strings name must read back as the string it names (a key containing
+        // `|==|stringSet.0` would not); the .stringsdict refuses variations it cannot hold.
+        try ExchangeUnit.requireReadingBack(named, locale: locale, format: .strings, read: StringsReader.place(ofName:))
         var files = [ExportedFile(path: folder + exporter.tableName + ".strings", contents: strings)]
         if !dictionary.isEmpty {
             var plist = """

@@ -17,8 +17,7 @@ enum StringsReader {
         var result = ImportedFile(locale: locale, format: .strings, units: [])
         for file in files where file.pathExtension == "strings" {
             for (name, value) in try parseStrings(try CatalogImporter.contents(file), path: file.path) {
-                // `key|==|stringSet.0` names a phrase; any other name is a key.
-                let (key, path) = name.contains("|==|") ? ExchangeUnit.parse(id: name) ?? (name, .plain) : (name, .plain)
+                let (key, path) = place(ofName: name)
                 result.units.append(ImportedUnit(key: key, path: path, target: value, source: nil, state: nil))
             }
         }
@@ -26,6 +25,11 @@ enum StringsReader {
             try readStringsdict(file, into: &result)
         }
         return result
+    }
+
+    /// What a `.strings` name stands for: `key|==|stringSet.0` names a phrase; any other name is a key.
+    static func place(ofName name: String) -> (key: String, path: UnitPath) {
+        name.contains("|==|") ? ExchangeUnit.parse(id: name) ?? (name, .plain) : (name, .plain)
     }
 
     private static func readStringsdict(_ url: URL, into result: inout ImportedFile) throws(CatalogError) {

@@ -2,6 +2,8 @@
 /// one `<file>` per table, `trans-unit` ids `key` or `key|==|plural.one`, `xml:space="preserve"`.
 enum XLIFFFormat {
     static func write(_ units: [ExchangeUnit], locale: String, exporter: CatalogExporter) throws(CatalogError) -> ExportedFile {
+        // Each trans-unit id must read back as the string it names.
+        try ExchangeUnit.requireReadingBack(units.map { ($0.key, $0.path) }, locale: locale, format: .xliff)
         let source = exporter.catalog.sourceLanguage
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
