@@ -31,7 +31,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from server import GENKAN, ROOT, free_port, wait_until_up
+from server import GENKAN, ROOT, STATUS_COUNTING, free_port, wait_until_up
 
 CONNECTIONS = 64
 FLOOD_ADDRESSES = 8
@@ -42,11 +42,6 @@ PASSWORD = "correct horse battery staple"
 
 FLOOD_SCRIPT = """
 counter = 0
-statuses = {}
-threads = {}
-setup = function(thread)
-  table.insert(threads, thread)
-end
 request = function()
   counter = counter + 1
   local index = counter % addresses
@@ -69,17 +64,7 @@ request = function()
   headers["X-Forwarded-For"] = address
   return wrk.format("POST", "/signin", headers, "csrf=" .. csrf .. "&email=" .. email .. "&password=" .. password)
 end
-response = function(status, headers, body)
-  statuses[status] = (statuses[status] or 0) + 1
-end
-done = function(summary, latency, requests)
-  local parts = {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
-  end
-  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
-end
-"""
+""" + STATUS_COUNTING
 
 
 class Page:

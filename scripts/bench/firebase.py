@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server import CORES, GENKAN, ROOT, free_port, wait_until_up, wrk  # noqa: E402
+from server import CORES, GENKAN, ROOT, STATUS_COUNTING, free_port, wait_until_up, wrk  # noqa: E402
 
 BENCH = ROOT / ".build" / "release" / "genkan-bench"
 ACCOUNTS = 128
@@ -39,8 +39,6 @@ API = "/identitytoolkit.googleapis.com/v1/"
 SIGN_IN_SCRIPT = """
 -- Successful sign-ins, rotating over the bench's accounts, each from another client address.
 counter = 0
-threads = {}
-setup = function(thread) table.insert(threads, thread) end
 request = function()
   counter = counter + 1
   local body = '{"email":"bench' .. (counter % ACCOUNTS) .. '@example.com","password":"' .. PASSWORD .. '","returnSecureToken":true}'
@@ -49,33 +47,13 @@ request = function()
   headers["X-Forwarded-For"] = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. ".9"
   return wrk.format("POST", PATH, headers, body)
 end
-statuses = {}
-response = function(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
-done = function(summary, latency, requests)
-  local parts = {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
-  end
-  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
-end
-"""
+""" + STATUS_COUNTING
 
 LOOKUP_SCRIPT = """
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"idToken":"' .. TOKEN .. '"}'
-threads = {}
-setup = function(thread) table.insert(threads, thread) end
-statuses = {}
-response = function(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
-done = function(summary, latency, requests)
-  local parts = {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
-  end
-  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
-end
-"""
+""" + STATUS_COUNTING
 
 
 def post(base, path, fields, client):

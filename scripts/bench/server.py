@@ -98,15 +98,26 @@ def wrk(url, connections=CONNECTIONS, duration=DURATION, headers=(), script=None
     return {"rate": rate, "p50": p50, "p99": p99, "output": output, "statuses": statuses.group(1) if statuses else ""}
 
 
+# What every wrk script of the benches ends with: each thread counts the statuses it got, and
+# `done` prints them as one "statuses 200=… 422=…" line, which `wrk()` returns as "statuses".
+STATUS_COUNTING = """
+statuses = {}
+threads = {}
+setup = function(thread) table.insert(threads, thread) end
+response = function(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
+done = function(summary, latency, requests)
+  local parts = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
+  end
+  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
+end
+"""
+
 FLOOD_SCRIPT = """
 -- Sign-in posts with a fresh address and client each: all of them pass validation and the rate
 -- limits, and each costs one Argon2id verification (an unknown address verifies a dummy hash).
 counter = 0
-statuses = {}
-threads = {}
-setup = function(thread)
-  table.insert(threads, thread)
-end
 request = function()
   counter = counter + 1
   local body = "csrf=" .. csrf .. "&email=flood" .. counter .. "%40example.com&password=not-the-password"
@@ -116,17 +127,7 @@ request = function()
   headers["X-Forwarded-For"] = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. ".7"
   return wrk.format("POST", "/signin", headers, body)
 end
-response = function(status, headers, body)
-  statuses[status] = (statuses[status] or 0) + 1
-end
-done = function(summary, latency, requests)
-  local parts = {}
-  for _, thread in ipairs(threads) do
-    for status, count in pairs(thread:get("statuses")) do table.insert(parts, status .. "=" .. count) end
-  end
-  io.write("statuses " .. table.concat(parts, " ") .. "\\n")
-end
-"""
+""" + STATUS_COUNTING
 
 
 def main():
