@@ -93,17 +93,6 @@ extension Authenticator {
 }
 
 extension AccountStore {
-    /// Runs `body` with `PRAGMA synchronous=NORMAL`: in WAL mode its commit does not wait for the
-    /// disk; the database stays consistent and the next commit that does wait (every other one)
-    /// makes it durable too. Inside another transaction the setting cannot change, and `body` runs
-    /// as it is.
-    public func withoutWaitingForDisk<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        guard !database.isInTransaction else { return try body() }
-        try database.execute("PRAGMA synchronous=NORMAL")
-        defer { try? database.execute("PRAGMA synchronous=FULL") }
-        return try body()
-    }
-
     /// The live code behind `token` whatever its purpose, without using it (the API's
     /// `resetPassword` without a new password, and `update` with a code alone, learn its purpose).
     public func lookUpCode(_ token: String) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
@@ -116,10 +105,11 @@ extension AccountStore {
     /// (nothing written) when another account has the address, case aside.
     public func changeEmail(accountID: Int64, to email: String, verified: Bool) throws(StoreError) -> Bool {
         do {
-            try database.prepare("UPDATE accounts SET email = ?, email_key = ?, verified_at = ? WHERE id = ?")
-                .bind(.text(email), .text(Self.emailKey(email)), verified ? .integer(clock.now()) : .null, .integer(accountID))
-                .run()
-            return true
+            return try transaction { () throws(StoreError) -> Bool in
+                try storage.setEmail(accountID: accountID, email, emailKey: Self.emailKey(email))
+                try storage.setVerifiedAt(accountID: accountID, verified ? clock.now() : nil)
+                return true
+            }
         } catch where error.code == .constraint {
             return false
         }

@@ -116,7 +116,7 @@ public struct SignInThrottle: Sendable {
     public func admit(_ attempt: SignInAttempt, in store: AccountStore) throws(StoreError) -> Result<Admission, SignInRefusal> {
         let emailKey = AccountStore.emailKey(attempt.email)
         let accountHash = hash(emailKey)
-        let account = try store.signInFailures(emailKey: emailKey)
+        let account = try store.storage.failedSignIns(emailKey: emailKey)
         if let account {
             if account.failures >= limits.consecutivePerAccount { return .failure(.accountLocked) }
         } else if !(try store.peekLimit(unknownAccountLimit, key: accountHash).allowed) {
@@ -130,17 +130,17 @@ public struct SignInThrottle: Sendable {
         if !address.allowed { return .failure(.address(retryAfter: address.retryAfter)) }
         return .success(
             Admission(
-                attempt: attempt, accountHash: accountHash, accountID: account?.id, accountFailures: account?.failures ?? 0,
+                attempt: attempt, accountHash: accountHash, accountID: account?.accountID, accountFailures: account?.failures ?? 0,
                 pairLevel: pairLevel))
     }
 
     /// Counts a wrong password three ways, in one transaction that does not wait for the disk.
     public func recordFailure(_ admission: Admission, in store: AccountStore) throws(StoreError) {
-        try store.database.quickTransaction { () throws(StoreError) in
+        try store.withoutWaitingForDisk { () throws(StoreError) in
             try store.addToLimit(addressLimit, key: admission.attempt.client)
             try store.addToLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client)
             if let id = admission.accountID {
-                try store.countFailedSignIn(accountID: id)
+                try store.storage.addFailedSignIn(accountID: id)
             } else {
                 try store.addToLimit(unknownAccountLimit, key: admission.accountHash)
             }
@@ -151,8 +151,8 @@ public struct SignInThrottle: Sendable {
     /// only when there was something to clear.
     public func recordSuccess(_ admission: Admission, in store: AccountStore) throws(StoreError) {
         guard admission.accountFailures > 0 || admission.pairLevel > 0 else { return }
-        try store.database.quickTransaction { () throws(StoreError) in
-            if let id = admission.accountID, admission.accountFailures > 0 { try store.clearFailedSignIns(accountID: id) }
+        try store.withoutWaitingForDisk { () throws(StoreError) in
+            if let id = admission.accountID, admission.accountFailures > 0 { try store.storage.clearFailedSignIns(accountID: id) }
             if admission.pairLevel > 0 { try store.clearLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client) }
         }
     }
@@ -200,32 +200,5 @@ public struct SignInThrottle: Sendable {
 
     private func hash(_ emailKey: String) -> String {
         String(Secret.hex(key.mac(Self.domain, Array(emailKey.utf8))).prefix(32))
-    }
-}
-
-extension AccountStore {
-    /// The account with this comparison key and its count of wrong passwords in a row.
-    func signInFailures(emailKey: String) throws(StoreError) -> (id: Int64, failures: Int)? {
-        let statement = try database.prepare("SELECT id, failed_sign_ins FROM accounts WHERE email_key = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.text(emailKey)).step() else { return nil }
-        return (statement.integer(0), Int(statement.integer(1)))
-    }
-
-    func countFailedSignIn(accountID: Int64) throws(StoreError) {
-        try database.prepare("UPDATE accounts SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ?").bind(.integer(accountID)).run()
-    }
-
-    func clearFailedSignIns(accountID: Int64) throws(StoreError) {
-        try database.prepare("UPDATE accounts SET failed_sign_ins = 0 WHERE id = ? AND failed_sign_ins <> 0")
-            .bind(.integer(accountID)).run()
-    }
-
-    /// The account's count of wrong passwords in a row (operators, tests).
-    public func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
-        let statement = try database.prepare("SELECT failed_sign_ins FROM accounts WHERE id = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.integer(accountID)).step() else { return nil }
-        return Int(statement.integer(0))
     }
 }

@@ -151,6 +151,12 @@ struct ServeCommand: Command {
                 throw UsageError("--trust-proxy: \(error.description)")
             }
         }
+        let location: StoreLocation
+        do throws(StoreError) {
+            location = try StoreLocation(parsing: database)
+        } catch {
+            throw UsageError("--db: \(error.detail)")
+        }
         var mailRetry: Int?
         if let mailRetryText {
             guard let value = Int(mailRetryText), (1...86_400).contains(value) else {
@@ -172,7 +178,7 @@ struct ServeCommand: Command {
         server.port = port
         server.loops = loops
         server.maxConnectionsPerClient = perClient ?? (proxies.isEmpty ? server.maxConnectionsPerClient : 0)
-        var configuration = GenkanConfiguration(databasePath: database, publicDirectory: publicDirectory)
+        var configuration = GenkanConfiguration(database: location, publicDirectory: publicDirectory)
         configuration.trustedProxies = proxies
         let shownHost = host.contains(":") ? "[\(host)]" : host
         configuration.baseURL = baseURL

@@ -197,7 +197,7 @@ import Testing
     @Test func aDisabledAccountIsToldSoOnlyAfterTheRightPassword() async throws {
         let fixture = try AppFixture()
         _ = await fixture.client().submit("/signup", taro)
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         try store.setDisabled(accountID: try #require(try store.account(email: "taro@example.com")).account.id, true)
         let wrong = await fixture.client(language: "en").submit("/signin", [("email", "taro@example.com"), ("password", "wrong one")])
         #expect(wrong.body.contains(escaped(model.message(for: .invalidCredential, locale: "en"))))
@@ -284,7 +284,7 @@ import Testing
         let page = await noCookie.get("/signup")
         noCookie.cookies = [:]
         #expect(await noCookie.post("/signup", [("csrf", page.csrf ?? "")] + taro).status == 403)
-        #expect(try AccountStore(path: fixture.configuration.databasePath).account(email: "taro@example.com") == nil)
+        #expect(try AccountStore(location: fixture.configuration.database).account(email: "taro@example.com") == nil)
     }
 
     @Test func signOutNeedsTheSessionsToken() async throws {

@@ -25,10 +25,10 @@ final class GenkanApp: Sendable {
     init(configuration: GenkanConfiguration, loops: Int, accessLog: AccessLog?, sendsMail: Bool = true) throws {
         // Open once here first: a bad path or a database from a newer Genkan stops the start
         // with a clear message, and the migration runs once.
-        let path = configuration.databasePath, clock = configuration.clock, policy = configuration.sessionPolicy
+        let location = configuration.database, clock = configuration.clock, policy = configuration.sessionPolicy
         let codes = configuration.codePolicy
         let open = { @Sendable () throws(StoreError) in
-            try AccountStore(path: path, clock: clock, sessionPolicy: policy, codePolicy: codes)
+            try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes)
         }
         let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))

@@ -57,5 +57,5 @@ struct QueuedMails {
 }
 
 extension AppFixture {
-    var mails: QueuedMails { QueuedMails(database: configuration.databasePath) }
+    var mails: QueuedMails { QueuedMails(database: configuration.database.description) }
 }
