@@ -120,3 +120,11 @@ func runTogether(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     }
     finished.wait()
 }
+
+/// Values collected from several threads.
+final class Outcomes<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}

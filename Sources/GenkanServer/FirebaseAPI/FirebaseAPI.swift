@@ -137,17 +137,18 @@ struct FirebaseAPI: Sendable {
     }
 
     /// The account an ID token names, checked against the store: it exists (`USER_NOT_FOUND`), is
-    /// not disabled (`USER_DISABLED`), and the token was issued after its `valid_since`
+    /// not disabled (`USER_DISABLED`), and the token was issued at or after its `valid_since`
     /// (`TOKEN_EXPIRED`: a password reset or change since).
     static func account(
         _ claims: IDTokenClaims, in store: AccountStore
     ) -> Result<AccountProfile, FirebaseError> {
         do {
             guard let profile = try store.profile(id: claims.accountID) else { return .failure(FirebaseError(.userNotFound)) }
+            // Disabled first: disabling also sets `valid_since`, and the holder should hear why.
+            if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             if let validSince = profile.account.validSince, claims.issuedAt < validSince {
                 return .failure(FirebaseError(.tokenExpired))
             }
-            if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             return .success(profile)
         } catch {
             return .failure(FirebaseError(.internalError, status: 500))
