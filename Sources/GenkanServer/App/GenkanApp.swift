@@ -137,7 +137,15 @@ final class GenkanApp: Sendable {
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if let project = configuration.firebaseProject {
             let emulator = configuration.firebaseEmulator
-            let key = emulator ? nil : SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32))
+            var key: SigningKey?
+            if !emulator {
+                // A stored seed of the wrong size stops the start (`secret(named:length:)` throws): a
+                // server that signs nothing would accept unsigned tokens.
+                guard let made = SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32)) else {
+                    throw ServerError("the stored Firebase signing key cannot be used; restore it from a backup")
+                }
+                key = made
+            }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
