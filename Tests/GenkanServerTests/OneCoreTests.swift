@@ -40,7 +40,7 @@ import Testing
         switch door {
         case .page:
             let browser = fixture.client(language: "en")
-            let page = await browser.get(link.replacingOccurrences(of: "https://genkan.test", with: ""))
+            let page = await browser.get(link.replacingOccurrences(of: "http://genkan.test", with: ""))
             let reset = await browser.post(
                 "/password/reset",
                 [("csrf", page.csrf ?? ""), ("code", code), ("new-password", "another horse battery"),

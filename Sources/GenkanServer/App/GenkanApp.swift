@@ -94,7 +94,8 @@ final class GenkanApp: Sendable {
             SecurityHeaders(),
             VisitorContext(
                 texts: texts, locales: LocaleCache(texts: texts, loops: loops), proxies: configuration.trustedProxies, clock: clock,
-                preSessionLifetime: configuration.preSessionLifetime))
+                preSessionLifetime: configuration.preSessionLifetime,
+                servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false))
         SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
         SignUp(
             forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, failures: failures,

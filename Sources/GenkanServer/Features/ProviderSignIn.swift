@@ -247,7 +247,9 @@ struct ProviderSignIn: Sendable {
             }
         }
         return ProviderProfile(
-            provider: provider.name, issuer: token.issuer, subject: token.subject, email: email,
+            // The configured issuer, not the token's `iss`: Google signs with two spellings of its
+            // issuer (`accounts.google.com` and `https://accounts.google.com`), one identity.
+            provider: provider.name, issuer: provider.configuration.issuer, subject: token.subject, email: email,
             emailVerified: email != nil && token.emailVerified, displayName: displayName, nameKey: nameKey)
     }
 

@@ -42,7 +42,7 @@ extension FirebaseAPI {
                 }
                 let profile = ProviderSignIn.profile(token, provider: provider, appleUser: nil, rules: rules)
                 let identityFields: [(String, JSONValue)] =
-                    [("federatedId", .string(token.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
+                    [("federatedId", .string(profile.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
                 return answer(.interactive) { store in
                     let found = authenticator.identify(profile, in: store, requireVerifiedEmail: isPrivate, locale: locale)
