@@ -195,6 +195,6 @@ public struct CatalogLinter: Sendable {
     private func leadingWhitespace(_ text: String) -> String { String(text.prefix { $0.isWhitespace }) }
     private func trailingWhitespace(_ text: String) -> String { String(text.reversed().prefix { $0.isWhitespace }.reversed()) }
     private func visible(_ text: String) -> String {
-        "\"" + text.replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
+        "\"" + text.replacingAll("\r", "\\r").replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
     }
 }
