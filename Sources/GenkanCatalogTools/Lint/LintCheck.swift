@@ -39,9 +39,9 @@ public struct LintCheck: Sendable, Hashable {
     public static let malformedSyntax = LintCheck(name: "malformed-syntax", severity: .error,
         summary: "Unbalanced braces, a plural or select message without 'other', or a substitution that is not defined.")
     public static let markupMismatch = LintCheck(name: "markup-mismatch", severity: .error,
-        summary: "A translation's markup tags differ from the source's (a known HTML element, or a tag the string closes; '<unknown (%d)>' is text).")
+        summary: "A translation's markup tags differ from the source's; markup is a known HTML element, a tag the string closes or that closes itself, or a name the source uses so ('<unknown (%d)>' is text).")
     public static let unsafeHTML = LintCheck(name: "unsafe-html", severity: .error,
-        summary: "A translation contains HTML that can run script or load content.")
+        summary: "A translation has a tag that can run script or load content: <script>, <iframe>, <style> and the like, an on...= handler, a javascript: or data: URL.")
     public static let staleKey = LintCheck(name: "stale-key", severity: .warning,
         summary: "A key Xcode marked stale: no code extracts it any more.")
     public static let unusedKey = LintCheck(name: "unused-key", severity: .warning,
@@ -51,7 +51,7 @@ public struct LintCheck: Sendable, Hashable {
     public static let whitespaceMismatch = LintCheck(name: "whitespace-mismatch", severity: .warning,
         summary: "Leading or trailing whitespace or line breaks differ from the source.")
     public static let tooLong = LintCheck(name: "too-long", severity: .warning,
-        summary: "A translation is far longer than its source (little room in buttons and field messages).")
+        summary: "A translation is wider than W3C's expected expansion for its source's length (with a margin) and 10 columns wider: little room in buttons and field messages.")
     public static let accountEnumeration = LintCheck(name: "account-enumeration", severity: .error,
         summary: "A credential message's wording reveals whether an account exists.")
 
