@@ -36,10 +36,10 @@ public enum FormatSpecifierParser {
     public struct Result: Sendable {
         public var specifiers: [FormatSpecifier] = []
         public var issues: [FormatSyntaxIssue] = []
-        /// Percent signs read as text: an unnumbered `%` with the space flag ("70% for" reads
-        /// `% f`, "100% accurate" `% a`), a percent sign before a word that no one means as a
-        /// specifier, and a `%` that ends the string (French "100 %"). Each as written, up to the
-        /// character a formatter would take for its conversion.
+        /// Percent signs read as text, not as specifiers: an unnumbered `%` with the space flag
+        /// ("70% for" would read `% f`, "100% accurate" `% a`), which no one writes meaning a
+        /// specifier, and a `%` that ends the string (French "100 %"). Each as written, up to
+        /// the character a formatter would take for its conversion.
         public var strayPercents: [String] = []
 
         /// The arguments by position (1-based), numbering unnumbered ones in order.
