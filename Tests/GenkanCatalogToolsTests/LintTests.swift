@@ -15,6 +15,7 @@ import Testing
         ("not.reviewed", "not-reviewed", "ja"),
         ("placeholder.mismatch", "placeholder-mismatch", "de"),
         ("invalid.specifier", "invalid-format-specifier", "de"),
+        ("stray.percent", "stray-percent", "de"),
         ("plural.incomplete", "plural-incomplete", "pl"),
         ("plural.fallback", "plural-fallback", "de"),
         ("plural.unused", "plural-unused-category", "ja"),
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("%d %@ %lld %.2f", 0), ("%1$@ %2$lld", 0), ("100%% sure", 0), ("%", 1), ("%y", 1), ("%n", 1), ("%1$@ %@", 1), ("%5$", 1),
+        ("%d %@ %lld %.2f", 0), ("%1$@ %2$lld", 0), ("100%% sure", 0), ("%", 0), ("% d", 0), ("%$11d", 1), ("%lld … %2$@", 0), ("%y", 1), ("%n", 1), ("%1$@ %@", 1), ("%5$", 1),
         ("%#@files@", 0), ("%#@files", 1), ("%*d", 1), ("%0$d", 1), ("${name} ok", 0),
     ])
     func formatSpecifierSyntax(text: String, issues: Int) {

@@ -42,7 +42,11 @@ public struct CatalogLinter: Sendable {
         let source = catalog.sourceLanguage
         let targets = catalog.targetLocales
         for entry in catalog.entries {
-            if entry.extractionState == "stale" {
+            // A stale key is one no code uses: Xcode greys it out and does not count its missing
+            // translations, so neither does lint (its one finding is the stale-key warning). Its
+            // strings are still checked: they come back when code uses the key again.
+            let isStale = entry.extractionState == "stale"
+            if isStale {
                 findings.append(.init(.staleKey, key: entry.key, locale: nil, "Xcode marked this key stale: no code uses it; remove it or refer to it"))
             }
             let sourceUnits = entry.units(source)
@@ -54,13 +58,13 @@ public struct CatalogLinter: Sendable {
                 let expected = catalog.expectedPaths(entry.key, locale: locale)
                 if units.isEmpty {
                     // A key whose source text is empty (`""`) asks for no translation.
-                    if !expected.isEmpty {
+                    if !expected.isEmpty, !isStale {
                         findings.append(.init(.missingTranslation, key: entry.key, locale: locale, "no \(locale) translation"))
                     }
                     continue
                 }
                 let have = Set(units.map(\.path))
-                for path in expected where !have.contains(path) && path.pluralCategory == nil {
+                for path in expected where !isStale && !have.contains(path) && path.pluralCategory == nil {
                     let what = path.isPlain ? "the plain string" : path.phraseIndex != nil ? "the phrase set\(path.phraseSetParent!.isPlain ? "" : " of \(path.phraseSetParent!)")" : path.description
                     findings.append(.init(.missingTranslation, key: entry.key, locale: locale, path: path, "no \(locale) string for \(what)"))
                 }
@@ -121,6 +125,19 @@ public struct CatalogLinter: Sendable {
         let parsed = FormatSpecifierParser.parse(unit.value, inSubstitution: unit.path.substitution != nil)
         for issue in parsed.issues {
             findings.append(.init(.invalidFormatSpecifier, key: entry.key, locale: unit.locale, path: unit.path, issue.message))
+        }
+        // "70% for" and "100 %" are text unless the string is formatted, which it is only when it
+        // has arguments.
+        let formatted = parsed.specifiers.contains {
+            switch $0.kind {
+            case .argument, .substitution, .substitutionArgument: true
+            case .parameter, .percent: false
+            }
+        }
+        if formatted, !parsed.strayPercents.isEmpty {
+            let shown = parsed.strayPercents.map { "'\($0)'" }.joined(separator: ", ")
+            findings.append(.init(.strayPercent, key: entry.key, locale: unit.locale, path: unit.path,
+                "\(shown) is a percent sign here, but formatting the string with its arguments reads a specifier there; write '%%' for a percent sign"))
         }
         for problem in MessageSyntax.problems(in: unit.value) {
             findings.append(.init(.malformedSyntax, key: entry.key, locale: unit.locale, path: unit.path, problem))
@@ -195,6 +212,6 @@ public struct CatalogLinter: Sendable {
     private func leadingWhitespace(_ text: String) -> String { String(text.prefix { $0.isWhitespace }) }
     private func trailingWhitespace(_ text: String) -> String { String(text.reversed().prefix { $0.isWhitespace }.reversed()) }
     private func visible(_ text: String) -> String {
-        "\"" + text.replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
+        "\"" + text.replacingAll("\r", "\\r").replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
     }
 }
