@@ -28,7 +28,7 @@ private let model = AuthErrorModel()
     // The invalid-credential wording (expired or malformed sign-in details) then shows through...
     #expect(distinct.message(for: AuthErrorCode.invalidCredential, locale: "en") != model.message(for: AuthErrorCode.invalidCredential, locale: "en"))
     // ...while unknown-account and wrong-password still never tell which one it was.
-    for locale in shippedLocales {
+    for locale in catalogLocales {
         let grouped = model.message(for: AuthErrorCode.wrongPassword, locale: locale)
         #expect(distinct.message(for: AuthErrorCode.userNotFound, locale: locale) == grouped)
         #expect(distinct.message(for: AuthErrorCode.wrongPassword, locale: locale) == grouped)
@@ -60,7 +60,7 @@ private let model = AuthErrorModel()
 }
 
 @Test func localesAreNegotiated() {
-    #expect(model.locales.count == 12)
+    #expect(Set(originalLocales).isSubset(of: model.locales))
     #expect(model.locale(for: "ja-JP") == "ja")
     #expect(model.locale(for: "zh-TW") == "zh-Hant")
     #expect(model.locale(for: "sv") == "en")
@@ -124,7 +124,7 @@ private let model = AuthErrorModel()
     #expect(one.message(for: AuthErrorCode.weakPassword, locale: "en") == "This password is too weak. Use at least 1 character.")
     #expect(one.message(for: AuthErrorCode.weakPassword, locale: "ru") == "Слишком простой пароль. Используйте не менее 1 символа.")
     // Every language states the number, in its own digits.
-    for locale in shippedLocales {
+    for locale in catalogLocales {
         let eight = model.message(for: AuthErrorCode.weakPassword, locale: locale)
         let expected = MessageCatalog.standard.string("auth/weak-password", locale: locale, arguments: [.integer(8)])
         #expect(eight == expected, "\(locale)")
