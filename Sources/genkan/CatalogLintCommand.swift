@@ -56,6 +56,7 @@ struct CatalogLintCommand: Command {
         if file.isGenkanCatalog {
             let codes = CatalogFile.genkanCodes
             linter.expectedKeys = codes.isEmpty ? nil : codes
+            linter.declaredKeys = CatalogFile.genkanDeclaredKeys
         }
         let findings = linter.lint(file.catalog)
         if format == "json" {

@@ -34,6 +34,18 @@ import Testing
         #expect(onKey.first?.locale == locale)
     }
 
+    /// A key the program declares (an enum case of its page texts) that no code uses is reported
+    /// with its own reason, although it is translated and in a namespace the program uses.
+    @Test func aDeclaredKeyNoCodeUsesIsReported() throws {
+        var linter = Self.linter
+        linter.declaredKeys = ["auth/known", "clean.ok"]
+        let findings = linter.lint(try Fixture.catalog("Planted.xcstrings")).filter { $0.key == "clean.ok" }
+        #expect(findings.map(\.check.name) == ["unused-key"])
+        #expect(findings.first?.message.contains("no page or mail uses it") == true)
+        // Declared and used (expected) is fine.
+        #expect(linter.lint(try Fixture.catalog("Planted.xcstrings")).filter { $0.key == "auth/known" }.isEmpty)
+    }
+
     @Test func unsafeHTMLIsCaught() throws {
         let onKey = try Self.findings().filter { $0.key == "unsafe.html" }
         #expect(onKey.map(\.check.name) == ["unsafe-html"], "\(onKey.map(\.message))")

@@ -10,6 +10,9 @@ public struct CatalogLinter: Sendable {
     /// namespaces (the part before the first `/` or `.`) that are not listed are reported as
     /// unused, and listed keys missing from the catalog are reported.
     public var expectedKeys: Set<String>?
+    /// Keys the program declares (an enum of its page texts), used or not: a catalog key declared
+    /// there but missing from `expectedKeys` is reported as declared and unused.
+    public var declaredKeys: Set<String> = []
     /// Which keys are credential messages (sign-in, password reset) for the account-enumeration
     /// check.
     public var isCredentialKey: @Sendable (String) -> Bool
@@ -199,7 +202,9 @@ public struct CatalogLinter: Sendable {
         let present = Set(catalog.keys)
         var findings: [LintFinding] = []
         for key in catalog.keys where !expectedKeys.contains(key) {
-            if let space = namespace(key), namespaces.contains(space) {
+            if declaredKeys.contains(key) {
+                findings.append(.init(.unusedKey, key: key, locale: nil, "declared by the program but no page or mail uses it; use it or remove it"))
+            } else if let space = namespace(key), namespaces.contains(space) {
                 findings.append(.init(.unusedKey, key: key, locale: nil, "no code in the '\(space)' namespace has this key; remove it or add the code"))
             }
         }

@@ -45,7 +45,7 @@ public struct LintCheck: Sendable, Hashable {
     public static let staleKey = LintCheck(name: "stale-key", severity: .warning,
         summary: "A key Xcode marked stale: no code extracts it any more.")
     public static let unusedKey = LintCheck(name: "unused-key", severity: .warning,
-        summary: "A key in a code namespace that no code refers to.")
+        summary: "A key in a code namespace that no code refers to, or one the program declares but no page or mail uses.")
     public static let missingKey = LintCheck(name: "missing-key", severity: .error,
         summary: "A code the program can produce has no key in the catalog.")
     public static let whitespaceMismatch = LintCheck(name: "whitespace-mismatch", severity: .warning,
