@@ -25,9 +25,10 @@ public struct NewAccount: Sendable, Hashable {
     public let email: String
     public let displayName: String
     public let nameKey: String
-    public let passwordHash: String
+    /// Nil for an account that signs in only through a provider until a reset sets a password.
+    public let passwordHash: String?
 
-    public init(email: String, displayName: String, nameKey: String, passwordHash: String) {
+    public init(email: String, displayName: String, nameKey: String, passwordHash: String?) {
         self.email = email
         self.displayName = displayName
         self.nameKey = nameKey

@@ -28,23 +28,18 @@ extension AccountStore {
         mail: (_ token: String) -> OutgoingMail? = { _ in nil }
     ) throws(StoreError) -> IssuedCode {
         precondition(purpose.carriesOwnAddress == (email != nil), "an address goes with .changeEmail and .recoverEmail only")
-        return try database.transaction { () throws(StoreError) in
+        return try transaction { () throws(StoreError) in
             guard let account = try account(id: accountID) else {
                 throw StoreError(.constraint, "no account \(accountID) to issue a code for")
             }
-            if purpose != .recoverEmail { try deleteUnusedCodes(accountID: accountID, purposes: [purpose]) }
+            if purpose != .recoverEmail { try storage.deleteUnusedCodes(accountID: accountID, purpose: purpose, issuedAfter: nil) }
             let token = Secret.token()
             let now = clock.now()
             let expiresAt = now + codePolicy.lifetime(of: purpose)
-            try database.prepare(
-                """
-                INSERT INTO action_codes (code_hash, account_id, purpose, email, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """
-            ).bind(
-                .blob(Self.codeKey(token: token)), .integer(accountID), .text(purpose.rawValue),
-                .text(email ?? account.email), .integer(now), .integer(expiresAt)
-            ).run()
+            try storage.insertCode(
+                CodeRow(
+                    key: Self.codeKey(token: token), accountID: accountID, purpose: purpose, email: email ?? account.email,
+                    createdAt: now, expiresAt: expiresAt))
             var mailID: Int64?
             if let message = mail(token) { mailID = try enqueueMail(message, accountID: accountID) }
             return IssuedCode(token: token, purpose: purpose, accountID: accountID, expiresAt: expiresAt, mailID: mailID)
@@ -57,16 +52,22 @@ extension AccountStore {
         evaluate(try storedCode(token: token), purpose: purpose)
     }
 
+    /// The live code behind `token` whatever its purpose, without using it (the API's
+    /// `resetPassword` without a new password, and `update` with a code alone, learn its purpose).
+    public func lookUpCode(_ token: String) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+        let stored = try storedCode(token: token)
+        guard let purpose = stored?.purpose else { return .failure(.invalid) }
+        return evaluate(stored, purpose: purpose)
+    }
+
     /// Uses up the code for `purpose` behind `token` and returns it with its account; in one
     /// transaction, or inside the caller's (whose rollback gives the code back).
     public func consumeCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
-        try database.transaction { () throws(StoreError) in
+        try transaction { () throws(StoreError) in
             let stored = try storedCode(token: token)
             let verdict = evaluate(stored, purpose: purpose)
             if case .success = verdict, let stored {
-                try database.prepare("UPDATE action_codes SET consumed_at = ? WHERE code_hash = ? AND consumed_at IS NULL")
-                    .bind(.integer(clock.now()), .blob(stored.key)).run()
-                guard database.changes == 1 else { return .failure(.invalid) }
+                guard try storage.consumeCode(key: stored.key, at: clock.now()) else { return .failure(.invalid) }
             }
             return verdict
         }
@@ -75,28 +76,20 @@ extension AccountStore {
     /// Deletes the account's unconsumed codes of these purposes (used codes stay until their
     /// expiry, so that a second click can be answered kindly).
     func deleteUnusedCodes(accountID: Int64, purposes: [ActionCodePurpose]) throws(StoreError) {
-        let delete = try database.prepare(
-            "DELETE FROM action_codes WHERE account_id = ? AND purpose = ? AND consumed_at IS NULL")
-        for purpose in purposes { try delete.bind(.integer(accountID), .text(purpose.rawValue)).run() }
+        for purpose in purposes { try storage.deleteUnusedCodes(accountID: accountID, purpose: purpose, issuedAfter: nil) }
     }
 
     /// Deletes the account's unconsumed recovery codes issued after the code `id`: they undo
     /// changes made after the address that code restores, which the recovery has just undone.
     func deleteLaterRecoveryCodes(accountID: Int64, after id: Int64) throws(StoreError) {
-        try database.prepare(
-            """
-            DELETE FROM action_codes
-            WHERE account_id = ? AND purpose = 'recover-email' AND consumed_at IS NULL AND id > ?
-            """
-        ).bind(.integer(accountID), .integer(id)).run()
+        try storage.deleteUnusedCodes(accountID: accountID, purpose: .recoverEmail, issuedAfter: id)
     }
 
     /// Deletes codes past their expiry, used or not; returns how many. A used code is kept until
     /// then so that a second click on a verification link can say "already verified".
     @discardableResult
     public func deleteExpiredCodes() throws(StoreError) -> Int {
-        try database.prepare("DELETE FROM action_codes WHERE expires_at <= ?").bind(.integer(clock.now())).run()
-        return database.changes
+        try storage.deleteExpiredCodes(now: clock.now())
     }
 
     // MARK: Reading codes
@@ -131,18 +124,10 @@ extension AccountStore {
         // Every token Genkan issues is 43 characters; anything else cannot match, so it costs no hashing.
         guard token.utf8.count == 43 else { return nil }
         let key = Self.codeKey(token: token)
-        let statement = try database.prepare(
-            """
-            SELECT c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at, c.id,
-                   a.id, a.email, a.display_name, a.name_key, a.created_at, a.verified_at, a.disabled_at, a.valid_since
-            FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
-            """)
-        defer { statement.reset() }
-        guard try statement.bind(.blob(key)).step() else { return nil }
+        guard let (row, account) = try storage.code(key: key) else { return nil }
         return StoredCode(
-            id: statement.integer(5), key: key, purpose: ActionCodePurpose(rawValue: statement.text(0)),
-            email: statement.text(1), createdAt: statement.integer(2), expiresAt: statement.integer(3),
-            consumedAt: statement.optionalInteger(4), account: readAccount(statement, from: 6))
+            id: row.id, key: key, purpose: row.purpose, email: row.email, createdAt: row.createdAt, expiresAt: row.expiresAt,
+            consumedAt: row.consumedAt, account: account)
     }
 
     /// Unknown, used, another purpose, a disabled account, a changed address or an address change

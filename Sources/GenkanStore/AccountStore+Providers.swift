@@ -10,18 +10,8 @@ extension AccountStore {
     /// expiry (so the table holds ten minutes of requests at most).
     public func saveAuthorization(state: String, _ authorization: ProviderAuthorization) throws(StoreError) {
         let now = clock.now()
-        try database.prepare("DELETE FROM provider_authorizations WHERE expires_at <= ?").bind(.integer(now)).run()
-        try database.prepare(
-            """
-            INSERT INTO provider_authorizations
-                (state_hash, provider, binding_hash, account_id, nonce, code_verifier, return_to, created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).bind(
-            .blob(Self.stateKey(state)), .text(authorization.provider), .blob(authorization.bindingHash),
-            authorization.accountID.map { .integer($0) } ?? .null, .text(authorization.nonce), .text(authorization.codeVerifier),
-            authorization.returnTo.map { .text($0) } ?? .null, .integer(now), .integer(authorization.expiresAt)
-        ).run()
+        try storage.deleteExpiredAuthorizations(now: now)
+        try storage.insertAuthorization(stateKey: Self.stateKey(state), authorization, at: now)
     }
 
     /// Records what a provider posted (`response_mode=form_post`) with the request of `state`, for
@@ -31,77 +21,30 @@ extension AccountStore {
     ///   answered already); nothing is written then.
     public func recordAuthorizationResponse(state: String, provider: String, code: String, user: String?) throws(StoreError) -> Bool {
         guard state.utf8.count <= 512 else { return false }
-        try database.prepare(
-            """
-            UPDATE provider_authorizations SET response_code = ?, response_user = ?
-            WHERE state_hash = ? AND provider = ? AND expires_at > ? AND response_code IS NULL
-            """
-        ).bind(.text(code), user.map { .text($0) } ?? .null, .blob(Self.stateKey(state)), .text(provider), .integer(clock.now()))
-            .run()
-        return database.changes > 0
+        return try storage.recordAuthorizationResponse(
+            stateKey: Self.stateKey(state), provider: provider, code: code, user: user, now: clock.now())
     }
 
     /// Takes the request of `state` out of the table (a state works once, whatever happens next)
     /// and returns it unless it has expired.
     public func takeAuthorization(state: String) throws(StoreError) -> ProviderAuthorization? {
         guard state.utf8.count <= 512 else { return nil }
-        return try database.transaction { () throws(StoreError) -> ProviderAuthorization? in
-            let key = Self.stateKey(state)
-            let select = try database.prepare(
-                """
-                SELECT provider, binding_hash, account_id, nonce, code_verifier, return_to, expires_at, response_code, response_user
-                FROM provider_authorizations WHERE state_hash = ?
-                """)
-            guard try select.bind(.blob(key)).step() else {
-                select.reset()
-                return nil
-            }
-            let found = ProviderAuthorization(
-                provider: select.text(0), bindingHash: select.blob(1), accountID: select.optionalInteger(2), nonce: select.text(3),
-                codeVerifier: select.text(4), returnTo: select.optionalText(5), expiresAt: select.integer(6),
-                responseCode: select.optionalText(7), responseUser: select.optionalText(8))
-            select.reset()
-            try database.prepare("DELETE FROM provider_authorizations WHERE state_hash = ?").bind(.blob(key)).run()
-            return clock.now() < found.expiresAt ? found : nil
-        }
+        guard let found = try storage.takeAuthorization(stateKey: Self.stateKey(state)) else { return nil }
+        return clock.now() < found.expiresAt ? found : nil
     }
 
     // MARK: Identities
 
-    static let identityColumns = "provider, issuer, subject, email, created_at, last_used_at"
-
-    func readIdentity(_ row: SQLiteStatement, from first: Int32 = 0) -> ProviderIdentity {
-        ProviderIdentity(
-            provider: row.text(first), issuer: row.text(first + 1), subject: row.text(first + 2), email: row.optionalText(first + 3),
-            linkedAt: row.integer(first + 4), lastUsedAt: row.optionalInteger(first + 5))
-    }
-
     /// The identities linked to an account, in the order they were linked, and whether it has a
     /// password.
     public func providerIdentities(accountID: Int64) throws(StoreError) -> (identities: [ProviderIdentity], hasPassword: Bool) {
-        let statement = try database.prepare(
-            "SELECT \(Self.identityColumns) FROM provider_identities WHERE account_id = ? ORDER BY created_at, id")
-        defer { statement.reset() }
-        _ = try statement.bind(.integer(accountID))
-        var identities: [ProviderIdentity] = []
-        while try statement.step() { identities.append(readIdentity(statement)) }
-        statement.reset()
-        let hasPassword =
-            try database.prepare("SELECT password_hash IS NOT NULL FROM accounts WHERE id = ?").bind(.integer(accountID)).stepInteger()
-            == 1
-        return (identities, hasPassword)
+        let identities = try storage.identities(accountID: accountID)
+        return (identities, try storage.storedAccount(id: accountID)?.hasPassword ?? false)
     }
 
     /// The account an identity is linked to.
     public func account(issuer: String, subject: String) throws(StoreError) -> Account? {
-        let statement = try database.prepare(
-            """
-            SELECT a.id, a.email, a.display_name, a.name_key, a.created_at, a.verified_at, a.disabled_at, a.valid_since
-            FROM provider_identities i JOIN accounts a ON a.id = i.account_id WHERE i.issuer = ? AND i.subject = ?
-            """)
-        defer { statement.reset() }
-        guard try statement.bind(.text(issuer), .text(subject)).step() else { return nil }
-        return readAccount(statement)
+        try storage.account(issuer: issuer, subject: subject)
     }
 
     /// Links an identity to an account.
@@ -110,56 +53,31 @@ extension AccountStore {
     ///   account) or the account has an identity of that issuer.
     func linkIdentity(_ profile: ProviderProfile, accountID: Int64) throws(StoreError) {
         let now = clock.now()
-        try database.prepare(
-            """
-            INSERT INTO provider_identities (account_id, provider, issuer, subject, email, created_at, last_used_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """
-        ).bind(
-            .integer(accountID), .text(profile.provider), .text(profile.issuer), .text(profile.subject),
-            profile.email.map { .text($0) } ?? .null, .integer(now), .integer(now)
-        ).run()
+        try storage.insertIdentity(
+            accountID: accountID,
+            ProviderIdentity(
+                provider: profile.provider, issuer: profile.issuer, subject: profile.subject, email: profile.email, linkedAt: now,
+                lastUsedAt: now))
     }
 
     func touchIdentity(issuer: String, subject: String) throws(StoreError) {
-        try database.prepare("UPDATE provider_identities SET last_used_at = ? WHERE issuer = ? AND subject = ?")
-            .bind(.integer(clock.now()), .text(issuer), .text(subject)).run()
+        try storage.setIdentityLastUsed(issuer: issuer, subject: subject, clock.now())
     }
 
     /// Deletes the account's identity at `provider`; false when it has none.
     func unlinkIdentity(accountID: Int64, provider: String) throws(StoreError) -> Bool {
-        try database.prepare("DELETE FROM provider_identities WHERE account_id = ? AND provider = ?")
-            .bind(.integer(accountID), .text(provider)).run()
-        return database.changes > 0
+        try storage.deleteIdentity(accountID: accountID, provider: provider)
     }
 
     /// Deletes every identity of an account.
     func unlinkEveryIdentity(accountID: Int64) throws(StoreError) {
-        try database.prepare("DELETE FROM provider_identities WHERE account_id = ?").bind(.integer(accountID)).run()
+        try storage.deleteIdentities(accountID: accountID, linkedSince: nil)
     }
 
-    /// A new account without a password, its address verified now when `verified`.
+    /// A new account without a password, its address verified now when the provider says so.
     func createPasswordlessAccount(_ profile: ProviderProfile, email: String) throws(StoreError) -> Account {
-        let now = clock.now()
-        try database.prepare(
-            """
-            INSERT INTO accounts (email, email_key, display_name, name_key, password_hash, created_at, verified_at)
-            VALUES (?, ?, ?, ?, NULL, ?, ?)
-            """
-        ).bind(
-            .text(email), .text(Self.emailKey(email)), .text(profile.displayName), .text(profile.nameKey), .integer(now),
-            profile.emailVerified ? .integer(now) : .null
-        ).run()
-        return Account(
-            id: database.lastInsertedRowID, email: email, displayName: profile.displayName, nameKey: profile.nameKey,
-            createdAt: now, verifiedAt: profile.emailVerified ? now : nil, disabledAt: nil, validSince: nil)
-    }
-}
-
-extension SQLiteStatement {
-    /// The first column of the first row as an integer, nil without a row; resets the statement.
-    fileprivate func stepInteger() throws(StoreError) -> Int64? {
-        defer { reset() }
-        return try step() ? integer(0) : nil
+        try createAccount(
+            NewAccount(email: email, displayName: profile.displayName, nameKey: profile.nameKey, passwordHash: nil),
+            verified: profile.emailVerified)
     }
 }

@@ -1,10 +1,8 @@
 extension AccountStore {
     /// A bucket of a stored limit as of now: its level drained to now (0 when there is no row).
     func limitLevel(_ limit: StoredLimit, key: String) throws(StoreError) -> Double {
-        let statement = try database.prepare("SELECT level, updated_at FROM rate_limits WHERE name = ? AND key = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.text(limit.name), .text(key)).step() else { return 0 }
-        return limit.rule.drained(statement.double(0), from: Double(statement.integer(1)), to: Double(clock.now()))
+        guard let bucket = try storage.limitBucket(name: limit.name, key: key) else { return 0 }
+        return limit.rule.drained(bucket.level, from: Double(bucket.updatedAt), to: Double(clock.now()))
     }
 
     /// Whether one more attempt of `limit` for `key` would be allowed, spending nothing.
@@ -13,10 +11,10 @@ extension AccountStore {
         return wait == 0 ? .allowed : .refused(wait)
     }
 
-    /// Spends one attempt of `limit` for `key`, if one is left, in one write transaction: two
-    /// servers on the file spend from the same bucket.
+    /// Spends one attempt of `limit` for `key`, if one is left, in one write transaction: every
+    /// server on the database spends from the same bucket.
     public func spendLimit(_ limit: StoredLimit, key: String) throws(StoreError) -> LimitDecision {
-        try database.quickTransaction { () throws(StoreError) -> LimitDecision in
+        try withoutWaitingForDisk { () throws(StoreError) -> LimitDecision in
             let level = try limitLevel(limit, key: key)
             let wait = limit.rule.wait(at: level)
             guard wait == 0 else { return .refused(wait) }
@@ -28,21 +26,21 @@ extension AccountStore {
     /// Adds one attempt to `limit`'s bucket for `key` whatever its level (a failure that has
     /// happened), keeping the level at most the rule's capacity.
     public func addToLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
-        try database.quickTransaction { () throws(StoreError) in
+        try withoutWaitingForDisk { () throws(StoreError) in
             try setLimitLevel(limit, key: key, min(limit.rule.capacity, try limitLevel(limit, key: key) + 1))
         }
     }
 
     /// Gives back one attempt of `limit` for `key` (its work never ran: the server answered 503).
     public func refundLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
-        try database.quickTransaction { () throws(StoreError) in
+        try withoutWaitingForDisk { () throws(StoreError) in
             try setLimitLevel(limit, key: key, max(0, try limitLevel(limit, key: key) - 1))
         }
     }
 
     /// Forgets `limit`'s bucket for `key`.
     public func clearLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
-        try database.prepare("DELETE FROM rate_limits WHERE name = ? AND key = ?").bind(.text(limit.name), .text(key)).run()
+        try storage.deleteLimitBucket(name: limit.name, key: key)
     }
 
     /// Deletes the buckets that have drained: they say nothing a missing row does not. Nothing
@@ -52,8 +50,7 @@ extension AccountStore {
     /// - Returns: how many rows were deleted.
     @discardableResult
     public func deleteDrainedLimits() throws(StoreError) -> Int {
-        try database.prepare("DELETE FROM rate_limits WHERE expires_at <= ?").bind(.integer(clock.now())).run()
-        return database.changes
+        try storage.deleteDrainedLimits(now: clock.now())
     }
 
     private func setLimitLevel(_ limit: StoredLimit, key: String, _ level: Double) throws(StoreError) {
@@ -62,9 +59,12 @@ extension AccountStore {
             return
         }
         let now = clock.now()
-        let expiresAt: SQLiteStatement.Value = limit.rule.emptyAfter(level).map { .integer(now + $0) } ?? .null
-        try database.prepare(
-            "INSERT OR REPLACE INTO rate_limits (name, key, level, updated_at, expires_at) VALUES (?, ?, ?, ?, ?)"
-        ).bind(.text(limit.name), .text(key), .double(level), .integer(now), expiresAt).run()
+        try storage.setLimitBucket(
+            name: limit.name, key: key, LimitBucket(level: level, updatedAt: now), expiresAt: limit.rule.emptyAfter(level).map { now + $0 })
+    }
+
+    /// The account's count of wrong passwords in a row (operators, tests).
+    public func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
+        try storage.failedSignIns(accountID: accountID)
     }
 }

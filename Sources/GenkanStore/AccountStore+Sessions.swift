@@ -21,15 +21,7 @@ extension AccountStore {
         let session = Session(
             accountID: accountID, createdAt: now, authenticatedAt: now, lastSeenAt: now,
             expiresAt: now + sessionPolicy.lifetime, userAgent: Self.storedUserAgent(userAgent))
-        try database.prepare(
-            """
-            INSERT INTO sessions (token_hash, account_id, created_at, authenticated_at, last_seen_at, expires_at, user_agent)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """
-        ).bind(
-            .blob(Self.sessionKey(token: token)), .integer(accountID), .integer(now), .integer(now), .integer(now),
-            .integer(session.expiresAt), session.userAgent.map { .text($0) } ?? .null
-        ).run()
+        try storage.insertSession(SessionRow(key: Self.sessionKey(token: token), session: session))
         return (token, session)
     }
 
@@ -62,8 +54,7 @@ extension AccountStore {
         let session = found.session
         let now = clock.now()
         if now - session.lastSeenAt >= sessionPolicy.touchInterval {
-            try database.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?")
-                .bind(.integer(now), .blob(found.key)).run()
+            try storage.setSessionLastSeen(key: found.key, now)
             return (
                 Session(
                     accountID: session.accountID, createdAt: session.createdAt, authenticatedAt: session.authenticatedAt,
@@ -89,21 +80,8 @@ extension AccountStore {
         guard token.utf8.count <= 256 else { return nil }
         let key = Self.sessionKey(token: token)
         let now = clock.now()
-        let statement = try database.prepare(
-            """
-            SELECT s.account_id, s.created_at, s.authenticated_at, s.last_seen_at, s.expires_at, s.user_agent,
-                   a.id, a.email, a.display_name, a.name_key, a.created_at, a.verified_at, a.disabled_at, a.valid_since,
-                   a.password_hash
-            FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
-            """)
-        guard try statement.bind(.blob(key)).step() else { return nil }
-        let found = StoredSession(
-            key: key,
-            session: Session(
-                accountID: statement.integer(0), createdAt: statement.integer(1), authenticatedAt: statement.integer(2),
-                lastSeenAt: statement.integer(3), expiresAt: statement.integer(4), userAgent: statement.optionalText(5)),
-            account: readAccount(statement, from: 6), passwordHash: statement.text(14))
-        statement.reset()
+        guard let (row, stored) = try storage.session(key: key) else { return nil }
+        let found = StoredSession(key: key, session: row.session, account: stored.account, passwordHash: stored.passwordHash ?? "")
         let session = found.session
         let revoked = found.account.validSince.map { session.createdAt < $0 } ?? false
         if now >= session.expiresAt || now - session.lastSeenAt >= sessionPolicy.idleTimeout || revoked {
@@ -118,9 +96,7 @@ extension AccountStore {
     @discardableResult
     public func refreshAuthentication(token: String) throws(StoreError) -> Bool {
         guard token.utf8.count <= 256 else { return false }
-        try database.prepare("UPDATE sessions SET authenticated_at = ? WHERE token_hash = ?")
-            .bind(.integer(clock.now()), .blob(Self.sessionKey(token: token))).run()
-        return database.changes > 0
+        return try storage.setSessionAuthenticated(key: Self.sessionKey(token: token), clock.now())
     }
 
     /// Ends the session with this token (signing out); a missing session is not an error.
@@ -129,31 +105,18 @@ extension AccountStore {
     }
 
     func deleteSession(key: [UInt8]) throws(StoreError) {
-        try database.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(.blob(key)).run()
-    }
-
-    func deleteSessions(accountID: Int64) throws(StoreError) {
-        try database.prepare("DELETE FROM sessions WHERE account_id = ?").bind(.integer(accountID)).run()
+        try storage.deleteSession(key: key)
     }
 
     /// Deletes every expired, idle or revoked session; returns how many.
     @discardableResult
     public func deleteExpiredSessions() throws(StoreError) -> Int {
         let now = clock.now()
-        try database.prepare(
-            """
-            DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?
-                OR created_at < (SELECT valid_since FROM accounts WHERE accounts.id = sessions.account_id)
-            """
-        ).bind(.integer(now), .integer(now - sessionPolicy.idleTimeout)).run()
-        return database.changes
+        return try storage.deleteExpiredSessions(now: now, idleBefore: now - sessionPolicy.idleTimeout)
     }
 
     /// The number of sessions of an account (for tests and administration).
     public func sessionCount(accountID: Int64) throws(StoreError) -> Int {
-        let statement = try database.prepare("SELECT count(*) FROM sessions WHERE account_id = ?")
-        defer { statement.reset() }
-        _ = try statement.bind(.integer(accountID)).step()
-        return Int(statement.integer(0))
+        try storage.sessionCount(accountID: accountID)
     }
 }

@@ -11,7 +11,7 @@ import Testing
     @Test func everyRequestLeftBehindIsProcessedAtTheNextStart() async throws {
         let fixture = try AppFixture()
         _ = await fixture.client(language: "en").submit("/signup", taro)
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         for n in 0..<150 { try store.recordResetRequest(email: "nobody\(n)@example.com", locale: "en") }
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
 

@@ -86,7 +86,7 @@ import Testing
         let owner = client(fixture, from: "192.0.2.1")
         for _ in 0..<9 { #expect(await signIn(owner, "a typo").status == 422) }
         #expect(await signIn(owner, Self.password).status == 303)
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         #expect(try store.failedSignIns(accountID: try #require(try store.account(email: "taro@example.com")).account.id) == 0)
         // Ten more typos are checked: the address's count on the account started again.
         let again = client(fixture, from: "192.0.2.1")
@@ -114,12 +114,12 @@ import Testing
         // The same file with threads that keep up: both sign-ups are still allowed, and no
         // failure was counted.
         let calm = try Self.fixture { configuration in
-            configuration.databasePath = busy.configuration.databasePath
+            configuration.database = busy.configuration.database
             configuration.clock = clock.storeClock
             configuration.rateLimits.signUpPerAddress = .init(capacity: 2, refillPerMinute: 0)
         }
         #expect(await calm.client().submit("/signup", taro).status == 303)
-        let store = try AccountStore(path: busy.configuration.databasePath)
+        let store = try AccountStore(location: busy.configuration.database)
         #expect(try store.failedSignIns(accountID: try #require(try store.account(email: "taro@example.com")).account.id) == 0)
         #expect(try store.peekLimit(StoredLimit("sign-in.address", SignInLimits.standard.perAddress), key: "127.0.0.1").allowed)
         #expect(await calm.client().submit("/signup", [("name", "Hanako"), ("email", "hanako@example.com"),

@@ -197,7 +197,7 @@ import Testing
     @Test func aDisabledAccountIsToldSoOnlyAfterTheRightPassword() async throws {
         let fixture = try AppFixture()
         _ = await fixture.client().submit("/signup", taro)
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         try store.setDisabled(accountID: try #require(try store.account(email: "taro@example.com")).account.id, true)
         let wrong = await fixture.client(language: "en").submit("/signin", [("email", "taro@example.com"), ("password", "wrong one")])
         #expect(wrong.body.contains(escaped(model.message(for: .invalidCredential, locale: "en"))))
@@ -270,6 +270,19 @@ import Testing
         #expect(await untrusted.client().get("/signin", headers: ["X-Forwarded-Proto": "https"]).setCookies.allSatisfy { !$0.contains("Secure") })
     }
 
+    /// A site whose `--base-url` is `https://` is served over HTTPS even when the TLS terminator in
+    /// front of it says nothing about it: its cookies are `Secure` and `__Host-` from the start.
+    @Test func anHTTPSBaseURLMakesCookiesSecureWithoutAProxyHeader() async throws {
+        let fixture = try AppFixture { $0.baseURL = "https://genkan.example" }
+        let client = fixture.client()
+        let page = await client.get("/signup")
+        #expect(!page.setCookies.isEmpty)
+        #expect(page.setCookies.allSatisfy { $0.hasPrefix(CookieName.hostPrefix) && $0.contains("; Secure") })
+        let created = await client.post("/signup", [("csrf", page.csrf ?? "")] + taro)
+        #expect(created.setCookies.contains { $0.hasPrefix("__Host-genkan_session=") && $0.contains("; Secure") && $0.contains("HttpOnly") })
+        #expect(await client.get("/account").status == 200)
+    }
+
     // MARK: CSRF
 
     @Test func aPostWithoutTheRightTokenIsA403AndChangesNothing() async throws {
@@ -288,7 +301,7 @@ import Testing
         let page = await noCookie.get("/signup")
         noCookie.cookies = [:]
         #expect(await noCookie.post("/signup", [("csrf", page.csrf ?? "")] + taro).status == 403)
-        #expect(try AccountStore(path: fixture.configuration.databasePath).account(email: "taro@example.com") == nil)
+        #expect(try AccountStore(location: fixture.configuration.database).account(email: "taro@example.com") == nil)
     }
 
     @Test func signOutNeedsTheSessionsToken() async throws {

@@ -9,28 +9,28 @@ import Testing
         try authenticator.signUp(
             email: "taro@example.com", displayName: "タロウ", nameKey: "タロウ", password: "correct horse battery",
             in: store
-        ).get()
+        ).created.get()
     }
 
     @Test func signUpThenSignIn() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let account = try signedUp(authenticator, store)
         #expect(try authenticator.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get() == account)
     }
 
     @Test func aSecondSignUpWithTheSameAddressIsRefused() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         _ = try signedUp(authenticator, store)
-        let again = authenticator.signUp(email: "taro@example.com", displayName: "X", nameKey: "x", password: "another one", in: store)
+        let again = authenticator.signUp(email: "taro@example.com", displayName: "X", nameKey: "x", password: "another one", in: store).created
         #expect(again == .failure(.emailAlreadyInUse))
         #expect(AuthFailure.emailAlreadyInUse.code.rawValue == "auth/email-already-in-use")
     }
 
     @Test func unknownAddressAndWrongPasswordAreTheSameFailure() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         _ = try signedUp(authenticator, store)
         let wrong = authenticator.signIn(email: "taro@example.com", password: "wrong", in: store)
         let unknown = authenticator.signIn(email: "nobody@example.com", password: "wrong", in: store)
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aDisabledAccountIsReportedOnlyAfterTheRightPassword() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let account = try signedUp(authenticator, store)
         try store.setDisabled(accountID: account.id, true)
         #expect(authenticator.signIn(email: "taro@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
@@ -72,7 +72,7 @@ import Testing
 
     @Test func signInRehashesAHashMadeWithOlderParameters() throws {
         let store = try AccountStore(path: directory.database)
-        let old = try Authenticator(hasher: fastHasher)
+        let old = try testAuthenticator()
         _ = try signedUp(old, store)
         let current = try Authenticator(hasher: .owaspMinimum)
         #expect(current.hasher.needsRehash(try #require(try store.account(email: "taro@example.com")).passwordHash))
@@ -82,6 +82,22 @@ import Testing
         let rehashed = try #require(try store.account(email: "taro@example.com")).passwordHash
         #expect(rehashed.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
         #expect(try current.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get().email == "taro@example.com")
+    }
+
+    /// A rehash that was computed while a password change committed (two devices: one signs in
+    /// with the old password, the other changes it) must not put the old password back.
+    @Test func aRehashNeverOverwritesANewerPassword() throws {
+        let store = try AccountStore(path: directory.database)
+        let old = try testAuthenticator()
+        let account = try signedUp(old, store)
+        let oldHash = try #require(try store.account(email: "taro@example.com")).passwordHash
+        let current = try Authenticator(hasher: .owaspMinimum)
+        #expect(current.hasher.needsRehash(oldHash))
+        // The other device's change commits between this sign-in's check and its rehash.
+        try store.replacePassword(accountID: account.id, passwordHash: try old.hasher.hash("the new password 1"))
+        try current.rehashIfOlder(oldHash, of: "correct horse battery", accountID: account.id, in: store)
+        #expect(current.signIn(email: "taro@example.com", password: "correct horse battery", in: store) == .failure(.invalidCredential))
+        #expect(try current.signIn(email: "taro@example.com", password: "the new password 1", in: store).get().id == account.id)
     }
 }
 

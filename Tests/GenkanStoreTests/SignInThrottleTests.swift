@@ -124,7 +124,7 @@ import Testing
         let limit = StoredLimit("test.pair", LimitRule(capacity: 3, refillPerMinute: 1))
         for _ in 0..<3 { #expect(try setup.store.spendLimit(limit, key: "victim").allowed) }
         #expect(!(try setup.store.spendLimit(limit, key: "victim").allowed))
-        try setup.store.database.transaction { () throws(StoreError) in
+        try setup.store.transaction { () throws(StoreError) in
             for index in 0..<10_000 { _ = try setup.store.spendLimit(limit, key: "flood-\(index)") }
         }
         setup.clock.advance(by: 10)

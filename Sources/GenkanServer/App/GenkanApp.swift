@@ -25,14 +25,15 @@ final class GenkanApp: Sendable {
     init(configuration: GenkanConfiguration, loops: Int, accessLog: AccessLog?, sendsMail: Bool = true) throws {
         // Open once here first: a bad path or a database from a newer Genkan stops the start
         // with a clear message, and the migration runs once.
-        let path = configuration.databasePath, clock = configuration.clock, policy = configuration.sessionPolicy
+        let location = configuration.database, clock = configuration.clock, policy = configuration.sessionPolicy
         let codes = configuration.codePolicy
         let open = { @Sendable () throws(StoreError) in
-            try AccountStore(path: path, clock: clock, sessionPolicy: policy, codePolicy: codes)
+            try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes)
         }
         let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
         let throttle = SignInThrottle(limits: configuration.rateLimits.signIn, secret: try main.secret(named: "limits"))
+        let devices = KnownDevices(secret: try main.secret(named: "devices"))
         _ = try main.deleteExpiredSessions()
         _ = try main.deleteExpiredCodes()
         try main.deleteDrainedLimits()
@@ -42,9 +43,11 @@ final class GenkanApp: Sendable {
         let errorLog = configuration.errorLog
         let baseURL = BaseURL(try configuration.baseURL.map(BaseURL.checked) ?? "http://127.0.0.1")
         self.baseURL = baseURL
-        let mail = SiteMail(
+        var mail = SiteMail(
             texts: texts, rules: rules, sender: try Self.sender(configuration.mail, texts: texts),
             baseURL: baseURL, codes: codes)
+        mail.providerNames = Dictionary(
+            configuration.identityProviders.map { ($0.name, ProviderButton($0).brandName) }, uniquingKeysWith: { first, _ in first })
         let sender = sendsMail
             ? OutboxSender(
                 queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
@@ -53,9 +56,10 @@ final class GenkanApp: Sendable {
         let pool: WorkerPool<AccountStore>
         do {
             let queue = configuration.hashingQueue
+            // Every job that queued mail wakes the sender: no door has to remember to.
             pool = try WorkerPool(
                 threads: configuration.workerThreads, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
-                maximumWait: queue.maximumWait
+                maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
             ) { try open() }
         } catch {
             sender?.stop()
@@ -63,7 +67,6 @@ final class GenkanApp: Sendable {
         }
         self.pool = pool
         self.sender = sender
-        let outbox = Outbox(mail: mail, sender: sender)
 
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
@@ -77,10 +80,13 @@ final class GenkanApp: Sendable {
         let failures = StoreFailures(log: errorLog)
         let shared = SharedMiddleware(
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
-            throttle: throttle, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
+            throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        let authenticator = try Authenticator(hasher: configuration.hasher)
-        let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime)
+        // Emulator mode lists every code sent, whichever door asked for it.
+        let codeLog = configuration.firebaseProject != nil && configuration.firebaseEmulator ? OOBCodeLog() : nil
+        let authenticator = try Authenticator(
+            hasher: configuration.hasher, mail: codeLog.map { CodeRecordingMail(base: mail, log: $0) } ?? mail)
+        let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks)
 
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
@@ -90,63 +96,63 @@ final class GenkanApp: Sendable {
             SecurityHeaders(),
             VisitorContext(
                 texts: texts, locales: LocaleCache(texts: texts, loops: loops), proxies: configuration.trustedProxies, clock: clock,
-                preSessionLifetime: configuration.preSessionLifetime))
+                preSessionLifetime: configuration.preSessionLifetime,
+                servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false))
         SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
         SignUp(
-            forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, outbox: outbox, failures: failures,
+            forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, failures: failures,
             isPrivate: configuration.privateSignUp
         ).register(on: router, with: shared)
         SignOut(pool: pool, failures: failures).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
-        let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, outbox: outbox, log: errorLog)
+        let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, log: errorLog)
         PasswordReset(
-            forms: forms, rules: rules, pool: pool, authenticator: authenticator, outbox: outbox, requests: resetRequests,
-            failures: failures, sessionLifetime: policy.lifetime
+            forms: forms, rules: rules, pool: pool, authenticator: authenticator, requests: resetRequests,
+            failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()
-        EmailVerification(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
+        EmailVerification(forms: forms, pool: pool, authenticator: authenticator, failures: failures)
             .register(on: router, with: shared)
         NameSettings(forms: forms, pool: pool, authenticator: authenticator, failures: failures).register(on: router, with: shared)
         PasswordSettings(
-            forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            forms: forms, pool: pool, authenticator: authenticator, failures: failures,
             sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         EmailSettings(
-            forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            forms: forms, pool: pool, authenticator: authenticator, failures: failures,
             isPrivate: configuration.privateSignUp, checks: shared.checks
         ).register(on: router, with: shared)
-        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures, checks: shared.checks)
+        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
             .register(on: router, with: shared)
         SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
-                providers: identity, forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+                providers: identity, forms: forms, pool: pool, authenticator: authenticator, failures: failures,
                 rules: rules, log: errorLog, sessionLifetime: policy.lifetime, clock: clock, isPrivate: configuration.privateSignUp,
                 startsPerClient: shared.providerSignInPerClient)
             providerSignIn.register(on: router, with: shared)
-            LinkedProviders(signIn: providerSignIn, forms: forms, pool: pool, authenticator: authenticator, failures: failures)
+            LinkedProviders(
+                signIn: providerSignIn, forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
                 .register(on: router, with: shared)
         }
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if let project = configuration.firebaseProject {
             let emulator = configuration.firebaseEmulator
-            let key = emulator ? nil : SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32))
-            let codeLog = emulator ? OOBCodeLog() : nil
-            var apiResets = resetRequests
-            if let codeLog {
-                apiResets.observe = { account, code in
-                    codeLog.record(
-                        OOBCodeLog.Entry(
-                            email: account.email, code: code, link: mail.link(FirebaseAPI.pagePath(.resetPassword) + "?code=" + code),
-                            requestType: FirebaseAPI.requestType(.resetPassword)))
+            var key: SigningKey?
+            if !emulator {
+                // A stored seed of the wrong size stops the start (`secret(named:length:)` throws): a
+                // server that signs nothing would accept unsigned tokens.
+                guard let made = SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32)) else {
+                    throw ServerError("the stored Firebase signing key cannot be used; restore it from a backup")
                 }
+                key = made
             }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
-                texts: texts, outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key),
+                texts: texts, mail: mail, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
                 codeLog: codeLog, clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp
             ).register(on: router, with: shared)
         }

@@ -7,8 +7,8 @@ import GenkanValidation
 
 /// How the Genkan site runs: its database, its files, and its security limits.
 public struct GenkanConfiguration: Sendable {
-    /// The SQLite file (created on first start, migrated on later ones).
-    public var databasePath: String
+    /// The database (created on first start, migrated on later ones).
+    public var database: StoreLocation
     /// The directory of static files (`public/`), or nil to serve none.
     public var publicDirectory: String?
     /// The proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trust-proxy`);
@@ -59,8 +59,8 @@ public struct GenkanConfiguration: Sendable {
     /// (seconds).
     public var providerKeyRefreshInterval = 5
 
-    public init(databasePath: String, publicDirectory: String? = "public") {
-        self.databasePath = databasePath
+    public init(database: StoreLocation, publicDirectory: String? = "public") {
+        self.database = database
         self.publicDirectory = publicDirectory
     }
 }

@@ -3,7 +3,7 @@ import GenkanStore
 /// The running Genkan site: the account store, the worker pool and the HTTP server together.
 ///
 /// ```swift
-/// let site = try GenkanSite(configuration: GenkanConfiguration(databasePath: "genkan.sqlite"),
+/// let site = try GenkanSite(configuration: GenkanConfiguration(database: .sqlite(path: "genkan.sqlite")),
 ///                           server: HTTPServerConfiguration())
 /// // ... until SIGTERM
 /// site.stop()

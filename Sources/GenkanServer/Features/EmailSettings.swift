@@ -9,7 +9,6 @@ struct EmailSettings: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     /// `--private-signup`: an address in use by another account gets the same answer as a free one.
     let isPrivate: Bool
@@ -34,19 +33,18 @@ struct EmailSettings: Sendable {
             return context.refuse(.status(.internalError), request)
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator, isPrivate = self.isPrivate
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let checks = self.checks, client = PasswordChecks.Client(context)
         return pool.hashing(request, context, { store in
             checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.requestEmailChange(sessionToken: signedIn.token, currentPassword: current, newEmail: newEmail, in: store) {
-                    account, code, newEmail in outbox.mail.emailChange(to: account, newEmail: newEmail, code: code, locale: locale)
+                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
+                    authenticator.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
                 }
             }
         }) { [self] result in
             switch result {
             case .success(.sent):
-                outbox.notify()
                 return .response(sent(newEmail, context: context))
             case .success(.addressInUse) where isPrivate:
                 return .response(sent(newEmail, context: context))
@@ -97,15 +95,12 @@ struct EmailSettings: Sendable {
 
     func confirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         withPostedCode(request, context) { code in
-            let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+            let locale = context.locale, authenticator = self.authenticator
             return pool.reply(.interactive, { store in
-                authenticator.confirmEmailChange(code: code, in: store) { before, newEmail, recoverCode in
-                    outbox.mail.emailChanged(to: before.email, account: before, newEmail: newEmail, code: recoverCode, locale: locale)
-                }
+                authenticator.confirmEmailChange(code: code, locale: locale, in: store)
             }) { [self] result in
                 switch result {
                 case .success(let account):
-                    outbox.notify()
                     return .response(done(.emailChangeDoneMessage, email: account.email, context: context))
                 case .failure(let failure): return failed(failure, request: request, context: context)
                 }

@@ -8,10 +8,10 @@ struct PasswordReset: Sendable {
     let rules: ValidationViewModel
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let requests: ResetRequests
     let failures: StoreFailures
     let sessionLifetime: Int64
+    let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.get("/password/forgot", form: .passwordResetRequest, use: showRequest)
@@ -90,19 +90,19 @@ struct PasswordReset: Sendable {
     }
 
     private func replace(code: String, password: String, request: HTTPRequest, context: RequestContext) -> Reply {
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
-            authenticator.resetPassword(code: code, newPassword: password, in: store, userAgent: userAgent) { account in
-                outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
-            }
+            authenticator.resetPassword(code: code, newPassword: password, locale: locale, renewal: .session(userAgent: userAgent), in: store)
         }) { [self] result in
             switch result {
-            case .success(let started):
-                outbox.notify()
+            case .success(let reset):
+                guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
+                // The mailbox's owner set the password in this browser: it is theirs from now on.
                 return .response(
                     Responses.sessionStarted(
-                        started.token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
+                        token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged,
+                        cookies: [checks.rememberDevice(context, email: reset.account.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

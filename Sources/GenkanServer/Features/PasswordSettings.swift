@@ -8,7 +8,6 @@ struct PasswordSettings: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     let sessionLifetime: Int64
     let checks: PasswordChecks
@@ -27,22 +26,24 @@ struct PasswordSettings: Sendable {
             return context.refuse(.status(.internalError), request)
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
-        let checks = self.checks, client = PasswordChecks.Client(context)
+        let checks = self.checks, client = PasswordChecks.Client(context), userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
             checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.changePassword(sessionToken: signedIn.token, currentPassword: current, newPassword: new, in: store) {
-                    account in outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
+                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
+                    authenticator.changePassword(
+                        proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
                 }
             }
         }) { [self] result in
             switch result {
-            case .success(let started):
-                outbox.notify()
+            case .success(let changed):
+                guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
                     Responses.sessionStarted(
-                        started.token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
+                        token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged,
+                        cookies: [checks.rememberDevice(context, email: changed.account.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

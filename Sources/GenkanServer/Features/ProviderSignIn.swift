@@ -8,7 +8,8 @@ import GenkanValidation
 /// kept here whose SHA-256 goes to the provider. The first sign-in of an identity makes an
 /// account; an address that already has an account is never merged
 /// (`auth/account-exists-with-different-credential`: sign in as before, then link the provider
-/// from `/account/providers`, which starts the same flow through `begin`).
+/// from `/account/providers`, which starts the same flow through `begin` once the current password
+/// was confirmed).
 ///
 /// Apple answers with `response_mode=form_post`: a cross-site POST to the callback, which has no
 /// CSRF token (Apple cannot have one) and carries no cookie (`SameSite=Lax`). That POST is the
@@ -20,7 +21,6 @@ struct ProviderSignIn: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     let rules: ValidationViewModel
     let log: ErrorLog
@@ -182,14 +182,12 @@ struct ProviderSignIn: Sendable {
     private func signIn(
         _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
     ) -> Reply {
-        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale, isPrivate = self.isPrivate
+        let authenticator = self.authenticator, locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return pool.reply(.interactive, { store in
             if let previous { try? store.deleteSession(token: previous) }
             let result = authenticator.signIn(
-                with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate,
-                verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) })
-            if case .success(let outcome) = result, outcome.isNew, !outcome.account.isVerified { outbox.notify() }
+                with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
             return result
         }) { [self] result in
             switch result {
@@ -208,9 +206,9 @@ struct ProviderSignIn: Sendable {
         _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let authenticator = self.authenticator
+        let authenticator = self.authenticator, locale = context.locale
         return pool.reply(.interactive, { store in
-            authenticator.link(profile, toAccount: accountID, sessionToken: token, in: store)
+            authenticator.link(profile, toAccount: accountID, sessionToken: token, locale: locale, in: store)
         }) { [self] result in
             switch result {
             case .success:
@@ -249,7 +247,9 @@ struct ProviderSignIn: Sendable {
             }
         }
         return ProviderProfile(
-            provider: provider.name, issuer: token.issuer, subject: token.subject, email: email,
+            // The configured issuer, not the token's `iss`: Google signs with two spellings of its
+            // issuer (`accounts.google.com` and `https://accounts.google.com`), one identity.
+            provider: provider.name, issuer: provider.configuration.issuer, subject: token.subject, email: email,
             emailVerified: email != nil && token.emailVerified, displayName: displayName, nameKey: nameKey)
     }
 

@@ -21,7 +21,8 @@ struct FirebaseAPI: Sendable {
     let checks: PasswordChecks
     let rules: ValidationViewModel
     let texts: PageTexts
-    let outbox: Outbox
+    /// The site's mails, for the links the emulator lists and the admin endpoints return.
+    let mail: SiteMail
     let resetRequests: ResetRequests
     let tokens: IDTokens
     /// The codes sent, for the emulator's `oobCodes` (emulator mode only).
@@ -137,17 +138,18 @@ struct FirebaseAPI: Sendable {
     }
 
     /// The account an ID token names, checked against the store: it exists (`USER_NOT_FOUND`), is
-    /// not disabled (`USER_DISABLED`), and the token was issued after its `valid_since`
+    /// not disabled (`USER_DISABLED`), and the token was issued at or after its `valid_since`
     /// (`TOKEN_EXPIRED`: a password reset or change since).
     static func account(
         _ claims: IDTokenClaims, in store: AccountStore
     ) -> Result<AccountProfile, FirebaseError> {
         do {
             guard let profile = try store.profile(id: claims.accountID) else { return .failure(FirebaseError(.userNotFound)) }
+            // Disabled first: disabling also sets `valid_since`, and the holder should hear why.
+            if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             if let validSince = profile.account.validSince, claims.issuedAt < validSince {
                 return .failure(FirebaseError(.tokenExpired))
             }
-            if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             return .success(profile)
         } catch {
             return .failure(FirebaseError(.internalError, status: 500))
@@ -159,6 +161,12 @@ struct FirebaseAPI: Sendable {
     func claims(_ fields: APIRequestBody) throws(FirebaseError) -> IDTokenClaims {
         guard let token = try fields.string("idToken") else { throw FirebaseError(.missingIDToken) }
         return try tokens.verify(token, now: clock.now()).get()
+    }
+
+    /// The requester an ID token proves, for the core's operations (which check it again inside
+    /// their transaction).
+    static func requester(_ claims: IDTokenClaims) -> Requester {
+        .idToken(accountID: claims.accountID, issuedAt: claims.issuedAt)
     }
 
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the token's sign-in was within `recentSignIn`.

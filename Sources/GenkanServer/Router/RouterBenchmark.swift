@@ -44,7 +44,7 @@ package enum RouterBenchmark {
         let directory = NSTemporaryDirectory() + "genkan-bench-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var configuration = GenkanConfiguration(databasePath: directory + "/bench.sqlite", publicDirectory: nil)
+        var configuration = GenkanConfiguration(database: .sqlite(path: directory + "/bench.sqlite"), publicDirectory: nil)
         configuration.workerThreads = 1
         let app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil)
         defer { app.stop() }

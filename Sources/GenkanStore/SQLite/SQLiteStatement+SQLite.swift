@@ -70,6 +70,13 @@ final class SQLiteStatement {
         sqlite3_reset(handle)
     }
 
+    /// Runs a statement that returns no rows and returns how many rows it inserted, changed or
+    /// deleted.
+    func runCountingChanges() throws(StoreError) -> Int {
+        try run()
+        return database.changes
+    }
+
     /// Ends the current use of the statement, releasing its read snapshot (a statement left on a
     /// row keeps a WAL read transaction open).
     func reset() {

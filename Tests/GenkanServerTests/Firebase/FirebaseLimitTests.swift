@@ -28,7 +28,7 @@ import Testing
     }
 
     func failedSignIns(_ fixture: AppFixture) throws -> Int? {
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         return try store.failedSignIns(accountID: try #require(try store.account(email: "taro@example.com")).account.id)
     }
 
@@ -119,7 +119,7 @@ import Testing
         #expect(await api.call("accounts:sendOobCode", reset).error == "TOO_MANY_ATTEMPTS_TRY_LATER")
         #expect(await fixture.client().submit("/password/forgot", [("email", "nobody@example.com")]).status == 429)
         // The buckets are the site's rows in `rate_limits`, named as the pages name them.
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         let signUps = StoredLimit("sign-up.address", fixture.configuration.rateLimits.signUpPerAddress)
         #expect(!(try store.peekLimit(signUps, key: "127.0.0.1").allowed))
     }
@@ -149,7 +149,7 @@ import Testing
         // still allowed.
         let calm = try AppFixture.firebase(clock: clock) { configuration in
             configure(&configuration)
-            configuration.databasePath = busy.configuration.databasePath
+            configuration.database = busy.configuration.database
         }
         let again = calm.firebase()
         #expect(await again.signUp().status == 200)

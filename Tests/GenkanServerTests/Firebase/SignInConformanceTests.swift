@@ -91,7 +91,7 @@ import Testing
             let answer = await api.call("accounts:signInWithPassword", fields)
             #expect(answer.body == FirebaseClient.errorBody(message), "\(fields)")
         }
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         let id = try #require(try store.account(email: "taro@example.com")?.account.id)
         try store.setDisabled(accountID: id, true)
         #expect(await api.signIn().body == FirebaseClient.errorBody("USER_DISABLED"))
@@ -157,7 +157,7 @@ import Testing
         parts[1] = token.split(separator: ".").map(String.init)[1]
         #expect(await api.call("accounts:lookup", ["idToken": parts.joined(separator: ".")]).error == "INVALID_ID_TOKEN")
         // The account is deleted: USER_NOT_FOUND; disabled: USER_DISABLED.
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         try store.setDisabled(accountID: 1, true)
         #expect(await api.call("accounts:lookup", ["idToken": token]).body == FirebaseClient.errorBody("USER_DISABLED"))
         try store.deleteAccount(id: 1)
@@ -199,7 +199,7 @@ import Testing
         #expect(
             await api.call(path, ["grantType": "refresh_token", "refreshToken": Secret.token()]).body
                 == FirebaseClient.errorBody("INVALID_REFRESH_TOKEN"))
-        let store = try AccountStore(path: fixture.configuration.databasePath)
+        let store = try AccountStore(location: fixture.configuration.database)
         try store.setDisabled(accountID: 1, true)
         #expect(await api.call(path, ["grantType": "refresh_token", "refreshToken": refresh]).body == FirebaseClient.errorBody("USER_DISABLED"))
         try store.deleteAccount(id: 1)

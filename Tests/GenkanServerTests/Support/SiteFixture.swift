@@ -32,7 +32,7 @@ final class SiteFixture: @unchecked Sendable {
         let directory = directory ?? NSTemporaryDirectory() + "genkan-site-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         self.directory = directory
-        var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: Self.publicDirectory)
+        var configuration = GenkanConfiguration(database: .sqlite(path: directory + "/genkan.sqlite"), publicDirectory: Self.publicDirectory)
         configuration.workerThreads = 2
         // Mail into the fixture's directory, not `outbox` in the working directory (the repository).
         configuration.mail.transport = .directory(directory + "/outbox")

@@ -117,9 +117,9 @@ final class AppFixture: @unchecked Sendable {
     init(sendsMail: Bool = false, accessLog: AccessLog? = nil, configure: (inout GenkanConfiguration) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "genkan-app-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var configuration = GenkanConfiguration(databasePath: directory + "/genkan.sqlite", publicDirectory: SiteFixture.publicDirectory)
+        var configuration = GenkanConfiguration(database: .sqlite(path: directory + "/genkan.sqlite"), publicDirectory: SiteFixture.publicDirectory)
         configuration.workerThreads = 2
-        configuration.baseURL = "https://genkan.test"
+        configuration.baseURL = "http://genkan.test"
         // Mail into the fixture's directory, not `outbox` in the working directory (the repository).
         configuration.mail.transport = .directory(directory + "/outbox")
         configure(&configuration)

@@ -1,0 +1,123 @@
+extension AccountStore {
+    /// Stores a new account under the comparison key of its address.
+    ///
+    /// - Throws: `StoreError.Code.constraint` when the address, case aside, is already in use.
+    public func createAccount(_ new: NewAccount, verified: Bool = false) throws(StoreError) -> Account {
+        let now = clock.now()
+        let id = try storage.insertAccount(
+            AccountRow(
+                email: new.email, emailKey: Self.emailKey(new.email), displayName: new.displayName, nameKey: new.nameKey,
+                passwordHash: new.passwordHash, createdAt: now, verifiedAt: verified ? now : nil))
+        return Account(
+            id: id, email: new.email, displayName: new.displayName, nameKey: new.nameKey, createdAt: now,
+            verifiedAt: verified ? now : nil, disabledAt: nil, validSince: nil)
+    }
+
+    /// The account whose address has the same comparison key as this normalized address, and its
+    /// password hash ("" when it has none).
+    public func account(email: String) throws(StoreError) -> (account: Account, passwordHash: String)? {
+        try storage.storedAccount(emailKey: Self.emailKey(email)).map { ($0.account, $0.passwordHash ?? "") }
+    }
+
+    /// The account with this id.
+    public func account(id: Int64) throws(StoreError) -> Account? {
+        try storage.account(id: id)
+    }
+
+    /// Replaces the hash of the same password (a rehash with current parameters); sessions stay.
+    public func updatePasswordHash(accountID: Int64, to hash: String) throws(StoreError) {
+        try storage.setPasswordHash(accountID: accountID, hash)
+    }
+
+    /// Sets a new password: stores its hash, sets `valid_since` to now and deletes every session and
+    /// refresh token of the account, in one transaction (or inside the caller's). The account's count
+    /// of wrong passwords in a row starts again: a new password is what opens a locked account.
+    public func replacePassword(accountID: Int64, passwordHash: String) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            try storage.setPasswordHash(accountID: accountID, passwordHash)
+            try storage.clearFailedSignIns(accountID: accountID)
+            try endEverySession(accountID: accountID)
+        }
+    }
+
+    /// Sets `valid_since` to now and deletes every session and refresh token of the account: what
+    /// was issued before (sessions, ID and refresh tokens, pending address changes) is void, even
+    /// where the delete cannot reach.
+    public func endEverySession(accountID: Int64) throws(StoreError) {
+        try storage.setValidSince(accountID: accountID, clock.now())
+        try storage.deleteSessions(accountID: accountID, keeping: nil)
+        try storage.deleteRefreshTokens(accountID: accountID)
+    }
+
+    /// Sets the display name and its comparison key; false when there is no such account.
+    func setName(accountID: Int64, displayName: String, nameKey: String) throws(StoreError) -> Bool {
+        try storage.setName(accountID: accountID, displayName, nameKey: nameKey)
+    }
+
+    /// Moves the account to `email` (normalized) and its comparison key, verified now (the link
+    /// that asked for this was opened at that address) or as `verified` says (an administrator).
+    ///
+    /// - Throws: `StoreError.Code.constraint` when another account has the address, case aside;
+    ///   nothing is written then.
+    func setEmail(accountID: Int64, to email: String, verified: Bool = true) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            try storage.setEmail(accountID: accountID, email, emailKey: Self.emailKey(email))
+            try storage.setVerifiedAt(accountID: accountID, verified ? clock.now() : nil)
+        }
+    }
+
+    /// Deletes an account with everything about it, in one transaction (or inside the caller's):
+    /// its sessions and refresh tokens, its one-time codes, its identities, its mail not yet
+    /// delivered (or given up on), the password-reset requests waiting for its address, and the
+    /// account. Its address is free for a new sign-up afterwards.
+    ///
+    /// - Returns: the account as it was, or nil when there was none.
+    @discardableResult
+    public func deleteAccount(id: Int64) throws(StoreError) -> Account? {
+        try transaction { () throws(StoreError) -> Account? in
+            guard let stored = try storage.storedAccount(id: id) else { return nil }
+            // No key for an account that lost it to an older one in migration 2: the requests for
+            // that key are the older account's.
+            if let emailKey = stored.emailKey { try storage.deleteResetRequests(emailKey: emailKey) }
+            try storage.deleteMail(accountID: id)
+            try storage.deleteCodes(accountID: id)
+            try storage.deleteSessions(accountID: id, keeping: nil)
+            try storage.deleteRefreshTokens(accountID: id)
+            try storage.deleteIdentities(accountID: id, linkedSince: nil)
+            _ = try storage.deleteAccount(id: id)
+            return stored.account
+        }
+    }
+
+    /// Disables or re-enables an account. Disabling ends its sessions and sets `valid_since`, so
+    /// every ID and refresh token issued before is void even once the account is enabled again; the
+    /// refresh tokens stay until then, so that their holders are told the account is disabled.
+    public func setDisabled(accountID: Int64, _ disabled: Bool) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            try storage.setDisabledAt(accountID: accountID, disabled ? clock.now() : nil)
+            if disabled {
+                try storage.setValidSince(accountID: accountID, clock.now())
+                try storage.deleteSessions(accountID: accountID, keeping: nil)
+            }
+        }
+    }
+
+    /// Marks the address verified now, unless it already is (the first proof's time stays).
+    public func markVerified(accountID: Int64) throws(StoreError) {
+        try transaction { () throws(StoreError) in
+            guard let account = try storage.account(id: accountID), account.verifiedAt == nil else { return }
+            try storage.setVerifiedAt(accountID: accountID, clock.now())
+        }
+    }
+
+    /// Sets whether the address is verified (an administrator's choice); false when there is no
+    /// such account. An address already verified keeps the time it was.
+    @discardableResult
+    public func setVerified(accountID: Int64, _ verified: Bool) throws(StoreError) -> Bool {
+        try transaction { () throws(StoreError) -> Bool in
+            guard let account = try storage.account(id: accountID) else { return false }
+            if verified, account.verifiedAt != nil { return true }
+            return try storage.setVerifiedAt(accountID: accountID, verified ? clock.now() : nil)
+        }
+    }
+}

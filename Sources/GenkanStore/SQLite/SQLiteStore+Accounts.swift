@@ -1,0 +1,85 @@
+extension SQLiteStore {
+    public func insertAccount(_ row: AccountRow) throws(StoreError) -> Int64 {
+        try database.prepare(
+            """
+            INSERT INTO accounts (email, email_key, display_name, name_key, password_hash, created_at, verified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .text(row.email), .text(row.emailKey), .text(row.displayName), .text(row.nameKey),
+            row.passwordHash.map { .text($0) } ?? .null, .integer(row.createdAt), row.verifiedAt.map { .integer($0) } ?? .null
+        ).run()
+        return database.lastInsertedRowID
+    }
+
+    public func account(id: Int64) throws(StoreError) -> Account? {
+        try storedAccount(id: id)?.account
+    }
+
+    public func storedAccount(id: Int64) throws(StoreError) -> StoredAccount? {
+        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE id = ?")
+        defer { statement.reset() }
+        guard try statement.bind(.integer(id)).step() else { return nil }
+        return readStoredAccount(statement)
+    }
+
+    public func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount? {
+        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE email_key = ?")
+        defer { statement.reset() }
+        guard try statement.bind(.text(emailKey)).step() else { return nil }
+        return readStoredAccount(statement)
+    }
+
+    public func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount] {
+        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE id > ? ORDER BY id LIMIT ?")
+        defer { statement.reset() }
+        try statement.bind(.integer(afterID), .integer(Int64(max(0, limit))))
+        var accounts: [StoredAccount] = []
+        while try statement.step() { accounts.append(readStoredAccount(statement)) }
+        return accounts
+    }
+
+    public func setPasswordHash(accountID: Int64, _ hash: String?) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
+            .bind(hash.map { .text($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setValidSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET valid_since = ? WHERE id = ?")
+            .bind(.integer(time), .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setEmail(accountID: Int64, _ email: String, emailKey: String) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET email = ?, email_key = ? WHERE id = ?")
+            .bind(.text(email), .text(emailKey), .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setName(accountID: Int64, _ displayName: String, nameKey: String) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET display_name = ?, name_key = ? WHERE id = ?")
+            .bind(.text(displayName), .text(nameKey), .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET verified_at = ? WHERE id = ?")
+            .bind(time.map { .integer($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setDisabledAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET disabled_at = ? WHERE id = ?")
+            .bind(time.map { .integer($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET photo_url = ? WHERE id = ?")
+            .bind(url.map { .text($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET last_login_at = ? WHERE id = ?")
+            .bind(.integer(time), .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func deleteAccount(id: Int64) throws(StoreError) -> Bool {
+        try database.prepare("DELETE FROM accounts WHERE id = ?").bind(.integer(id)).runCountingChanges() > 0
+    }
+}

@@ -1,0 +1,78 @@
+extension SQLiteStore {
+    public func insertCode(_ row: CodeRow) throws(StoreError) -> Int64 {
+        guard let purpose = row.purpose else { throw StoreError(.constraint, "a code needs a purpose") }
+        try database.prepare(
+            """
+            INSERT INTO action_codes (code_hash, account_id, purpose, email, created_at, expires_at, consumed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .blob(row.key), .integer(row.accountID), .text(purpose.rawValue), .text(row.email), .integer(row.createdAt),
+            .integer(row.expiresAt), row.consumedAt.map { .integer($0) } ?? .null
+        ).run()
+        return database.lastInsertedRowID
+    }
+
+    public func code(key: [UInt8]) throws(StoreError) -> (row: CodeRow, account: Account)? {
+        let statement = try database.prepare(
+            """
+            SELECT c.id, c.code_hash, c.account_id, c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at,
+                   \(Self.accountColumns(of: "a"))
+            FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
+            """)
+        defer { statement.reset() }
+        guard try statement.bind(.blob(key)).step() else { return nil }
+        let row = CodeRow(
+            id: statement.integer(0), key: statement.blob(1), accountID: statement.integer(2),
+            purpose: ActionCodePurpose(rawValue: statement.text(3)), email: statement.text(4), createdAt: statement.integer(5),
+            expiresAt: statement.integer(6), consumedAt: statement.optionalInteger(7))
+        return (row, readAccount(statement, from: 8))
+    }
+
+    public func consumeCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE action_codes SET consumed_at = ? WHERE code_hash = ? AND consumed_at IS NULL")
+            .bind(.integer(time), .blob(key)).runCountingChanges() == 1
+    }
+
+    public func deleteUnusedCodes(accountID: Int64, purpose: ActionCodePurpose, issuedAfter: Int64?) throws(StoreError) {
+        try database.prepare(
+            "DELETE FROM action_codes WHERE account_id = ? AND purpose = ? AND consumed_at IS NULL AND id > ?"
+        ).bind(.integer(accountID), .text(purpose.rawValue), .integer(issuedAfter ?? Int64.min)).run()
+    }
+
+    public func deleteCodes(accountID: Int64) throws(StoreError) {
+        try database.prepare("DELETE FROM action_codes WHERE account_id = ?").bind(.integer(accountID)).run()
+    }
+
+    public func deleteExpiredCodes(now: Int64) throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM action_codes WHERE expires_at <= ?").bind(.integer(now)).runCountingChanges()
+    }
+
+    // MARK: Reset requests
+
+    public func insertResetRequest(email: String, emailKey: String, locale: String, at time: Int64) throws(StoreError) -> Int64 {
+        try database.prepare("INSERT INTO reset_requests (email, email_key, locale, created_at) VALUES (?, ?, ?, ?)")
+            .bind(.text(email), .text(emailKey), .text(locale), .integer(time)).run()
+        return database.lastInsertedRowID
+    }
+
+    public func resetRequests(limit: Int) throws(StoreError) -> [ResetRequest] {
+        let statement = try database.prepare("SELECT id, email, locale, created_at FROM reset_requests ORDER BY id LIMIT ?")
+        defer { statement.reset() }
+        try statement.bind(.integer(Int64(max(0, limit))))
+        var requests: [ResetRequest] = []
+        while try statement.step() {
+            requests.append(
+                ResetRequest(id: statement.integer(0), email: statement.text(1), locale: statement.text(2), createdAt: statement.integer(3)))
+        }
+        return requests
+    }
+
+    public func deleteResetRequest(id: Int64) throws(StoreError) -> Bool {
+        try database.prepare("DELETE FROM reset_requests WHERE id = ?").bind(.integer(id)).runCountingChanges() > 0
+    }
+
+    public func deleteResetRequests(emailKey: String) throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM reset_requests WHERE email_key = ?").bind(.text(emailKey)).runCountingChanges()
+    }
+}

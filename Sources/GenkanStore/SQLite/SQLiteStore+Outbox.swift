@@ -1,0 +1,95 @@
+extension SQLiteStore {
+    public func enqueueMail(_ mail: OutgoingMail, accountID: Int64?, at time: Int64) throws(StoreError) -> Int64 {
+        try database.prepare(
+            """
+            INSERT INTO outbox (sender, recipient, message, created_at, next_attempt_at, account_id)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .text(mail.sender), .text(mail.recipient), .blob(mail.message), .integer(time), .integer(time),
+            accountID.map { .integer($0) } ?? .null
+        ).run()
+        return database.lastInsertedRowID
+    }
+
+    public func deleteMail(accountID: Int64) throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM outbox WHERE account_id = ?").bind(.integer(accountID)).runCountingChanges()
+    }
+
+    public func dueMail(now: Int64, limit: Int) throws(StoreError) -> [OutboxMessage] {
+        let statement = try database.prepare(
+            """
+            SELECT id, sender, recipient, message, created_at, attempts, next_attempt_at, last_error FROM outbox
+            WHERE given_up_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
+            """)
+        defer { statement.reset() }
+        try statement.bind(.integer(now), .integer(Int64(max(0, limit))))
+        var due: [OutboxMessage] = []
+        while try statement.step() {
+            due.append(
+                OutboxMessage(
+                    id: statement.integer(0),
+                    mail: OutgoingMail(sender: statement.text(1), recipient: statement.text(2), message: statement.blob(3)),
+                    createdAt: statement.integer(4), attempts: statement.integer(5), nextAttemptAt: statement.integer(6),
+                    lastError: statement.optionalText(7)))
+        }
+        return due
+    }
+
+    public func nextMailAttempt() throws(StoreError) -> Int64? {
+        let statement = try database.prepare("SELECT min(next_attempt_at) FROM outbox WHERE given_up_at IS NULL")
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return statement.optionalInteger(0)
+    }
+
+    public func deleteMail(id: Int64) throws(StoreError) {
+        try database.prepare("DELETE FROM outbox WHERE id = ?").bind(.integer(id)).run()
+    }
+
+    public func setMailFailed(id: Int64, retryAt: Int64, error: String) throws(StoreError) {
+        try database.prepare(
+            "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?"
+        ).bind(.integer(retryAt), .text(error), .integer(id)).run()
+    }
+
+    public func setMailGivenUp(id: Int64, at time: Int64, error: String) throws(StoreError) {
+        try database.prepare(
+            "UPDATE outbox SET attempts = attempts + 1, given_up_at = ?, last_error = ?, message = X'' WHERE id = ?"
+        ).bind(.integer(time), .text(error), .integer(id)).run()
+    }
+
+    public func undeliverableMail(limit: Int) throws(StoreError) -> [OutboxMessage] {
+        let statement = try database.prepare(
+            """
+            SELECT id, sender, recipient, created_at, attempts, next_attempt_at, last_error FROM outbox
+            WHERE given_up_at IS NOT NULL ORDER BY given_up_at DESC, id DESC LIMIT ?
+            """)
+        defer { statement.reset() }
+        try statement.bind(.integer(Int64(max(0, limit))))
+        var failed: [OutboxMessage] = []
+        while try statement.step() {
+            failed.append(
+                OutboxMessage(
+                    id: statement.integer(0),
+                    mail: OutgoingMail(sender: statement.text(1), recipient: statement.text(2), message: []),
+                    createdAt: statement.integer(3), attempts: statement.integer(4), nextAttemptAt: statement.integer(5),
+                    lastError: statement.optionalText(6)))
+        }
+        return failed
+    }
+
+    // MARK: Secrets
+
+    public func secret(named name: String) throws(StoreError) -> [UInt8]? {
+        let select = try database.prepare("SELECT value FROM secrets WHERE name = ?")
+        defer { select.reset() }
+        guard try select.bind(.text(name)).step() else { return nil }
+        return select.blob(0)
+    }
+
+    public func insertSecret(named name: String, _ value: [UInt8]) throws(StoreError) -> [UInt8] {
+        try database.prepare("INSERT OR IGNORE INTO secrets (name, value) VALUES (?, ?)").bind(.text(name), .blob(value)).run()
+        return try secret(named: name) ?? value
+    }
+}

@@ -1,0 +1,158 @@
+extension SQLiteStore {
+    public func insertSession(_ row: SessionRow) throws(StoreError) {
+        let session = row.session
+        try database.prepare(
+            """
+            INSERT INTO sessions (token_hash, account_id, created_at, authenticated_at, last_seen_at, expires_at, user_agent)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .blob(row.key), .integer(session.accountID), .integer(session.createdAt), .integer(session.authenticatedAt),
+            .integer(session.lastSeenAt), .integer(session.expiresAt), session.userAgent.map { .text($0) } ?? .null
+        ).run()
+    }
+
+    static let sessionColumns = "s.token_hash, s.account_id, s.created_at, s.authenticated_at, s.last_seen_at, s.expires_at, s.user_agent"
+
+    func readSession(_ row: SQLiteStatement) -> SessionRow {
+        SessionRow(
+            key: row.blob(0),
+            session: Session(
+                accountID: row.integer(1), createdAt: row.integer(2), authenticatedAt: row.integer(3), lastSeenAt: row.integer(4),
+                expiresAt: row.integer(5), userAgent: row.optionalText(6)))
+    }
+
+    public func session(key: [UInt8]) throws(StoreError) -> (row: SessionRow, account: StoredAccount)? {
+        let statement = try database.prepare(
+            """
+            SELECT \(Self.sessionColumns), \(Self.accountColumns(of: "a"))
+            FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
+            """)
+        defer { statement.reset() }
+        guard try statement.bind(.blob(key)).step() else { return nil }
+        return (readSession(statement), readStoredAccount(statement, from: 7))
+    }
+
+    public func setSessionLastSeen(key: [UInt8], _ time: Int64) throws(StoreError) {
+        try database.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?").bind(.integer(time), .blob(key)).run()
+    }
+
+    public func setSessionAuthenticated(key: [UInt8], _ time: Int64) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE sessions SET authenticated_at = ? WHERE token_hash = ?")
+            .bind(.integer(time), .blob(key)).runCountingChanges() > 0
+    }
+
+    public func deleteSession(key: [UInt8]) throws(StoreError) {
+        try database.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(.blob(key)).run()
+    }
+
+    public func deleteSessions(accountID: Int64, keeping: [UInt8]?) throws(StoreError) -> Int {
+        guard let keeping else {
+            return try database.prepare("DELETE FROM sessions WHERE account_id = ?").bind(.integer(accountID)).runCountingChanges()
+        }
+        return try database.prepare("DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?")
+            .bind(.integer(accountID), .blob(keeping)).runCountingChanges()
+    }
+
+    public func deleteSessions(accountID: Int64, keyPrefix: [UInt8]) throws(StoreError) -> Int {
+        guard !keyPrefix.isEmpty else { return 0 }
+        return try database.prepare("DELETE FROM sessions WHERE account_id = ? AND substr(token_hash, 1, ?) = ?")
+            .bind(.integer(accountID), .integer(Int64(keyPrefix.count)), .blob(keyPrefix)).runCountingChanges()
+    }
+
+    public func liveSessions(accountID: Int64, now: Int64, idleBefore: Int64) throws(StoreError) -> [SessionRow] {
+        let statement = try database.prepare(
+            """
+            SELECT \(Self.sessionColumns)
+            FROM sessions s JOIN accounts a ON a.id = s.account_id
+            WHERE s.account_id = ? AND a.disabled_at IS NULL AND s.expires_at > ? AND s.last_seen_at > ?
+                AND (a.valid_since IS NULL OR s.created_at >= a.valid_since)
+            ORDER BY s.last_seen_at DESC, s.created_at DESC, s.token_hash
+            """)
+        defer { statement.reset() }
+        try statement.bind(.integer(accountID), .integer(now), .integer(idleBefore))
+        var rows: [SessionRow] = []
+        while try statement.step() { rows.append(readSession(statement)) }
+        return rows
+    }
+
+    public func deleteExpiredSessions(now: Int64, idleBefore: Int64) throws(StoreError) -> Int {
+        try database.prepare(
+            """
+            DELETE FROM sessions WHERE expires_at <= ? OR last_seen_at <= ?
+                OR created_at < (SELECT valid_since FROM accounts WHERE accounts.id = sessions.account_id)
+            """
+        ).bind(.integer(now), .integer(idleBefore)).runCountingChanges()
+    }
+
+    public func sessionCount(accountID: Int64) throws(StoreError) -> Int {
+        let statement = try database.prepare("SELECT count(*) FROM sessions WHERE account_id = ?")
+        defer { statement.reset() }
+        _ = try statement.bind(.integer(accountID)).step()
+        return Int(statement.integer(0))
+    }
+
+    // MARK: Refresh tokens
+
+    public func insertRefreshToken(_ row: RefreshTokenRow) throws(StoreError) {
+        try database.prepare(
+            """
+            INSERT INTO refresh_tokens (token_hash, account_id, created_at, auth_time, sign_in_provider, last_used_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """
+        ).bind(
+            .blob(row.key), .integer(row.accountID), .integer(row.createdAt), .integer(row.authTime), .text(row.signInProvider),
+            .integer(row.lastUsedAt)
+        ).run()
+    }
+
+    static let refreshTokenColumns = "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at"
+
+    func readRefreshToken(_ row: SQLiteStatement) -> RefreshTokenRow {
+        RefreshTokenRow(
+            key: row.blob(0), accountID: row.integer(1), createdAt: row.integer(2), authTime: row.integer(3),
+            signInProvider: row.text(4), lastUsedAt: row.integer(5))
+    }
+
+    public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
+        let statement = try database.prepare(
+            """
+            SELECT \(Self.refreshTokenColumns), \(Self.accountColumns(of: "a"))
+            FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.token_hash = ?
+            """)
+        defer { statement.reset() }
+        guard try statement.bind(.blob(key)).step() else { return nil }
+        return (readRefreshToken(statement), readAccount(statement, from: 6))
+    }
+
+    public func setRefreshTokenLastUsed(key: [UInt8], _ time: Int64) throws(StoreError) {
+        try database.prepare("UPDATE refresh_tokens SET last_used_at = ? WHERE token_hash = ?").bind(.integer(time), .blob(key)).run()
+    }
+
+    public func deleteRefreshToken(key: [UInt8]) throws(StoreError) -> Bool {
+        try database.prepare("DELETE FROM refresh_tokens WHERE token_hash = ?").bind(.blob(key)).runCountingChanges() > 0
+    }
+
+    public func deleteRefreshTokens(accountID: Int64) throws(StoreError) -> Int {
+        try database.prepare("DELETE FROM refresh_tokens WHERE account_id = ?").bind(.integer(accountID)).runCountingChanges()
+    }
+
+    public func deleteRefreshTokens(accountID: Int64, keyPrefix: [UInt8]) throws(StoreError) -> Int {
+        guard !keyPrefix.isEmpty else { return 0 }
+        return try database.prepare("DELETE FROM refresh_tokens WHERE account_id = ? AND substr(token_hash, 1, ?) = ?")
+            .bind(.integer(accountID), .integer(Int64(keyPrefix.count)), .blob(keyPrefix)).runCountingChanges()
+    }
+
+    public func refreshTokens(accountID: Int64, since: Int64?) throws(StoreError) -> [RefreshTokenRow] {
+        let statement = try database.prepare(
+            """
+            SELECT \(Self.refreshTokenColumns) FROM refresh_tokens r
+            WHERE r.account_id = ? AND r.created_at >= ? ORDER BY r.last_used_at DESC, r.created_at DESC, r.token_hash
+            """)
+        defer { statement.reset() }
+        try statement.bind(.integer(accountID), .integer(since ?? Int64.min))
+        var rows: [RefreshTokenRow] = []
+        while try statement.step() { rows.append(readRefreshToken(statement)) }
+        return rows
+    }
+}

@@ -1,0 +1,60 @@
+/// `Storage` on one SQLite file (WAL, `synchronous=FULL`): the embedded default, one machine. The
+/// only place SQL text for SQLite lives (with `Schema`).
+///
+/// One `SQLiteStore` is one connection: use it from one thread at a time, and open one per thread
+/// (WAL lets them read while one writes). Opening creates the file (mode 0600) and migrates the
+/// schema.
+public final class SQLiteStore: Storage {
+    let database: SQLiteDatabase
+    public let migrationReport: MigrationReport
+
+    /// Opens (creating and migrating if needed) the database at `path`.
+    ///
+    /// - Parameter migrationLog: receives each line of the migration report (an account whose
+    ///   address collided with an older one's); standard error when nil.
+    /// - Throws: `StoreError.Code.schemaTooNew` for a file from a newer Genkan (left untouched),
+    ///   `.database` when it cannot be opened.
+    public init(path: String, migrationLog: ((String) -> Void)? = nil) throws(StoreError) {
+        database = try SQLiteDatabase(path: path)
+        migrationReport = try Schema.migrate(database)
+        migrationReport.lines.forEach(migrationLog ?? StandardError.write)
+    }
+
+    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try database.transaction(body)
+    }
+
+    public func quickTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try database.quickTransaction(body)
+    }
+
+    public var isInTransaction: Bool { database.isInTransaction }
+
+    public func schemaVersion() throws(StoreError) -> Int64 {
+        try database.scalarInteger("PRAGMA user_version") ?? 0
+    }
+
+    // MARK: Reading rows
+
+    static let accountColumns =
+        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key"
+
+    /// The account in `accountColumns` order from column `first` on.
+    func readAccount(_ row: SQLiteStatement, from first: Int32 = 0) -> Account {
+        Account(
+            id: row.integer(first), email: row.text(first + 1), displayName: row.text(first + 2),
+            nameKey: row.text(first + 3), createdAt: row.integer(first + 4), verifiedAt: row.optionalInteger(first + 5),
+            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7))
+    }
+
+    func readStoredAccount(_ row: SQLiteStatement, from first: Int32 = 0) -> StoredAccount {
+        StoredAccount(
+            account: readAccount(row, from: first), passwordHash: row.optionalText(first + 8), photoURL: row.optionalText(first + 9),
+            lastLoginAt: row.optionalInteger(first + 10), emailKey: row.optionalText(first + 11))
+    }
+
+    /// `accountColumns` of the table aliased `alias`.
+    static func accountColumns(of alias: String) -> String {
+        accountColumns.split(separator: ",").map { "\(alias).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,92 @@
+/// Accounts: one row per account, found by id or by the comparison key of its address
+/// (`AccountStore.emailKey`), which is unique.
+public protocol AccountStorage: AnyObject {
+    /// Stores a new account and returns its id. Ids are never reused, not even after a deletion.
+    ///
+    /// - Throws: `StoreError.Code.constraint` when another account has the same `emailKey`;
+    ///   nothing is written then.
+    func insertAccount(_ account: AccountRow) throws(StoreError) -> Int64
+
+    /// The account with this id.
+    func account(id: Int64) throws(StoreError) -> Account?
+
+    /// The account with this id and what only the store's own operations read (its password hash).
+    func storedAccount(id: Int64) throws(StoreError) -> StoredAccount?
+
+    /// The account whose address has this comparison key, and its password hash.
+    func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount?
+
+    /// Up to `limit` accounts whose id is above `afterID`, in id order.
+    func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount]
+
+    /// Each setter changes one column of the account with `id` and returns false when there is no
+    /// such account.
+    @discardableResult func setPasswordHash(accountID: Int64, _ hash: String?) throws(StoreError) -> Bool
+    @discardableResult func setValidSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool
+    /// - Throws: `StoreError.Code.constraint` when another account has `emailKey`; nothing changes.
+    @discardableResult func setEmail(accountID: Int64, _ email: String, emailKey: String) throws(StoreError) -> Bool
+    @discardableResult func setName(accountID: Int64, _ displayName: String, nameKey: String) throws(StoreError) -> Bool
+    @discardableResult func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool
+    @discardableResult func setDisabledAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool
+    /// - Throws: `StoreError.Code.constraint` for a URL over `AccountStore.maximumPhotoURLLength` bytes.
+    @discardableResult func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool
+    @discardableResult func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool
+
+    /// Deletes the account row. Rows that name the account (sessions, tokens, codes, mail,
+    /// identities) are deleted by `AccountStore.deleteAccount(id:)` first; whatever still names it
+    /// goes with it.
+    ///
+    /// - Returns: whether there was such an account.
+    func deleteAccount(id: Int64) throws(StoreError) -> Bool
+}
+
+/// What a new account row holds.
+public struct AccountRow: Sendable, Hashable {
+    public var email: String
+    public var emailKey: String
+    public var displayName: String
+    public var nameKey: String
+    /// Nil for an account that signs in only through a provider (until a reset sets one).
+    public var passwordHash: String?
+    public var createdAt: Int64
+    public var verifiedAt: Int64?
+
+    public init(
+        email: String, emailKey: String, displayName: String, nameKey: String, passwordHash: String?, createdAt: Int64,
+        verifiedAt: Int64? = nil
+    ) {
+        self.email = email
+        self.emailKey = emailKey
+        self.displayName = displayName
+        self.nameKey = nameKey
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+        self.verifiedAt = verifiedAt
+    }
+}
+
+/// An account as the store's operations read it: with its password hash (which never leaves
+/// GenkanStore's operations), what the Firebase-compatible API reports, and its key.
+public struct StoredAccount: Sendable, Hashable {
+    public let account: Account
+    /// Nil (or not a PHC string) when no password can sign in.
+    public let passwordHash: String?
+    public let photoURL: String?
+    public let lastLoginAt: Int64?
+    /// Nil for an account that lost its key to an older one when keys were introduced: no look-up
+    /// by address reaches it.
+    public let emailKey: String?
+
+    public init(account: Account, passwordHash: String?, photoURL: String?, lastLoginAt: Int64?, emailKey: String?) {
+        self.account = account
+        self.passwordHash = passwordHash
+        self.photoURL = photoURL
+        self.lastLoginAt = lastLoginAt
+        self.emailKey = emailKey
+    }
+
+    /// Whether a password can sign in to the account.
+    public var hasPassword: Bool { passwordHash.map { $0.hasPrefix("$") } ?? false }
+
+    public var profile: AccountProfile { AccountProfile(account: account, photoURL: photoURL, lastLoginAt: lastLoginAt) }
+}
