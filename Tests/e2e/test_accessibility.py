@@ -9,12 +9,10 @@ A page with any violation fails the test with axe's rule, its help text and the 
 import email
 import email.policy
 import glob
-import json
 import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,28 +21,14 @@ import unittest
 import urllib.request
 
 import axe_core_python
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import ROOT, catalog_locales, chromium, free_port, genkan_binary  # noqa: E402
+
 AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8").read()
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
-
-
-def genkan_binary():
-    for configuration in ("debug", "release"):
-        path = os.path.join(ROOT, ".build", configuration, "genkan")
-        if os.path.exists(path):
-            return path
-    raise RuntimeError("build genkan first (swift build)")
-
-
-def catalog_locales():
-    """The languages of Genkan's catalog (what the built genkan serves)."""
-    with open(os.path.join(ROOT, "Resources", "Localizable.xcstrings"), encoding="utf-8") as file:
-        strings = json.load(file)["strings"]
-    return {locale for entry in strings.values() for locale in entry.get("localizations", {})}
 
 
 def checked_languages():
@@ -56,12 +40,6 @@ def checked_languages():
     if missing:
         print(f"not checked yet, not in the catalog: {', '.join(missing)}", file=sys.stderr)
     return ["en", "ja", "ar"] + later
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class AccessibilityTest(unittest.TestCase):
@@ -89,11 +67,7 @@ class AccessibilityTest(unittest.TestCase):
                 if time.time() > deadline:
                     raise RuntimeError("genkan serve did not start")
                 time.sleep(0.1)
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200"):
-            options.add_argument(argument)
-        cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.browser = chromium()
         cls.checked = []
 
     @classmethod

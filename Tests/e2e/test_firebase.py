@@ -27,7 +27,7 @@ import urllib.request
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_site import ROOT, Server  # noqa: E402
+from test_site import Server  # noqa: E402
 
 PROJECT = "demo-genkan"
 PASSWORD = "correct horse battery staple"

@@ -43,10 +43,8 @@ from html.parser import HTMLParser
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_site import ARTIFACTS, CATALOG, CHROMEDRIVER, CHROMIUM, ROOT, free_port, genkan_binary  # noqa: E402
+from support import ARTIFACTS, CATALOG, ROOT, chromium, free_port, genkan_binary  # noqa: E402
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import TimeoutException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -810,14 +808,7 @@ class ChromiumJourney(SharedSite, MailChecks):
 
     @classmethod
     def setUpClass(cls):
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200",
-                         "--lang=ja"):
-            options.add_argument(argument)
-        if not cls.javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium(javascript=cls.javascript, language="ja")
         cls.browser.set_page_load_timeout(30)
         cls.suffix = "js" if cls.javascript else "nojs"
         os.makedirs(ARTIFACTS, exist_ok=True)

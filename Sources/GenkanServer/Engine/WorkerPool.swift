@@ -1,3 +1,4 @@
+import GenkanThreads
 import Synchronization
 
 #if canImport(Glibc)
