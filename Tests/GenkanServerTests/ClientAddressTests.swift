@@ -1,7 +1,7 @@
 import Testing
 @testable import GenkanServer
 
-/// Addresses, networks and who the client is behind `--trust-proxy` (issue 12, failure 7).
+/// Addresses, networks and who the client is behind `--trust-proxy` (a client must not choose the address it is counted under).
 @Suite struct ClientAddressTests {
     @Test(arguments: [
         ("192.0.2.7", "192.0.2.7"), ("192.0.2.7:4711", "192.0.2.7"), ("::ffff:192.0.2.7", "192.0.2.7"),

@@ -5,7 +5,7 @@ import Testing
 @testable import GenkanServer
 
 /// The worker pool's hashing lane with fake slow jobs on one thread: fairness by client, a
-/// client's share, the deadline and making room (issue 12, failure 3). Deterministic: a gate
+/// client's share, the deadline and making room. Deterministic: a gate
 /// job holds the thread while the queue is filled.
 @Suite struct HashingQueueTests {
     /// What ran, and what was refused, in order.

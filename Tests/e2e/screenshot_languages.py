@@ -1,5 +1,5 @@
 """Screenshots of /signin and /account in headless Chromium for the languages whose scripts need
-their own fonts (issue 20), with a check of what Chromium rendered them with.
+their own fonts, with a check of what Chromium rendered them with.
 
     .venv/bin/python Tests/e2e/screenshot_languages.py            # he fa hi th ta bn
     .venv/bin/python Tests/e2e/screenshot_languages.py ar ja gu   # any languages of the catalog

@@ -3,7 +3,7 @@ locally (`oidc-provider-mock` from PyPI in Tests/e2e/oidc_provider.py, which add
 Apple's form_post, `user` field and ES256 client secret, and control endpoints for key rotation
 and tampered tokens), one configured as `google` and one as `apple`.
 
-The cases of issue 13 are driven over HTTP with a cookie jar (each redirect looked at, so every
+The provider cases are driven over HTTP with a cookie jar (each redirect looked at, so every
 check is visible): success, a wrong state, a state from another browser, a replayed code, a token
 for another audience, an expired token, a wrong nonce, an unknown kid (and a rotation that must
 succeed), an address that already belongs to a password account (then linked from the settings),
@@ -543,10 +543,12 @@ class Journey:
         self.assertIn(catalog("ui.providers.password-not-set", "ja"), self.browser.find_element(By.ID, "method-password").text)
 
     def test_google(self):
+        mode = "js" if self.javascript else "nojs"
         SITE.google.user(f"journey-{mode}", email=f"hiro-{mode}@example.com", email_verified=True, name="山田 ひろ")
         self.journey("google", "ui.provider.google.signin", f"journey-{mode}", f"hiro-{mode}@example.com", "山田 ひろ")
 
     def test_apple(self):
+        mode = "js" if self.javascript else "nojs"
         SITE.apple.user(f"apple-{mode}@privaterelay.example", email=f"apple-{mode}@privaterelay.example", email_verified="true")
         self.journey("apple", "ui.provider.apple.signin", f"apple-{mode}@privaterelay.example",
                      f"apple-{mode}@privaterelay.example", "Hanako Yamada")
