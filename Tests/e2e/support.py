@@ -7,6 +7,8 @@ script, which Python does by itself)."""
 import json
 import os
 import socket
+import sys
+import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e")
@@ -81,3 +83,25 @@ def chromium(javascript=True, language=None, size="1000,1200"):
     if preferences:
         options.add_experimental_option("prefs", preferences)
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+class BrowserForms:
+    """For a test case with a `self.browser`: type into a field by its id, submit the page's form."""
+
+    def fill(self, field, value):
+        from selenium.webdriver.common.by import By
+
+        element = self.browser.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(value)
+
+    def submit(self):
+        from selenium.webdriver.common.by import By
+
+        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+
+
+def run_tests():
+    """Runs the calling script's test cases verbosely; the process exits 1 when one failed."""
+    result = unittest.main(exit=False, verbosity=2).result
+    sys.exit(0 if result.wasSuccessful() else 1)

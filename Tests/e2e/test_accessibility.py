@@ -21,11 +21,10 @@ import unittest
 import urllib.request
 
 import axe_core_python
-from selenium.webdriver.common.by import By
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ROOT, chromium, free_port, genkan_binary  # noqa: E402
+from support import ROOT, BrowserForms, chromium, free_port, genkan_binary, run_tests  # noqa: E402
 
 AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8").read()
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
@@ -36,7 +35,7 @@ RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 CHECKED_LANGUAGES = ["en", "ja", "ar", "he", "hi"]
 
 
-class AccessibilityTest(unittest.TestCase):
+class AccessibilityTest(BrowserForms, unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.directory = tempfile.mkdtemp(prefix="genkan-a11y-")
@@ -83,13 +82,8 @@ class AccessibilityTest(unittest.TestCase):
         problems = [f"{v['id']}: {v['help']} — " + "; ".join(n['html'][:120] for n in v['nodes'][:3]) for v in result]
         self.assertEqual(problems, [], f"{name} ({self.browser.current_url})")
 
-    def fill(self, field, value):
-        element = self.browser.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(value)
-
     def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        super().submit()
         time.sleep(0.3)
 
     def mail_link(self, path, before):
@@ -184,4 +178,4 @@ class AccessibilityTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main(verbosity=2)
+    run_tests()

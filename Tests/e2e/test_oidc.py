@@ -37,7 +37,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ROOT, catalog, chromium, escaped, free_port, genkan_binary, on_page  # noqa: E402
+from support import ROOT, catalog, chromium, escaped, free_port, genkan_binary, on_page, run_tests  # noqa: E402
 
 ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e", "oidc")
 PYTHON = sys.executable
@@ -563,4 +563,4 @@ class JourneyWithoutJavaScript(Journey, unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main(verbosity=2)
+    run_tests()

@@ -21,7 +21,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ARTIFACTS, ROOT, catalog, chromium, free_port, genkan_binary  # noqa: E402
+from support import ARTIFACTS, ROOT, BrowserForms, catalog, chromium, free_port, genkan_binary, run_tests  # noqa: E402
 
 
 class Server:
@@ -58,7 +58,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
 
-class SiteTest:
+class SiteTest(BrowserForms):
     """The journey of the issue, run once with JavaScript and once without."""
 
     javascript = True
@@ -86,14 +86,6 @@ class SiteTest:
 
     def wait_for_path(self, path):
         WebDriverWait(self.browser, 15).until(lambda browser: browser.current_url.split("?")[0].endswith(path))
-
-    def fill(self, field, value):
-        element = self.browser.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(value)
-
-    def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
 
     def summary_text(self):
         summary = WebDriverWait(self.browser, 15).until(EC.presence_of_element_located((By.ID, "error-summary")))
@@ -278,5 +270,4 @@ class WithoutJavaScript(SiteTest, unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_tests()
