@@ -33,11 +33,27 @@ final class SQLiteDatabase {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         // WAL: readers never wait for the writer. FULL: a committed sign-up survives power loss.
-        let mode = try scalarText("PRAGMA journal_mode=WAL")
+        let mode = try switchToWAL(waitingUpTo: busyTimeoutMilliseconds)
         guard mode?.lowercased() == "wal" else {
             throw StoreError(.database, "\(path): WAL journal mode unavailable (got \(mode ?? "nothing"))")
         }
         try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+    }
+
+    /// Sets WAL journal mode and returns the mode SQLite reports. Moving a new file to WAL takes
+    /// an exclusive lock, and SQLite answers SQLITE_BUSY at once, without calling the busy
+    /// handler, while another connection is opening the same file: so several threads opening a
+    /// new database together retry here, within the busy timeout, instead of failing.
+    private func switchToWAL(waitingUpTo milliseconds: Int32) throws(StoreError) -> String? {
+        var waited: Int32 = 0
+        while true {
+            do {
+                return try scalarText("PRAGMA journal_mode=WAL")
+            } catch where sqlite3_errcode(handle) & 0xff == SQLITE_BUSY && waited < milliseconds {
+                usleep(10_000)
+                waited += 10
+            }
+        }
     }
 
     /// Creates the database file with mode 0600 if it does not exist yet: it holds password
