@@ -204,7 +204,7 @@ struct ServeCommand: Command {
             Terminal.error("genkan serve: \(error)")
             return ExitStatus.failure
         }
-        Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(location)")
         if let firebaseProject {
             Terminal.error(
                 "genkan: Firebase Authentication API for project \(firebaseProject) at http://\(shownHost):\(site.port)/"

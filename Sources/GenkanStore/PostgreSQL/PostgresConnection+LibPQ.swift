@@ -76,10 +76,12 @@ final class PostgresConnection {
         return "\(host.isEmpty ? "localhost" : host)\(port.isEmpty ? "" : ":" + port)/\(database)"
     }
 
-    /// libpq's message for the connection, on one line and without its "connection to server at
-    /// …, port … failed:" preamble (the caller names the server).
+    /// libpq's message for the connection: its first line (the next ones are a generic hint, or
+    /// the same failure at the next host) without the "connection to server at …, port …
+    /// failed:" preamble, since the caller names the server.
     private var connectionMessage: String {
-        var message = oneLine(PQerrorMessage(handle).map { String(cString: $0) } ?? "")
+        let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
+        var message = oneLine(String(text.split(whereSeparator: \.isNewline).first ?? ""))
         if let range = message.range(of: " failed: ") { message = String(message[range.upperBound...]) }
         return message.isEmpty ? "unknown error" : message
     }

@@ -23,20 +23,15 @@ struct PostgresURL: Sendable, Hashable {
         schemes.contains { value.hasPrefix($0) }
     }
 
-    /// Splits `text`; nil when it does not start with a PostgreSQL scheme.
+    /// Splits `text` in libpq's order (`conninfo_uri_parse_options`); nil when it does not start
+    /// with a PostgreSQL scheme.
     init?(_ text: String) {
         guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else { return nil }
         self.text = text
         self.scheme = scheme
         var rest = text.dropFirst(scheme.count)
-        if let mark = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: mark)...]
-            rest = rest[..<mark]
-        } else {
-            query = nil
-        }
-        // libpq takes the user part up to the first `@` before any `/`: an `@` in a password
-        // must be written %40.
+        // The user part runs to an `@` met before any `/` (a `?` does not end it): an `@` or a
+        // `/` in a password must be percent-encoded.
         let beforePath = rest.prefix { $0 != "/" }
         if let at = beforePath.firstIndex(of: "@") {
             userInfo = rest[..<at]
@@ -44,13 +39,17 @@ struct PostgresURL: Sendable, Hashable {
         } else {
             userInfo = nil
         }
-        if let slash = rest.firstIndex(of: "/") {
-            hosts = rest[..<slash]
-            database = rest[rest.index(after: slash)...]
+        let hostsEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        hosts = rest[..<hostsEnd]
+        rest = rest[hostsEnd...]
+        if rest.first == "/" {
+            let pathEnd = rest.firstIndex(of: "?") ?? rest.endIndex
+            database = rest[rest.index(after: rest.startIndex)..<pathEnd]
+            rest = rest[pathEnd...]
         } else {
-            hosts = rest
             database = nil
         }
+        query = rest.first == "?" ? rest.dropFirst() : nil
     }
 
     /// Whether the URL carries a password (in its user part or as a `password` parameter).
