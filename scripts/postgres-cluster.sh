@@ -66,8 +66,14 @@ case "${1:-}" in
     trap 'stop "$dir"' EXIT
     url=$(start "$dir")
     echo "PostgreSQL for the tests: $url"
+    # The command runs in the background so that a signal to this script is handled at once
+    # (bash runs traps only between foreground commands): it ends the command, then the EXIT
+    # trap stops the cluster.
+    GENKAN_TEST_POSTGRES=$url "$@" &
+    child=$!
+    trap 'kill -TERM "$child" 2>/dev/null; wait "$child"; exit 130' INT TERM
     status=0
-    GENKAN_TEST_POSTGRES=$url "$@" || status=$?
+    wait "$child" || status=$?
     exit $status
     ;;
   *) echo "usage: $0 start DIR | stop DIR | run COMMAND…" >&2; exit 2 ;;
