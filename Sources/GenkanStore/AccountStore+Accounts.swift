@@ -55,14 +55,14 @@ extension AccountStore {
     }
 
     /// Moves the account to `email` (normalized) and its comparison key, verified now (the link
-    /// that asked for this was opened at that address).
+    /// that asked for this was opened at that address) or as `verified` says (an administrator).
     ///
     /// - Throws: `StoreError.Code.constraint` when another account has the address, case aside;
     ///   nothing is written then.
-    func setEmail(accountID: Int64, to email: String) throws(StoreError) {
+    func setEmail(accountID: Int64, to email: String, verified: Bool = true) throws(StoreError) {
         try transaction { () throws(StoreError) in
             try storage.setEmail(accountID: accountID, email, emailKey: Self.emailKey(email))
-            try storage.setVerifiedAt(accountID: accountID, clock.now())
+            try storage.setVerifiedAt(accountID: accountID, verified ? clock.now() : nil)
         }
     }
 

@@ -52,6 +52,14 @@ extension AccountStore {
         evaluate(try storedCode(token: token), purpose: purpose)
     }
 
+    /// The live code behind `token` whatever its purpose, without using it (the API's
+    /// `resetPassword` without a new password, and `update` with a code alone, learn its purpose).
+    public func lookUpCode(_ token: String) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+        let stored = try storedCode(token: token)
+        guard let purpose = stored?.purpose else { return .failure(.invalid) }
+        return evaluate(stored, purpose: purpose)
+    }
+
     /// Uses up the code for `purpose` behind `token` and returns it with its account; in one
     /// transaction, or inside the caller's (whose rollback gives the code back).
     public func consumeCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {

@@ -1,6 +1,15 @@
-/// One of an account's live sessions, as the list of signed-in devices shows it. It holds no
-/// secret: `handle` names the session to end it, and cannot be used to resume it.
+/// One of an account's live sessions or API clients, as the list of signed-in devices shows it. It
+/// holds no secret: `handle` names the session to end it, and cannot be used to resume it.
 public struct SessionSummary: Sendable, Hashable {
+    /// What holds the session.
+    public enum Kind: Sendable, Hashable {
+        /// A browser signed in on the site (a session cookie).
+        case browser
+        /// An app signed in through the Firebase-compatible API (a refresh token), with how it
+        /// signed in (`password`, `google.com`, …).
+        case app(signInProvider: String)
+    }
+
     /// A stable name for the session: the first 16 hexadecimal digits (64 bits) of the SHA-256 of
     /// its token, which is what the store keeps. A hash cannot be turned back into the token, so
     /// a handle shown in a page or a log lets no one sign in.
@@ -14,6 +23,7 @@ public struct SessionSummary: Sendable, Hashable {
     public let userAgent: String?
     /// Whether this is the session of the token the list was asked with ("this device").
     public let isCurrent: Bool
+    public let kind: Kind
 
     /// The number of bytes of the token's hash a handle shows.
     static let handleBytes = 8

@@ -77,6 +77,9 @@ import Testing
         let fixture = try fixture()
         let client = fixture.client()
         #expect(await client.get("/account/providers").status == 303)
-        #expect(await client.get("/account/providers/google/link?token=x").status == 303)
+        #expect(await client.get("/account/providers/google/connect").status == 303)
+        #expect(await client.get("/account/providers/google/disconnect").status == 303)
+        // The old link route is gone: connecting starts only from the password form.
+        #expect(await client.get("/account/providers/google/link?token=x").status == 404)
     }
 }

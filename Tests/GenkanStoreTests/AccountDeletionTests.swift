@@ -10,10 +10,6 @@ import Testing
         try run("sqlite3", [directory.database, query])
     }
 
-    func goodbye(_ account: Account) -> OutgoingMail {
-        testMail(to: account.email, token: "goodbye")
-    }
-
     /// Everything of the account goes in one transaction; another account's rows stay.
     @Test func deletingRemovesTheAccountAndEverythingAboutIt() throws {
         let fixture = try SignedInAccount(directory, clock)
@@ -32,7 +28,7 @@ import Testing
         try store.giveUp(id: given, error: "550 no such user")
 
         let deleted = try fixture.authenticator.deleteAccount(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store, goodbye: goodbye
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store
         ).get()
         #expect(deleted == fixture.account)
         #expect(try store.account(id: fixture.account.id) == nil)
@@ -59,7 +55,7 @@ import Testing
         #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password, in: store) == .failure(.invalidCredential))
         let again = try authenticator.signUp(
             email: "taro@example.com", displayName: "Taro again", nameKey: "taro again", password: "another password 2", in: store
-        ) { account, token in testMail(to: account.email, token: token) }.get()
+        ).created.get()
         #expect(again.id != fixture.account.id && !again.isVerified)
         #expect(authenticator.signIn(email: "Taro@example.com", password: SignedInAccount.password, in: store) == .failure(.invalidCredential))
         #expect(try authenticator.signIn(email: "Taro@example.com", password: "another password 2", in: store).get().id == again.id)
@@ -69,14 +65,9 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         try fixture.store.recordResetRequest(email: "taro@example.com", locale: "en")
         let before = try dump(directory.database)
-        var said = false
         let result = fixture.authenticator.deleteAccount(
-            sessionToken: fixture.token, currentPassword: "wrong password", in: fixture.store
-        ) { _ in
-            said = true
-            return nil
-        }
-        #expect(result == .failure(.invalidCredential) && !said)
+            sessionToken: fixture.token, currentPassword: "wrong password", in: fixture.store)
+        #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.goodbye).isEmpty)
         #expect(try dump(directory.database) == before)
     }
 
@@ -89,7 +80,7 @@ import Testing
         let seen = try #require(try store.session(token: phone))  // the phone's request has started
         _ = try authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store).get()
 
-        #expect(authenticator.rename(accountID: seen.account.id, displayName: "X", nameKey: "x", in: store) == .failure(.userNotFound))
+        #expect(authenticator.rename(.administrator(accountID: seen.account.id), displayName: "X", nameKey: "x", in: store) == .failure(.userNotFound))
         #expect(authenticator.reauthenticate(sessionToken: phone, password: SignedInAccount.password, in: store) == .failure(.userTokenExpired))
         #expect(
             authenticator.changePassword(
@@ -97,8 +88,8 @@ import Testing
                 == .failure(.userTokenExpired))
         #expect(
             authenticator.requestEmailChange(
-                sessionToken: phone, currentPassword: SignedInAccount.password, newEmail: "x@example.net", in: store
-            ) { _, _, _ in nil } == .failure(.userTokenExpired))
+                sessionToken: phone, currentPassword: SignedInAccount.password, newEmail: "x@example.net", in: store)
+                == .failure(.userTokenExpired))
         #expect(
             authenticator.deleteAccount(sessionToken: phone, currentPassword: SignedInAccount.password, in: store)
                 == .failure(.userTokenExpired))
@@ -109,9 +100,9 @@ import Testing
         // Ids are never reused: a request still holding the old id cannot reach a new account.
         let newcomer = try authenticator.signUp(
             email: "someone@example.com", displayName: "Someone", nameKey: "someone", password: "their password 1", in: store
-        ).get()
+        ).created.get()
         #expect(newcomer.id > seen.account.id)
-        #expect(authenticator.rename(accountID: seen.account.id, displayName: "X", nameKey: "x", in: store) == .failure(.userNotFound))
+        #expect(authenticator.rename(.administrator(accountID: seen.account.id), displayName: "X", nameKey: "x", in: store) == .failure(.userNotFound))
         #expect(try store.account(id: newcomer.id)?.displayName == "Someone")
     }
 
@@ -124,7 +115,7 @@ import Testing
         _ = try fixture.authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store).get()
         #expect(fixture.authenticator.verifyEmail(code: verification.token, in: store) == .failure(.invalidActionCode))
         #expect(fixture.authenticator.inspectEmailChange(code: change.token, in: store) == .failure(.invalidActionCode))
-        #expect(fixture.authenticator.confirmEmailChange(code: change.token, in: store) { _, _, _ in nil } == .failure(.invalidActionCode))
+        #expect(fixture.authenticator.confirmEmailChange(code: change.token, in: store) == .failure(.invalidActionCode))
     }
 
     /// A reset request recorded before the deletion and processed after it reaches nobody, not
@@ -134,7 +125,7 @@ import Testing
         let store = fixture.store, authenticator = fixture.authenticator
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
         _ = try authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store).get()
-        _ = try authenticator.signUp(email: "taro@example.com", displayName: "New", nameKey: "new", password: "new owner 1", in: store).get()
+        _ = try authenticator.signUp(email: "taro@example.com", displayName: "New", nameKey: "new", password: "new owner 1", in: store).created.get()
         #expect(try store.pendingResetRequests().isEmpty)
     }
 

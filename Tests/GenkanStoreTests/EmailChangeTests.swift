@@ -13,28 +13,22 @@ import Testing
     func requestChange(
         _ fixture: SignedInAccount, to newEmail: String, token sessionToken: String? = nil
     ) throws -> String {
-        var sent: OutgoingMail?
         let request = try fixture.authenticator.requestEmailChange(
             sessionToken: sessionToken ?? fixture.token, currentPassword: SignedInAccount.password, newEmail: newEmail,
             in: fixture.store
-        ) { account, token, address in
-            #expect(address == newEmail && (sessionToken != nil || account.id == fixture.account.id))
-            sent = testMail(to: address, token: token)
-            return sent
-        }.get()
+        ).get()
         #expect(request == .sent)
-        return try #require(sent.flatMap(token(in:)))
+        let sent = try #require(fixture.mail.sent(.emailChange).last)
+        #expect(sent.recipient == newEmail)
+        return try #require(sent.token)
     }
 
     /// Confirms a change and returns the account and the token of the recovery mail.
     func confirm(_ fixture: SignedInAccount, _ code: String, in store: AccountStore? = nil) -> (Result<Account, AuthFailure>, String?) {
-        var recovery: OutgoingMail?
-        let result = fixture.authenticator.confirmEmailChange(code: code, in: store ?? fixture.store) { account, newEmail, token in
-            #expect(account.email != newEmail)
-            recovery = testMail(to: account.email, token: token)
-            return recovery
-        }
-        return (result, recovery.flatMap(token(in:)))
+        let before = fixture.mail.sent(.emailChanged).count
+        let result = fixture.authenticator.confirmEmailChange(code: code, in: store ?? fixture.store)
+        let recoveries = fixture.mail.sent(.emailChanged)
+        return (result, recoveries.count > before ? recoveries.last?.token : nil)
     }
 
     func sql(_ query: String) throws -> String {
@@ -64,14 +58,9 @@ import Testing
     @Test func aWrongPasswordChangesNothing() throws {
         let fixture = try SignedInAccount(directory, clock)
         let before = try dump(directory.database)
-        var mailed = false
         let result = fixture.authenticator.requestEmailChange(
-            sessionToken: fixture.token, currentPassword: "wrong password", newEmail: "taro@example.net", in: fixture.store
-        ) { _, _, _ in
-            mailed = true
-            return nil
-        }
-        #expect(result == .failure(.invalidCredential) && !mailed)
+            sessionToken: fixture.token, currentPassword: "wrong password", newEmail: "taro@example.net", in: fixture.store)
+        #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.emailChange).isEmpty)
         #expect(try dump(directory.database) == before)
     }
 
@@ -84,7 +73,7 @@ import Testing
         for address in ["hanako@example.com", "HANAKO@example.com"] {
             let result = fixture.authenticator.requestEmailChange(
                 sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: address, in: fixture.store
-            ) { _, token, address in testMail(to: address, token: token) }
+            )
             #expect(result == .success(.addressInUse))
         }
         #expect(try sql("SELECT count(*) FROM action_codes") == codes && sql("SELECT count(*) FROM outbox") == mail)
@@ -96,7 +85,7 @@ import Testing
         for address in ["Taro@example.com", "taro@example.com"] {
             let result = fixture.authenticator.requestEmailChange(
                 sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: address, in: fixture.store
-            ) { _, token, address in testMail(to: address, token: token) }
+            )
             #expect(result == .success(.unchanged))
         }
         #expect(try sql("SELECT count(*) FROM action_codes") == codes && sql("SELECT count(*) FROM outbox") == mail)
@@ -108,7 +97,7 @@ import Testing
         let result = fixture.authenticator.requestEmailChange(
             sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: "taro@example.net",
             in: fixture.store
-        ) { _, token, address in testMail(to: address, token: token) }
+        )
         #expect(result == .failure(.userTokenExpired))
     }
 
@@ -202,9 +191,7 @@ import Testing
         let results = Mutex<[Int: Result<Account, AuthFailure>]>([:])
         runTogether(2) { tab in
             guard let store = try? AccountStore(path: path, clock: storeClock) else { return }
-            let result = authenticator.confirmEmailChange(code: codes[tab], in: store) { account, _, token in
-                testMail(to: account.email, token: token)
-            }
+            let result = authenticator.confirmEmailChange(code: codes[tab], in: store)
             results.withLock { $0[tab] = result }
         }
         let outcome = results.withLock { $0 }
@@ -288,7 +275,7 @@ import Testing
             in: fixture.store
         ).get()
         clock.advance(by: 10)
-        let second = try requestChange(fixture, to: "two@intruder.example", token: started.token)
+        let second = try requestChange(fixture, to: "two@intruder.example", token: started.sessionToken)
         let intrudersUndo = try #require(confirm(fixture, second).1)
         #expect(try fixture.store.account(id: fixture.account.id)?.email == "two@intruder.example")
         clock.advance(by: 10)

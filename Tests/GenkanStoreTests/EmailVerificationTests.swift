@@ -8,19 +8,17 @@ import Testing
 
     /// Signs up with a verification mail and returns the account and the token it carries.
     func signUp(_ store: AccountStore, _ authenticator: Authenticator) throws -> (Account, String) {
-        var sent: OutgoingMail?
         let account = try authenticator.signUp(
             email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store
-        ) { account, token in
-            sent = testMail(to: account.email, token: token)
-            return sent
-        }.get()
-        return (account, try #require(sent.flatMap(token(in:))))
+        ).created.get()
+        let sent = try #require(authenticator.recorded.sent(.verification).last)
+        #expect(sent.recipient == "taro@example.com")
+        return (account, try #require(sent.token))
     }
 
     @Test func signUpQueuesAVerificationMailWhoseCodeVerifies() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let (account, code) = try signUp(store, authenticator)
         #expect(try store.dueMail(limit: 10).map(\.mail.recipient) == ["taro@example.com"])
         #expect(authenticator.inspectEmailVerification(code: code, in: store) == .success(.pending(account)))
@@ -38,7 +36,7 @@ import Testing
 
     @Test func aVerifiedAccountsNewerCodeAlsoAnswersAlreadyVerified() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let (account, _) = try signUp(store, authenticator)
         try store.markVerified(accountID: account.id)
         let again = try store.issueCode(.verifyEmail, accountID: account.id)
@@ -50,7 +48,7 @@ import Testing
 
     @Test func wrongExpiredAndReplacedCodesFail() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let (account, first) = try signUp(store, authenticator)
         let second = try store.issueCode(.verifyEmail, accountID: account.id).token
         #expect(authenticator.verifyEmail(code: first, in: store) == .failure(.invalidActionCode))
@@ -65,7 +63,7 @@ import Testing
 
     @Test func aDisabledAccountCannotVerify() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let (account, code) = try signUp(store, authenticator)
         try store.setDisabled(accountID: account.id, true)
         #expect(authenticator.verifyEmail(code: code, in: store) == .failure(.invalidActionCode))
@@ -75,10 +73,12 @@ import Testing
     /// leaves no account behind (and the address free).
     @Test func aSignUpWhoseMailFailsLeavesNothing() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
+        authenticator.recorded.refuseEnvelopes()
         let result = authenticator.signUp(
             email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store
-        ) { _, token in testMail(to: "", token: token) }
+        ).created
+        authenticator.recorded.refuseEnvelopes(false)
         guard case .failure(.internalError(let error)) = result else {
             Issue.record("expected the store's refusal, got \(result)")
             return

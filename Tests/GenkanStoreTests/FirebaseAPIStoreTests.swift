@@ -7,12 +7,12 @@ import Testing
 @Suite struct FirebaseAPIStoreTests {
     let directory = TemporaryDirectory()
     let clock = ManualClock()
-    let authenticator = try! Authenticator(hasher: fastHasher)
+    let authenticator = try! testAuthenticator()
 
     func store() throws -> AccountStore { try AccountStore(path: directory.database, clock: clock.storeClock) }
 
     func taro(_ store: AccountStore) throws -> Account {
-        try authenticator.signUp(email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse", in: store).get()
+        try authenticator.signUp(email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse", in: store).created.get()
     }
 
     @Test func refreshTokensAreStoredHashedAndDieWithValidSince() throws {
@@ -26,7 +26,9 @@ import Testing
         #expect(try store.refreshGrant(token: Secret.token()) == nil)
         #expect(try store.refreshGrant(token: "short") == nil)
         clock.advance(by: 5)
-        _ = try authenticator.setPassword(accountID: account.id, newPassword: "another horse", in: store).get()
+        _ = try authenticator.changePassword(
+            .idToken(accountID: account.id, issuedAt: clock.now), newPassword: "another horse", renewal: .none, in: store
+        ).get()
         #expect(try store.refreshGrant(token: token) == nil)
         #expect(try store.refreshTokenCount(accountID: account.id) == 0)
         // One issued after the change lives.
@@ -63,11 +65,15 @@ import Testing
         #expect(try store.account(id: account.id)?.isVerified == true)
         try store.setVerified(accountID: account.id, false)
         #expect(try store.account(id: account.id)?.isVerified == false)
-        let second = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse", in: store).get()
+        let second = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse", in: store).created.get()
         #expect(try store.profiles(afterID: 0, limit: 1).map(\.account.id) == [account.id])
         #expect(try store.profiles(afterID: account.id, limit: 10).map(\.account.id) == [second.id])
-        #expect(try store.changeEmail(accountID: account.id, to: "HANAKO@example.com", verified: true) == false)
-        #expect(try store.changeEmail(accountID: account.id, to: "jiro@example.com", verified: true) == true)
+        var taken = AccountChanges(), free = AccountChanges()
+        taken.email = "HANAKO@example.com"
+        free.email = "jiro@example.com"
+        free.emailVerified = true
+        #expect(authenticator.administer(accountID: account.id, taken, in: store).map(\.account.email) == .failure(.emailAlreadyInUse))
+        #expect(authenticator.administer(accountID: account.id, free, in: store).map(\.account.email) == .success("jiro@example.com"))
         #expect(try store.account(email: "jiro@example.com")?.account.isVerified == true)
         #expect(try store.deleteAllAccounts() == 2)
         #expect(try store.profiles(afterID: 0, limit: 10).isEmpty)
@@ -78,37 +84,34 @@ import Testing
         let account = try taro(store)
         let issued = try store.issueCode(.resetPassword, accountID: account.id)
         #expect(try store.lookUpCode(issued.token).get().purpose == .resetPassword)
-        let updated = try authenticator.setPassword(code: issued.token, newPassword: "another horse", in: store).get()
-        #expect(updated.isVerified && updated.validSince == clock.now)
+        let reset = try authenticator.resetPassword(code: issued.token, newPassword: "another horse", renewal: .none, in: store).get()
+        #expect(reset.account.isVerified && reset.account.validSince == clock.now && reset.credentials == .none)
         #expect(try store.sessionCount(accountID: account.id) == 0)
         #expect(throws: ActionCodeFailure.self) { try store.lookUpCode(issued.token).get() }
         #expect(try authenticator.signIn(email: "taro@example.com", password: "another horse", in: store).get().id == account.id)
-        if case .failure(let failure) = authenticator.setPassword(code: issued.token, newPassword: "third horse", in: store) {
-            #expect(failure == .invalidActionCode)
-        } else {
-            Issue.record("a used code set a password")
-        }
+        #expect(authenticator.resetPassword(code: issued.token, newPassword: "third horse", renewal: .none, in: store).map(\.account)
+            == .failure(.invalidActionCode))
+        #expect(authenticator.recorded.sent(.passwordChanged).map(\.recipient) == ["taro@example.com"])
     }
 
-    @Test func anAddressChangeAndADeletionByAccountID() throws {
+    @Test func anAddressChangeAndADeletionByIDToken() throws {
         let store = try store()
         let account = try taro(store)
-        _ = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse", in: store).get()
-        var mailed: [String] = []
+        _ = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse", in: store).created.get()
+        let requester = Requester.idToken(accountID: account.id, issuedAt: clock.now)
         let request = { (email: String) in
-            try self.authenticator.requestEmailChange(accountID: account.id, newEmail: email, in: store) { _, token, newEmail in
-                mailed.append(newEmail)
-                return testMail(to: newEmail, token: token)
-            }.get()
+            try self.authenticator.requestEmailChange(requester, newEmail: email, in: store).get()
         }
         #expect(try request("HANAKO@example.com") == .addressInUse)
         #expect(try request("TARO@example.com") == .unchanged)
         #expect(try request("taro.new@example.com") == .sent)
-        #expect(mailed == ["taro.new@example.com"])
-        let deleted = try authenticator.deleteAccount(id: account.id, in: store) { testMail(to: $0.email, token: "bye") }.get()
+        #expect(authenticator.recorded.sent(.emailChange).map(\.recipient) == ["taro.new@example.com"])
+        let deleted = try authenticator.deleteAccount(requester, in: store).get()
         #expect(deleted.email == "taro@example.com")
+        #expect(authenticator.recorded.sent(.goodbye).map(\.recipient) == ["taro@example.com"])
         #expect(try store.account(id: account.id) == nil)
-        if case .failure(let failure) = authenticator.deleteAccount(id: account.id, in: store) { #expect(failure == .userNotFound) }
+        #expect(authenticator.deleteAccount(requester, in: store) == .failure(.userNotFound))
+        #expect(authenticator.deleteAccount(.administrator(accountID: account.id), in: store) == .failure(.userNotFound))
     }
 
     @Test func ed25519SignaturesVerifyAndTheKeyComesFromItsSeed() throws {

@@ -139,7 +139,7 @@ import Testing
         let passwordHash = try hasher.hash("the loser's password")
         _ = try sql("UPDATE accounts SET password_hash = '\(passwordHash)' WHERE id = 2")
         let store = try AccountStore(path: directory.database) { _ in }
-        let authenticator = try Authenticator(hasher: hasher)
+        let authenticator = try Authenticator(hasher: hasher, mail: RecordingMail())
         for spelling in ["TARO@example.com", "taro@example.com", "Taro@example.com"] {
             #expect(authenticator.signIn(email: spelling, password: "the loser's password", in: store) == .failure(.invalidCredential))
         }
@@ -147,14 +147,15 @@ import Testing
         let loser = try #require(try store.account(id: 2))
         #expect(!loser.isDisabled && loser.displayName == "Taro 2")
         #expect(try store.sessionCount(accountID: 2) == 1)
-        // A password reset for the address reaches the older account only.
+        // A password reset for the address reaches the older account only (enabled for this: the
+        // fixture's account 3 is disabled, and a disabled account gets no reset either).
+        try store.setDisabled(accountID: 3, false)
         try store.recordResetRequest(email: "TARO@example.com", locale: "en")
         for request in try store.pendingResetRequests() {
-            _ = try authenticator.processResetRequest(request, in: store) { account, _, _ in
-                #expect(account.id == 3)
-                return nil
-            }.get()
+            _ = try authenticator.processResetRequest(request, in: store).get()
         }
+        let reset = try #require(authenticator.recorded.token(.passwordReset))
+        #expect(try store.inspectCode(reset, purpose: .resetPassword).map(\.account.id) == .success(3))
     }
 
     /// What the account settings need: the browser of a session (unknown for migrated ones), the

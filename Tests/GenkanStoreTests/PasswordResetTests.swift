@@ -8,10 +8,11 @@ import Testing
 
     func setUp() throws -> (AccountStore, Authenticator, Account) {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         let account = try authenticator.signUp(
-            email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "old password 1", in: store
-        ).get()
+            email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "old password 1", sendsVerification: false,
+            in: store
+        ).created.get()
         return (store, authenticator, account)
     }
 
@@ -19,16 +20,15 @@ import Testing
     /// queued mail.
     func requestReset(_ email: String, _ authenticator: Authenticator, _ store: AccountStore) throws -> String? {
         try store.recordResetRequest(email: email, locale: "en")
-        var sent: OutgoingMail?
+        let before = authenticator.recorded.sent(.passwordReset).count
         for request in try store.pendingResetRequests() {
-            _ = try authenticator.processResetRequest(request, in: store) { account, token, locale in
-                #expect(locale == "en")
-                sent = testMail(to: account.email, token: token)
-                return sent
-            }.get()
+            _ = try authenticator.processResetRequest(request, in: store).get()
         }
         #expect(try store.pendingResetRequests().isEmpty)
-        return sent.flatMap(token(in:))
+        let sent = authenticator.recorded.sent(.passwordReset)
+        guard sent.count > before, let last = sent.last else { return nil }
+        #expect(last.locale == "en")
+        return last.token
     }
 
     @Test func aRecordedRequestSurvivesAReopenAndIsProcessedOnce() throws {
@@ -37,14 +37,10 @@ import Testing
         let reopened = try AccountStore(path: directory.database, clock: clock.storeClock)
         let pending = try reopened.pendingResetRequests()
         #expect(pending.map(\.email) == ["taro@example.com"] && pending.map(\.locale) == ["ja"])
-        var mails = 0
         for request in pending {
-            #expect(try authenticator.processResetRequest(request, in: reopened) { account, token, _ in
-                mails += 1
-                return testMail(to: account.email, token: token)
-            }.get())
+            #expect(try authenticator.processResetRequest(request, in: reopened).get())
         }
-        #expect(mails == 1)
+        #expect(authenticator.recorded.sent(.passwordReset).map(\.locale) == ["ja"])
         #expect(try reopened.pendingResetRequests().isEmpty)
         #expect(try count("outbox") == "1" && count("reset_requests") == "0")
     }
@@ -55,9 +51,9 @@ import Testing
         let (store, authenticator, _) = try setUp()
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
         let request = try #require(try store.pendingResetRequests().first)
-        let result = authenticator.processResetRequest(request, in: store) { _, _, _ in
-            OutgoingMail(sender: "", recipient: "taro@example.com", message: [])
-        }
+        authenticator.recorded.refuseEnvelopes()
+        let result = authenticator.processResetRequest(request, in: store)
+        authenticator.recorded.refuseEnvelopes(false)
         guard case .failure(.internalError) = result else {
             Issue.record("expected the outbox to refuse an empty sender, got \(result)")
             return
@@ -96,13 +92,17 @@ import Testing
         clock.advance(by: 10)
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
         clock.advance(by: 10)
-        let started = try authenticator.resetPassword(code: code, newPassword: "new password 2", in: store) { account in
-            testMail(to: account.email, token: "none")
-        }.get()
+        let started = try authenticator.resetPassword(
+            code: code, newPassword: "new password 2", renewal: .session(userAgent: "Firefox"), in: store
+        ).get()
+        guard case .session(let token, let session) = started.credentials else {
+            Issue.record("no session for the browser")
+            return
+        }
         #expect(started.account.id == account.id && started.account.validSince == clock.now)
         #expect(try store.session(token: phone) == nil && store.session(token: laptop) == nil)
-        #expect(try store.session(token: started.token)?.account.id == account.id)
-        #expect(started.session.authenticatedAt == clock.now)
+        #expect(try store.session(token: token)?.account.id == account.id)
+        #expect(session.authenticatedAt == clock.now && session.userAgent == "Firefox")
         #expect(try store.sessionCount(accountID: account.id) == 1)
         #expect(authenticator.signIn(email: "taro@example.com", password: "old password 1", in: store) == .failure(.invalidCredential))
         #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2", in: store).get().id == account.id)
@@ -117,7 +117,7 @@ import Testing
         let (store, authenticator, account) = try setUp()
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
         clock.advance(by: 100)
-        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", in: store).get()
+        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", renewal: .session(userAgent: nil), in: store).get()
         let stale = Secret.token()
         let hash = Secret.hex(AccountStore.sessionKey(token: stale))
         let created = clock.now - 1
@@ -139,9 +139,9 @@ import Testing
     @Test func aResetCodeWorksOnce() throws {
         let (store, authenticator, _) = try setUp()
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
-        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", in: store).get()
+        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", renewal: .none, in: store).get()
         #expect(throws: AuthFailure.invalidActionCode) {
-            try authenticator.resetPassword(code: code, newPassword: "new password 3", in: store).get()
+            try authenticator.resetPassword(code: code, newPassword: "new password 3", renewal: .none, in: store).get()
         }
         #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2", in: store).get().email == "Taro@example.com")
     }
@@ -152,11 +152,11 @@ import Testing
         let first = try #require(try requestReset("taro@example.com", authenticator, store))
         let second = try #require(try requestReset("taro@example.com", authenticator, store))
         #expect(throws: AuthFailure.invalidActionCode) {
-            try authenticator.resetPassword(code: first, newPassword: "new password 2", in: store).get()
+            try authenticator.resetPassword(code: first, newPassword: "new password 2", renewal: .none, in: store).get()
         }
         clock.advance(by: 3600)
         #expect(throws: AuthFailure.expiredActionCode) {
-            try authenticator.resetPassword(code: second, newPassword: "new password 2", in: store).get()
+            try authenticator.resetPassword(code: second, newPassword: "new password 2", renewal: .none, in: store).get()
         }
         #expect(try store.session(token: session) != nil)
         #expect(try store.account(id: account.id)?.validSince == nil)
@@ -167,7 +167,7 @@ import Testing
         let (store, authenticator, account) = try setUp()
         let verification = try store.issueCode(.verifyEmail, accountID: account.id)
         #expect(throws: AuthFailure.invalidActionCode) {
-            try authenticator.resetPassword(code: verification.token, newPassword: "new password 2", in: store).get()
+            try authenticator.resetPassword(code: verification.token, newPassword: "new password 2", renewal: .none, in: store).get()
         }
     }
 

@@ -13,7 +13,7 @@ import Testing
     }
 
     func setUp() throws -> (AccountStore, Authenticator) {
-        (try AccountStore(path: directory.database, clock: clock.storeClock), try Authenticator(hasher: fastHasher))
+        (try AccountStore(path: directory.database, clock: clock.storeClock), try testAuthenticator())
     }
 
     @Test func aFirstSignInMakesAnAccountWithoutAPasswordAndTheNextFindsIt() throws {
@@ -31,13 +31,8 @@ import Testing
 
     @Test func anUnverifiedAddressGetsAVerificationMail() throws {
         let (store, authenticator) = try setUp()
-        var mailed: String?
-        let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com", verified: false), in: store, userAgent: nil) {
-            account, token in
-            mailed = token
-            return testMail(to: account.email, token: token)
-        }.get()
-        #expect(!outcome.account.isVerified && mailed != nil)
+        let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com", verified: false), in: store, userAgent: nil).get()
+        #expect(!outcome.account.isVerified && authenticator.recorded.token(.verification) != nil)
         // --private-signup: an unverified address makes no account.
         #expect(
             authenticator.signIn(with: profile("s2", email: "jiro@example.com", verified: false), in: store, userAgent: nil, requireVerifiedEmail: true)
@@ -49,7 +44,7 @@ import Testing
         let (store, authenticator) = try setUp()
         let account = try authenticator.signUp(
             email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store
-        ).get()
+        ).created.get()
         #expect(
             authenticator.signIn(with: profile("s1", email: "taro@EXAMPLE.com"), in: store, userAgent: nil)
                 == .failure(.accountExistsWithDifferentCredential))
@@ -59,7 +54,7 @@ import Testing
         // One identity per provider and account; an identity belongs to one account.
         #expect(
             authenticator.link(profile("s9", email: nil), toAccount: account.id, sessionToken: session, in: store) == .failure(.providerAlreadyLinked))
-        let other = try authenticator.signUp(email: "jiro@example.com", displayName: "Jiro", nameKey: "jiro", password: "correct horse battery", in: store).get()
+        let other = try authenticator.signUp(email: "jiro@example.com", displayName: "Jiro", nameKey: "jiro", password: "correct horse battery", in: store).created.get()
         let otherSession = try store.createSession(accountID: other.id, userAgent: nil).token
         #expect(
             authenticator.link(profile("s1", email: nil), toAccount: other.id, sessionToken: otherSession, in: store)
@@ -74,11 +69,11 @@ import Testing
         let (store, authenticator) = try setUp()
         let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com"), in: store, userAgent: nil).get()
         let id = outcome.account.id
-        #expect(authenticator.unlink(provider: "google", fromAccount: id, in: store) == .failure(.lastSignInMethod))
-        #expect(authenticator.unlink(provider: "apple", fromAccount: id, in: store) == .failure(.noSuchProvider))
+        #expect(authenticator.unlink(provider: "google", .session(token: outcome.token), in: store) == .failure(.lastSignInMethod))
+        #expect(authenticator.unlink(provider: "apple", .session(token: outcome.token), in: store) == .failure(.noSuchProvider))
         _ = try authenticator.link(profile("a1", email: nil, provider: "apple"), toAccount: id, sessionToken: outcome.token, in: store).get()
-        #expect(throws: Never.self) { try authenticator.unlink(provider: "google", fromAccount: id, in: store).get() }
-        #expect(authenticator.unlink(provider: "apple", fromAccount: id, in: store) == .failure(.lastSignInMethod))
+        #expect(throws: Never.self) { try authenticator.unlink(provider: "google", .session(token: outcome.token), in: store).get() }
+        #expect(authenticator.unlink(provider: "apple", .session(token: outcome.token), in: store) == .failure(.lastSignInMethod))
         // Deleting the account deletes its identities: the identity can make a new account.
         try store.deleteAccount(id: id)
         #expect(try store.account(issuer: "https://apple.example", subject: "a1") == nil)
@@ -89,15 +84,12 @@ import Testing
         // Someone whose provider does not verify addresses makes the account with this address.
         let made = try authenticator.signIn(with: profile("stranger", email: "taro@example.com", verified: false), in: store, userAgent: nil).get()
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
-        var code: String?
         for request in try store.pendingResetRequests() {
-            _ = try authenticator.processResetRequest(request, in: store) { account, token, _ in
-                code = token
-                return testMail(to: account.email, token: token)
-            }.get()
+            _ = try authenticator.processResetRequest(request, in: store).get()
         }
+        let code = authenticator.recorded.token(.passwordReset)
         // The mailbox's owner sets a password: the stranger's identity and session are gone.
-        let started = try authenticator.resetPassword(code: try #require(code), newPassword: "a new passphrase", in: store).get()
+        let started = try authenticator.resetPassword(code: try #require(code), newPassword: "a new passphrase", renewal: .none, in: store).get()
         #expect(started.account.isVerified)
         #expect(try store.providerIdentities(accountID: made.account.id) == ([], true))
         #expect(try store.session(token: made.token) == nil)

@@ -13,7 +13,7 @@ import Testing
     @Test func renamingStoresTheNameAndItsKey() throws {
         let fixture = try SignedInAccount(directory, clock)
         let renamed = try fixture.authenticator.rename(
-            accountID: fixture.account.id, displayName: "Tarō Yamada", nameKey: "tarō yamada", in: fixture.store
+            .session(token: fixture.token), displayName: "Tarō Yamada", nameKey: "tarō yamada", in: fixture.store
         ).get()
         #expect(renamed.displayName == "Tarō Yamada" && renamed.nameKey == "tarō yamada" && renamed.email == "Taro@example.com")
         #expect(try fixture.store.account(id: fixture.account.id) == renamed)
@@ -22,11 +22,11 @@ import Testing
 
     @Test func renamingAMissingOrDisabledAccountFails() throws {
         let fixture = try SignedInAccount(directory, clock)
-        #expect(fixture.authenticator.rename(accountID: 999, displayName: "X", nameKey: "x", in: fixture.store) == .failure(.userNotFound))
+        #expect(fixture.authenticator.rename(.administrator(accountID: 999), displayName: "X", nameKey: "x", in: fixture.store) == .failure(.userNotFound))
         try fixture.store.setDisabled(accountID: fixture.account.id, true)
         let before = try dump(directory.database)
         #expect(
-            fixture.authenticator.rename(accountID: fixture.account.id, displayName: "X", nameKey: "x", in: fixture.store)
+            fixture.authenticator.rename(.idToken(accountID: fixture.account.id, issuedAt: clock.now), displayName: "X", nameKey: "x", in: fixture.store)
                 == .failure(.userDisabled))
         #expect(try dump(directory.database) == before)
         #expect(AuthFailure.userNotFound.code.rawValue == "auth/user-not-found")
@@ -113,12 +113,13 @@ import Testing
         clock.advance(by: 100)
         let started = try fixture.authenticator.changePassword(
             sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: "new password 2",
-            in: fixture.store
-        ) { testMail(to: $0.email, token: "notice") }.get()
-        #expect(started.token != fixture.token)
+            userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", in: fixture.store
+        ).get()
+        let token = try #require(started.sessionToken)
+        #expect(token != fixture.token)
         #expect(try fixture.store.session(token: phone) == nil)
         #expect(try fixture.store.session(token: fixture.token) == nil)
-        let rotated = try #require(try fixture.store.session(token: started.token))
+        let rotated = try #require(try fixture.store.session(token: token))
         #expect(rotated.account.id == fixture.account.id && rotated.session.createdAt == clock.now)
         #expect(rotated.session.authenticatedAt == clock.now)
         #expect(rotated.session.userAgent == "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0")  // the same browser
@@ -138,14 +139,9 @@ import Testing
         _ = try fixture.store.createSession(accountID: fixture.account.id)
         clock.advance(by: 100)
         let before = try dump(directory.database)
-        var noticed = false
         let result = fixture.authenticator.changePassword(
-            sessionToken: fixture.token, currentPassword: "wrong password", newPassword: "new password 2", in: fixture.store
-        ) { _ in
-            noticed = true
-            return nil
-        }
-        #expect(result == .failure(.invalidCredential) && !noticed)
+            sessionToken: fixture.token, currentPassword: "wrong password", newPassword: "new password 2", in: fixture.store)
+        #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.passwordChanged).isEmpty)
         #expect(try dump(directory.database) == before)
     }
 
@@ -174,7 +170,7 @@ import Testing
         let tokens = [fixture.token, try fixture.store.createSession(accountID: fixture.account.id).token]
         let path = directory.database, storeClock = clock.storeClock
         let authenticator = try Authenticator(hasher: .owaspMinimum)
-        let results = Mutex<[Int: Result<StartedSession, AuthFailure>]>([:])
+        let results = Mutex<[Int: Result<Renewed, AuthFailure>]>([:])
         runTogether(2) { device in
             guard let store = try? AccountStore(path: path, clock: storeClock) else { return }
             let result = authenticator.changePassword(

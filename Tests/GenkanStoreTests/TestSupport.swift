@@ -71,10 +71,70 @@ func dump(_ path: String) throws -> String {
     try run("sqlite3", [path, ".dump"])
 }
 
+/// The mails operations send in tests: `testMail` for each, recorded with what it was for, so a
+/// test reads a link's token from the mail as a person would.
+final class RecordingMail: AccountMail {
+    enum Kind: Sendable, Hashable {
+        case verification, passwordReset, passwordChanged, emailChange, emailChanged, goodbye, signUpAttempt, emailChangeAttempt
+        case signInMethodConnected, signInMethodRemoved
+    }
+
+    struct Sent: Sendable {
+        let kind: Kind
+        let recipient: String
+        let token: String?
+        let locale: String
+    }
+
+    private let sent = Mutex<[Sent]>([])
+    /// When set, every mail has an envelope the outbox refuses (an empty sender).
+    private let refusing = Mutex(false)
+
+    var all: [Sent] { sent.withLock { $0 } }
+    func sent(_ kind: Kind) -> [Sent] { all.filter { $0.kind == kind } }
+    /// The token of the last mail of `kind`.
+    func token(_ kind: Kind) -> String? { sent(kind).last?.token }
+    func refuseEnvelopes(_ refuse: Bool = true) { refusing.withLock { $0 = refuse } }
+
+    private func record(_ kind: Kind, to recipient: String, token: String? = nil, locale: String) -> OutgoingMail? {
+        sent.withLock { $0.append(Sent(kind: kind, recipient: recipient, token: token, locale: locale)) }
+        let mail = testMail(to: recipient, token: token ?? "\(kind)")
+        return refusing.withLock { $0 } ? OutgoingMail(sender: "", recipient: recipient, message: mail.message) : mail
+    }
+
+    func verification(to account: Account, code: String, locale: String) -> OutgoingMail? {
+        record(.verification, to: account.email, token: code, locale: locale)
+    }
+    func passwordReset(to account: Account, code: String, locale: String) -> OutgoingMail? {
+        record(.passwordReset, to: account.email, token: code, locale: locale)
+    }
+    func passwordChanged(to account: Account, locale: String) -> OutgoingMail? { record(.passwordChanged, to: account.email, locale: locale) }
+    func emailChange(to account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? {
+        record(.emailChange, to: newEmail, token: code, locale: locale)
+    }
+    func emailChanged(to oldEmail: String, account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? {
+        record(.emailChanged, to: oldEmail, token: code, locale: locale)
+    }
+    func goodbye(to account: Account, locale: String) -> OutgoingMail? { record(.goodbye, to: account.email, locale: locale) }
+    func signUpAttempt(to owner: Account, locale: String) -> OutgoingMail? { record(.signUpAttempt, to: owner.email, locale: locale) }
+    func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail? {
+        record(.emailChangeAttempt, to: owner.email, locale: locale)
+    }
+    func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
+        record(connected ? .signInMethodConnected : .signInMethodRemoved, to: account.email, locale: locale)
+    }
+}
+
+/// An authenticator for tests: the cheap hasher, and the mails recorded.
+func testAuthenticator(_ mail: RecordingMail = RecordingMail()) throws -> Authenticator {
+    try Authenticator(hasher: fastHasher, mail: mail)
+}
+
 /// A store with one account, signed in on one device, for the tests of the account's settings.
 struct SignedInAccount {
     let store: AccountStore
     let authenticator: Authenticator
+    let mail: RecordingMail
     let account: Account
     /// The session token of the device that signed up.
     let token: String
@@ -86,18 +146,19 @@ struct SignedInAccount {
         userAgent: String? = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0"
     ) throws {
         store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        authenticator = try Authenticator(hasher: fastHasher)
+        mail = RecordingMail()
+        authenticator = try testAuthenticator(mail)
         account = try authenticator.signUp(
-            email: email, displayName: "Taro", nameKey: "taro", password: Self.password, in: store
-        ).get()
+            email: email, displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false, in: store
+        ).created.get()
         token = try store.createSession(accountID: account.id, userAgent: userAgent).token
     }
 
     /// Another account in the same store, signed in.
     func other(_ email: String, name: String = "Hanako") throws -> (account: Account, token: String) {
         let other = try authenticator.signUp(
-            email: email, displayName: name, nameKey: name.lowercased(), password: Self.password, in: store
-        ).get()
+            email: email, displayName: name, nameKey: name.lowercased(), password: Self.password, sendsVerification: false, in: store
+        ).created.get()
         return (other, try store.createSession(accountID: other.id).token)
     }
 }
@@ -127,4 +188,33 @@ final class Outcomes<Value: Sendable>: Sendable {
 
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
+}
+
+/// The page's doors as the site composes them (the current password, then the operation), so the
+/// store's tests read as the pages use the core.
+extension Authenticator {
+    func deleteAccount(sessionToken: String, currentPassword: String, in store: AccountStore) -> Result<Account, AuthFailure> {
+        proving(sessionToken: sessionToken, password: currentPassword, in: store) { deleteAccount($0.requester, in: store) }
+    }
+
+    func changePassword(
+        sessionToken: String, currentPassword: String, newPassword: String, userAgent: String? = nil, in store: AccountStore
+    ) -> Result<Renewed, AuthFailure> {
+        proving(sessionToken: sessionToken, password: currentPassword, in: store) {
+            changePassword($0.requester, newPassword: newPassword, renewal: .session(userAgent: userAgent), in: store)
+        }
+    }
+
+    func requestEmailChange(
+        sessionToken: String, currentPassword: String, newEmail: String, privately: Bool = false, in store: AccountStore
+    ) -> Result<EmailChangeRequest, AuthFailure> {
+        proving(sessionToken: sessionToken, password: currentPassword, in: store) {
+            requestEmailChange($0.requester, newEmail: newEmail, privately: privately, in: store)
+        }
+    }
+}
+
+extension Authenticator {
+    /// The mails of an authenticator made by `testAuthenticator`.
+    var recorded: RecordingMail { mail as! RecordingMail }
 }

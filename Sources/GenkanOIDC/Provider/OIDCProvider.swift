@@ -101,6 +101,22 @@ public final class OIDCProvider: Sendable {
 
     static func withoutQuery(_ url: String) -> String { String(url.prefix { $0 != "?" }) }
 
+    /// The origin the browser is sent to (`https://accounts.google.com`): the authorization
+    /// endpoint's once the discovery document is cached, the issuer's before. Never fetches: a
+    /// page's Content Security Policy names it (`form-action`) for a form that leads there.
+    public var authorizationOrigin: String {
+        let endpoint = cache.withLock { $0.metadata?.value.authorizationEndpoint } ?? configuration.issuer
+        return Self.origin(of: endpoint)
+    }
+
+    /// `scheme://host[:port]` of an absolute URL.
+    static func origin(of url: String) -> String {
+        guard let separator = url.range(of: "://") else { return url }
+        let rest = url[separator.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(url[..<separator.upperBound]) + authority
+    }
+
     // MARK: The flow
 
     /// The URL that sends the browser to the provider: the code flow with PKCE (S256), the

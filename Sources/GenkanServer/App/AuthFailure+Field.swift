@@ -6,9 +6,10 @@ extension AuthFailure {
     var field: FormField? {
         switch self {
         case .emailAlreadyInUse: .email
+        case .missingPassword: .currentPassword
         case .invalidCredential, .userDisabled, .tooManyRequests, .throttled, .invalidActionCode, .expiredActionCode, .userTokenExpired,
             .userNotFound, .internalError, .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
-            .noSuchProvider, .userMismatch, .lastSignInMethod, .missingEmail, .unverifiedEmail:
+            .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail:
             nil
         }
     }

@@ -42,9 +42,11 @@ final class GenkanApp: Sendable {
         let errorLog = configuration.errorLog
         let baseURL = BaseURL(try configuration.baseURL.map(BaseURL.checked) ?? "http://127.0.0.1")
         self.baseURL = baseURL
-        let mail = SiteMail(
+        var mail = SiteMail(
             texts: texts, rules: rules, sender: try Self.sender(configuration.mail, texts: texts),
             baseURL: baseURL, codes: codes)
+        mail.providerNames = Dictionary(
+            configuration.identityProviders.map { ($0.name, ProviderButton($0).brandName) }, uniquingKeysWith: { first, _ in first })
         let sender = sendsMail
             ? OutboxSender(
                 queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
@@ -78,7 +80,10 @@ final class GenkanApp: Sendable {
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        let authenticator = try Authenticator(hasher: configuration.hasher)
+        // Emulator mode lists every code sent, whichever door asked for it.
+        let codeLog = configuration.firebaseProject != nil && configuration.firebaseEmulator ? OOBCodeLog() : nil
+        let authenticator = try Authenticator(
+            hasher: configuration.hasher, mail: codeLog.map { CodeRecordingMail(base: mail, log: $0) } ?? mail)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime)
 
         // Every request, in this order: logged with its final status, secured, then given its
@@ -124,7 +129,8 @@ final class GenkanApp: Sendable {
                 rules: rules, log: errorLog, sessionLifetime: policy.lifetime, clock: clock, isPrivate: configuration.privateSignUp,
                 startsPerClient: shared.providerSignInPerClient)
             providerSignIn.register(on: router, with: shared)
-            LinkedProviders(signIn: providerSignIn, forms: forms, pool: pool, authenticator: authenticator, failures: failures)
+            LinkedProviders(
+                signIn: providerSignIn, forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
                 .register(on: router, with: shared)
         }
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
@@ -132,20 +138,10 @@ final class GenkanApp: Sendable {
         if let project = configuration.firebaseProject {
             let emulator = configuration.firebaseEmulator
             let key = emulator ? nil : SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32))
-            let codeLog = emulator ? OOBCodeLog() : nil
-            var apiResets = resetRequests
-            if let codeLog {
-                apiResets.observe = { account, code in
-                    codeLog.record(
-                        OOBCodeLog.Entry(
-                            email: account.email, code: code, link: mail.link(FirebaseAPI.pagePath(.resetPassword) + "?code=" + code),
-                            requestType: FirebaseAPI.requestType(.resetPassword)))
-                }
-            }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
-                texts: texts, outbox: outbox, resetRequests: apiResets, tokens: IDTokens(project: project, key: key),
+                texts: texts, outbox: outbox, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
                 codeLog: codeLog, clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp
             ).register(on: router, with: shared)
         }

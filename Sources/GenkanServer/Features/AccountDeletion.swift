@@ -25,13 +25,13 @@ struct AccountDeletion: Sendable {
     func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.status(.internalError), request) }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let checks = self.checks, client = PasswordChecks.Client(context)
         return pool.hashing(request, context, { store in
             checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.deleteAccount(sessionToken: signedIn.token, currentPassword: current, in: store) { account in
-                    outbox.mail.goodbye(to: account, locale: locale)
+                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
+                    authenticator.deleteAccount(proven.requester, locale: locale, in: store)
                 }
             }
         }) { [self] result in

@@ -34,13 +34,13 @@ struct EmailSettings: Sendable {
             return context.refuse(.status(.internalError), request)
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator, isPrivate = self.isPrivate
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let checks = self.checks, client = PasswordChecks.Client(context)
         return pool.hashing(request, context, { store in
             checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.requestEmailChange(sessionToken: signedIn.token, currentPassword: current, newEmail: newEmail, in: store) {
-                    account, code, newEmail in outbox.mail.emailChange(to: account, newEmail: newEmail, code: code, locale: locale)
+                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
+                    authenticator.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
                 }
             }
         }) { [self] result in
@@ -49,6 +49,7 @@ struct EmailSettings: Sendable {
                 outbox.notify()
                 return .response(sent(newEmail, context: context))
             case .success(.addressInUse) where isPrivate:
+                outbox.notify()  // the owner of the address was told
                 return .response(sent(newEmail, context: context))
             case .success(.addressInUse):
                 return forms.reauthenticationFailed(.emailChange, .emailAlreadyInUse, request: request, context: context)
@@ -97,11 +98,9 @@ struct EmailSettings: Sendable {
 
     func confirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         withPostedCode(request, context) { code in
-            let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+            let locale = context.locale, authenticator = self.authenticator
             return pool.reply(.interactive, { store in
-                authenticator.confirmEmailChange(code: code, in: store) { before, newEmail, recoverCode in
-                    outbox.mail.emailChanged(to: before.email, account: before, newEmail: newEmail, code: recoverCode, locale: locale)
-                }
+                authenticator.confirmEmailChange(code: code, locale: locale, in: store)
             }) { [self] result in
                 switch result {
                 case .success(let account):

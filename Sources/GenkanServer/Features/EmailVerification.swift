@@ -97,13 +97,11 @@ struct EmailVerification: Sendable {
 
     /// A new link for the signed-in account, then back where the button was, with a notice.
     func resend(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
         let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
         return pool.reply(.interactive, { store in
-            authenticator.resendVerification(accountID: account.id, in: store) { account, code in
-                outbox.mail.verification(to: account, code: code, locale: locale)
-            }
+            authenticator.sendVerification(.session(token: signedIn.token), locale: locale, in: store).map(\.sent)
         }) { [self] result in
             switch result {
             case .success(let sent):

@@ -1,14 +1,17 @@
 import GenkanOIDC
 import GenkanStore
+import GenkanValidation
 
 /// `/account/providers`: the ways to sign in to the account (its password, each configured
 /// provider), with "connect" for a provider not linked and "disconnect" for one that is, unless
 /// it is the last way in (no password, no other provider).
 ///
-/// "Connect" is a link, not a form: a form's POST could not redirect to the provider under the
-/// site's `form-action 'self'`. The link carries a token bound to the session and to linking
-/// only, so another site cannot start linking for a signed-in visitor (which, with the visitor
-/// signed in at the provider as someone else, would link a stranger's identity).
+/// Both lead to a page that asks for the current password first (an account without one proves
+/// itself with a sign-in of the last five minutes): a stolen session alone cannot add a way in
+/// or take one away. Connecting then sends the browser to the provider from that form's POST; the
+/// page's Content Security Policy names the provider's origin in `form-action`, since browsers
+/// check the redirects of a form submission against it. The account's address is mailed a notice
+/// either way (`Authenticator.link`, `unlink`).
 struct LinkedProviders: Sendable {
     static let path = "/account/providers"
 
@@ -17,19 +20,22 @@ struct LinkedProviders: Sendable {
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
     let failures: StoreFailures
+    let checks: PasswordChecks
 
     var providers: IdentityProviders { signIn.providers }
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get(Self.path, use: show)
-        router.group("", shared.signedInPages).get(Self.path + "/{provider}/link", use: link)
-        router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
-            .post(Self.path + "/{provider}/unlink", use: unlink)
+        let pages = router.group("", shared.signedInPages)
+        pages.get(Self.path, use: show)
+        pages.get(Self.path + "/{provider}/connect", use: { request, context in confirmation(.connect, request, context) })
+        pages.get(Self.path + "/{provider}/disconnect", use: { request, context in confirmation(.disconnect, request, context) })
+        let posts = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
+        posts.post(Self.path + "/{provider}/connect", use: { request, context in confirm(.connect, request, context) })
+        posts.post(Self.path + "/{provider}/disconnect", use: { request, context in confirm(.disconnect, request, context) })
     }
 
-    /// What the "connect" links' token is bound to: this session, and linking.
-    static func linkBinding(_ sessionToken: String) -> String {
-        "link:" + RequestContext.sessionBinding(sessionToken)
+    enum Change: Sendable {
+        case connect, disconnect
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -41,8 +47,6 @@ struct LinkedProviders: Sendable {
             case .success(let (identities, hasPassword)):
                 let html = forms.renderer.providers(
                     identities, hasPassword: hasPassword, locale: context.locale,
-                    csrf: forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token)),
-                    linkToken: forms.tokens.token(for: Self.linkBinding(signedIn.token)),
                     notice: context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale))
                 return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
             case .failure(let error):
@@ -51,36 +55,98 @@ struct LinkedProviders: Sendable {
         }
     }
 
-    func link(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    /// The page that asks for the current password before the change.
+    func confirmation(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
-        let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
-        guard forms.tokens.isValid(query?["token"] ?? "", for: Self.linkBinding(signedIn.token)) else {
-            return context.refuse(.status(.forbidden), request)
-        }
-        return signIn.begin(provider, accountID: signedIn.account.id, returnTo: nil, request: request, context: context)
-    }
-
-    func unlink(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        guard let provider = providers.provider(named: context.parameters["provider"]) else {
-            return context.refuse(.status(.notFound), request)
-        }
-        let authenticator = self.authenticator, name = provider.name
         return pool.reply(.interactive, { store in
-            authenticator.unlink(provider: name, fromAccount: signedIn.account.id, in: store)
-        }) { [self] result in
-            switch result {
-            case .success:
-                return .response(
-                    Responses.redirect(Self.path, context: context, cookies: [Notice.providerDisconnected.cookie(context)]))
-            case .failure(.internalError(let error)):
+            Result { () throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id).hasPassword }
+        }) { [self] found in
+            switch found {
+            case .success(let hasPassword):
+                return .response(formPage(change, provider, hasPassword: hasPassword, context: context))
+            case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
-            case .failure(let failure):
-                return .response(signIn.failed(failure, provider: provider, linking: true, context: context))
             }
         }
+    }
+
+    /// Confirms the owner (`Authenticator.confirmOwner`, behind the sign-in limits), then sends the
+    /// browser to the provider or removes the identity.
+    func confirm(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        guard let provider = providers.provider(named: context.parameters["provider"]) else {
+            return context.refuse(.status(.notFound), request)
+        }
+        let password = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        guard password.utf8.count <= 4096 else { return context.refuse(.status(.badRequest), request) }
+        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
+        let name = provider.name, locale = context.locale
+        return pool.hashing(request, context, { store -> Confirmed in
+            let hasPassword = (try? store.providerIdentities(accountID: signedIn.account.id).hasPassword) ?? true
+            let confirmed = checks.reauthentication(signedIn, client: client, in: store) {
+                authenticator.confirmOwner(sessionToken: signedIn.token, password: password, in: store)
+            }
+            switch (confirmed, change) {
+            case (.failure(let failure), _): return Confirmed(result: .failure(failure), hasPassword: hasPassword)
+            case (.success, .connect): return Confirmed(result: .success(()), hasPassword: hasPassword)
+            case (.success, .disconnect):
+                let unlinked = authenticator.unlink(provider: name, .session(token: signedIn.token), locale: locale, in: store)
+                return Confirmed(result: unlinked, hasPassword: hasPassword)
+            }
+        }) { [self] confirmed in
+            switch (confirmed.result, change) {
+            case (.success, .connect):
+                let started = signIn.begin(provider, accountID: signedIn.account.id, returnTo: nil, request: request, context: context)
+                return started.map { $0.status == 303 ? $0 : $0.allowingFormActions([provider.authorizationOrigin]) }
+            case (.success, .disconnect):
+                return .response(
+                    Responses.redirect(Self.path, context: context, cookies: [Notice.providerDisconnected.cookie(context)]))
+            case (.failure(.internalError(let error)), _):
+                return failures.refuse(error, request: request, context: context)
+            case (.failure(.throttled(let refusal)), _):
+                return context.refuse(Refusal(refusal), request)
+            case (.failure(.userTokenExpired), _), (.failure(.userNotFound), _):
+                var signedOut = context
+                signedOut.hasStaleSessionCookie = true
+                return signedOut.refuse(.signInRequired(returnTo: nil), request)
+            case (.failure(let failure), _):
+                return .response(formPage(change, provider, hasPassword: confirmed.hasPassword, context: context, failure: failure))
+            }
+        }
+    }
+
+    /// What confirming the owner (and, to disconnect, removing the identity) came to, and whether
+    /// the account has a password (which decides the form shown again).
+    struct Confirmed: Sendable {
+        let result: Result<Void, AuthFailure>
+        let hasPassword: Bool
+    }
+
+    /// The confirmation form, with the failure on its field (or above it); a connect form's page
+    /// lets its form lead to the provider.
+    private func formPage(
+        _ change: Change, _ provider: OIDCProvider, hasPassword: Bool, context: RequestContext, failure: AuthFailure? = nil
+    ) -> HTTPResponse {
+        let button = ProviderButton(provider.configuration)
+        let form: FormDescription =
+            switch change {
+            case .connect: .providerConnect(button, hasPassword: hasPassword)
+            case .disconnect: .providerDisconnect(button, hasPassword: hasPassword)
+            }
+        let response: HTTPResponse
+        if let failure {
+            let field = failure == .invalidCredential || failure == .missingPassword ? FormField.currentPassword : nil
+            let message = failure == .lastSignInMethod
+                ? PageError(field: nil, message: forms.texts.text(.providersLastMethod, context.locale))
+                : forms.error(failure.code, field: hasPassword ? field : nil, locale: context.locale)
+            response = forms.page(form, context: context, status: failure == .lastSignInMethod ? 409 : 422, values: [:], errors: [message])
+        } else {
+            response = forms.blank(form, context: context)
+        }
+        return change == .connect ? response.allowingFormActions([provider.authorizationOrigin]) : response
     }
 }

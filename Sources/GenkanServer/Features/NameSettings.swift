@@ -20,11 +20,11 @@ struct NameSettings: Sendable {
     }
 
     func save(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let account = context.signedIn?.account, let name = context.validation?.normalizedName,
+        guard let signedIn = context.signedIn, let name = context.validation?.normalizedName,
             let key = context.validation?.nameComparisonKey
         else { return context.refuse(.status(.internalError), request) }
-        let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in authenticator.rename(accountID: account.id, displayName: name, nameKey: key, in: store) }) {
+        let authenticator = self.authenticator, requester = Requester.session(token: signedIn.token)
+        return pool.reply(.interactive, { store in authenticator.rename(requester, displayName: name, nameKey: key, in: store) }) {
             [self] result in
             switch result {
             case .success:

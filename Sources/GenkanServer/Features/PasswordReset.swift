@@ -93,16 +93,14 @@ struct PasswordReset: Sendable {
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
-            authenticator.resetPassword(code: code, newPassword: password, in: store, userAgent: userAgent) { account in
-                outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
-            }
+            authenticator.resetPassword(code: code, newPassword: password, locale: locale, renewal: .session(userAgent: userAgent), in: store)
         }) { [self] result in
             switch result {
-            case .success(let started):
+            case .success(let reset):
                 outbox.notify()
+                guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
-                    Responses.sessionStarted(
-                        started.token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
+                    Responses.sessionStarted(token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

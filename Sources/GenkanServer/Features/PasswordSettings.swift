@@ -29,20 +29,21 @@ struct PasswordSettings: Sendable {
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
         let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
-        let checks = self.checks, client = PasswordChecks.Client(context)
+        let checks = self.checks, client = PasswordChecks.Client(context), userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
             checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.changePassword(sessionToken: signedIn.token, currentPassword: current, newPassword: new, in: store) {
-                    account in outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
+                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
+                    authenticator.changePassword(
+                        proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
                 }
             }
         }) { [self] result in
             switch result {
-            case .success(let started):
+            case .success(let changed):
                 outbox.notify()
+                guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
-                    Responses.sessionStarted(
-                        started.token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
+                    Responses.sessionStarted(token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

@@ -8,7 +8,8 @@ import GenkanValidation
 /// kept here whose SHA-256 goes to the provider. The first sign-in of an identity makes an
 /// account; an address that already has an account is never merged
 /// (`auth/account-exists-with-different-credential`: sign in as before, then link the provider
-/// from `/account/providers`, which starts the same flow through `begin`).
+/// from `/account/providers`, which starts the same flow through `begin` once the current password
+/// was confirmed).
 ///
 /// Apple answers with `response_mode=form_post`: a cross-site POST to the callback, which has no
 /// CSRF token (Apple cannot have one) and carries no cookie (`SameSite=Lax`). That POST is the
@@ -187,8 +188,7 @@ struct ProviderSignIn: Sendable {
         return pool.reply(.interactive, { store in
             if let previous { try? store.deleteSession(token: previous) }
             let result = authenticator.signIn(
-                with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate,
-                verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) })
+                with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
             if case .success(let outcome) = result, outcome.isNew, !outcome.account.isVerified { outbox.notify() }
             return result
         }) { [self] result in
@@ -208,12 +208,13 @@ struct ProviderSignIn: Sendable {
         _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let authenticator = self.authenticator
+        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
         return pool.reply(.interactive, { store in
-            authenticator.link(profile, toAccount: accountID, sessionToken: token, in: store)
+            authenticator.link(profile, toAccount: accountID, sessionToken: token, locale: locale, in: store)
         }) { [self] result in
             switch result {
             case .success:
+                outbox.notify()
                 return .response(
                     Responses.redirect(
                         LinkedProviders.path, context: context, cookies: [Notice.providerConnected.cookie(context)]))

@@ -42,9 +42,9 @@ struct SignUp: Sendable {
             .signUp, request: request, context: context, values: FormDescription.signUp.keptValues(context.formData),
             destination: "/account"
         ) { store in
-            let result = authenticator.signUp(email: email, displayName: name, nameKey: nameKey, password: password, in: store) {
-                account, code in outbox.mail.verification(to: account, code: code, locale: locale)
-            }
+            let result = authenticator.signUp(
+                email: email, displayName: name, nameKey: nameKey, password: password, locale: locale, in: store
+            ).created
             if case .success = result { outbox.notify() }
             return result
         }
@@ -57,12 +57,11 @@ struct SignUp: Sendable {
     /// Hashes in every case, then creates the account or mails the address's owner; the page is
     /// the same either way and signs no one in (the new account signs in after verifying).
     private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: RequestContext) -> Reply {
-        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
+        let authenticator = self.authenticator, locale = context.locale
         return pool.hashing(request, context, { store in
-            authenticator.signUpPrivately(
-                email: new.email, displayName: new.name, nameKey: new.nameKey, password: new.password, in: store,
-                verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) },
-                attemptMail: { owner in outbox.mail.signUpAttempt(to: owner, locale: locale) })
+            authenticator.signUp(
+                email: new.email, displayName: new.name, nameKey: new.nameKey, password: new.password, locale: locale,
+                privately: true, in: store)
         }) { [self] result in
             switch result {
             case .success, .failure(.emailAlreadyInUse):

@@ -33,30 +33,25 @@ extension FirebaseAPI {
             let password = try fields.string("password").map { value throws(FirebaseError) in
                 try input.newPassword(value, email: email, name: name.name)
             }
-            let verified = try fields.bool("emailVerified") ?? false, disabled = try fields.bool("disabled") ?? false
-            let hasher = authenticator.hasher
+            var changes = AccountChanges()
+            changes.email = email
+            changes.name = (name.name, name.key)
+            changes.photoURL = photo.map { .some($0) }
+            changes.password = password
+            changes.emailVerified = try fields.bool("emailVerified") ?? false
+            changes.disabled = try fields.bool("disabled")
+            let authenticator = self.authenticator, complete = changes
             return answer(password == nil ? .interactive : .hashing(request, context)) { store in
-                do {
-                    if try store.account(email: email) != nil { return .failure(FirebaseError(.emailExists)) }
-                    // Without a password the hash is not a PHC string: no password verifies against it.
-                    let hash = try password.map { password throws(StoreError) in try hasher.hash(password) } ?? "!"
-                    let account: Account
-                    do {
-                        account = try store.createAccount(NewAccount(email: email, displayName: name.name, nameKey: name.key, passwordHash: hash))
-                    } catch let error as StoreError where error.code == .constraint {
-                        return .failure(FirebaseError(.emailExists))
-                    }
-                    if verified { try store.markVerified(accountID: account.id) }
-                    if disabled { try store.setDisabled(accountID: account.id, true) }
-                    if let photo { try store.setPhotoURL(accountID: account.id, photo) }
+                // One transaction: the account exists with every field set, or not at all.
+                switch authenticator.createAccount(complete, in: store) {
+                case .failure(let failure): return .failure(self.error(failure, request))
+                case .success(let profile):
                     var body: [(String, JSONValue)] = [
-                        ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(String(account.id))),
+                        ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(String(profile.account.id))),
                         ("email", .string(email)),
                     ]
                     if !name.name.isEmpty { body.append(("displayName", .string(name.name))) }
                     return .success(.object(body))
-                } catch {
-                    return .failure(self.storeFailure(error, request))
                 }
             }
         }
@@ -97,35 +92,30 @@ extension FirebaseAPI {
             let newPassword = try fields.string("password")
             let authenticator = self.authenticator, rules = self.rules
             return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
-                do {
-                    guard let account = try store.account(id: id) else { return .failure(FirebaseError(.userNotFound)) }
-                    if let newPassword {
-                        let prepared: String
-                        do throws(FirebaseError) {
-                            prepared = try FirebaseInput(rules: rules).newPassword(
-                                newPassword, email: email ?? account.email, name: name?.name ?? account.displayName)
-                        } catch {
-                            return .failure(error)
-                        }
-                        // An administrator may set the password of a disabled account too.
-                        try store.replacePassword(accountID: id, passwordHash: try authenticator.hasher.hash(prepared))
+                var changes = AccountChanges()
+                changes.emailVerified = verified
+                changes.disabled = disable
+                if deleted.contains("DISPLAY_NAME") {
+                    changes.name = ("", "")
+                } else if let name {
+                    changes.name = (name.name, name.key)
+                }
+                if deleted.contains("PHOTO_URL") { changes.photoURL = .some(nil) }
+                if let photo { changes.photoURL = .some(photo) }
+                if let email { changes.email = email }
+                if let newPassword {
+                    do throws(FirebaseError) {
+                        let account = try? store.account(id: id)
+                        changes.password = try FirebaseInput(rules: rules).newPassword(
+                            newPassword, email: email ?? account?.email ?? "", name: name?.name ?? account?.displayName ?? "")
+                    } catch {
+                        return .failure(error)
                     }
-                    if let email, AccountStore.emailKey(email) != AccountStore.emailKey(account.email) || email != account.email {
-                        guard try store.changeEmail(accountID: id, to: email, verified: verified ?? false) else {
-                            return .failure(FirebaseError(.emailExists))
-                        }
-                    }
-                    if let verified { try store.setVerified(accountID: id, verified) }
-                    if let disable { try store.setDisabled(accountID: id, disable) }
-                    if deleted.contains("DISPLAY_NAME") || name != nil {
-                        let new = deleted.contains("DISPLAY_NAME") ? ("", "") : name!
-                        _ = authenticator.rename(accountID: id, displayName: new.0, nameKey: new.1, in: store)
-                    }
-                    if deleted.contains("PHOTO_URL") { try store.setPhotoURL(accountID: id, nil) }
-                    if let photo { try store.setPhotoURL(accountID: id, photo) }
-                    return .success(.object([("kind", .string("identitytoolkit#SetAccountInfoResponse")), ("localId", .string(localID))]))
-                } catch {
-                    return .failure(self.storeFailure(error, request))
+                }
+                // One transaction: every change, or none. An administrator may change a disabled account.
+                switch authenticator.administer(accountID: id, changes, in: store) {
+                case .failure(let failure): return .failure(self.error(failure, request))
+                case .success: return .success(.object([("kind", .string("identitytoolkit#SetAccountInfoResponse")), ("localId", .string(localID))]))
                 }
             }
         }
@@ -137,7 +127,7 @@ extension FirebaseAPI {
             guard let id = Self.accountID(localID) else { throw FirebaseError(.userNotFound) }
             let authenticator = self.authenticator
             return answer(.interactive) { store in
-                switch authenticator.deleteAccount(id: id, in: store) {
+                switch authenticator.deleteAccount(.administrator(accountID: id), in: store) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success: return .success(.object([("kind", .string("identitytoolkit#DeleteAccountResponse"))]))
                 }
@@ -185,23 +175,21 @@ extension FirebaseAPI {
             if let continueURL = try fields.string("continueUrl"), !Self.isAbsoluteURI(continueURL) {
                 throw FirebaseError(.invalidContinueURI)
             }
+            let authenticator = self.authenticator
             return answer(.interactive) { store in
-                do {
-                    guard let account = try store.account(email: email)?.account else {
-                        return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
-                    }
-                    if let newEmail, let owner = try store.account(email: newEmail)?.account, owner.id != account.id {
-                        return .failure(FirebaseError(.emailExists))
-                    }
-                    let issued = try store.issueCode(purpose, accountID: account.id, email: newEmail)
-                    self.logCode(issued.token, purpose: purpose, email: account.email)
+                switch authenticator.issueLink(purpose, email: email, newEmail: newEmail, in: store) {
+                case .failure(.userNotFound): return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
+                case .failure(let failure): return .failure(self.error(failure, request))
+                case .success(let (account, issued)):
+                    self.codeLog?.record(
+                        OOBCodeLog.Entry(
+                            email: account.email, code: issued.token, link: self.outbox.mail.link(Self.pagePath(purpose) + "?code=" + issued.token),
+                            requestType: Self.requestType(purpose)))
                     return .success(.object([
                         ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
                         ("oobCode", .string(issued.token)),
                         ("oobLink", .string(self.outbox.mail.link(Self.pagePath(purpose) + "?code=" + issued.token))),
                     ]))
-                } catch {
-                    return .failure(self.storeFailure(error, request))
                 }
             }
         }

@@ -45,9 +45,7 @@ extension FirebaseAPI {
                     [("federatedId", .string(token.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
                 return answer(.interactive) { store in
-                    let found = authenticator.identify(
-                        profile, in: store, requireVerifiedEmail: isPrivate,
-                        verificationMail: { account, code in outbox.mail.verification(to: account, code: code, locale: locale) })
+                    let found = authenticator.identify(profile, in: store, requireVerifiedEmail: isPrivate, locale: locale)
                     switch found {
                     case .failure(.accountExistsWithDifferentCredential):
                         // Firebase's answer when the address has an account with another sign-in method.

@@ -26,14 +26,6 @@ extension FirebaseAPI {
         }
     }
 
-    /// Records a code sent (emulator mode) for `GET …/oobCodes`.
-    func logCode(_ code: String, purpose: ActionCodePurpose, email: String) {
-        codeLog?.record(
-            OOBCodeLog.Entry(
-                email: email, code: code, link: outbox.mail.link(Self.pagePath(purpose) + "?code=" + code),
-                requestType: Self.requestType(purpose)))
-    }
-
     func sendOOBCode(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
@@ -61,39 +53,35 @@ extension FirebaseAPI {
                 }
             case "VERIFY_EMAIL":
                 let claims = try claims(fields)
+                let authenticator = self.authenticator
                 return answer(.interactive) { store in
-                    Self.account(claims, in: store).flatMap { profile in
-                        let account = profile.account
-                        do {
-                            _ = try store.issueCode(.verifyEmail, accountID: account.id) { code in
-                                self.logCode(code, purpose: .verifyEmail, email: account.email)
-                                return self.outbox.mail.verification(to: account, code: code, locale: locale)
-                            }
-                        } catch {
-                            return .failure(self.storeFailure(error, request))
+                    Self.account(claims, in: store).flatMap { _ in
+                        // Firebase sends the link again to an address already verified too.
+                        switch authenticator.sendVerification(Self.requester(claims), locale: locale, evenIfVerified: true, in: store) {
+                        case .failure(let failure): return .failure(self.error(failure, request))
+                        case .success(let sent):
+                            self.outbox.notify()
+                            return .success(.object([
+                                ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(sent.account.email)),
+                            ]))
                         }
-                        self.outbox.notify()
-                        return .success(.object([
-                            ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
-                        ]))
                     }
                 }
             case "VERIFY_AND_CHANGE_EMAIL":
                 let claims = try claims(fields)
                 let newEmail = try input.email(try fields.string("newEmail"), missing: .missingNewEmail)
                 try requireRecentSignIn(claims)
-                let authenticator = self.authenticator
+                let authenticator = self.authenticator, isPrivate = self.isPrivate
                 return answer(.interactive) { store in
                     Self.account(claims, in: store).flatMap { profile in
-                        let result = authenticator.requestEmailChange(accountID: profile.account.id, newEmail: newEmail, in: store) {
-                            account, code, newEmail in
-                            self.logCode(code, purpose: .changeEmail, email: account.email)
-                            return self.outbox.mail.emailChange(to: account, newEmail: newEmail, code: code, locale: locale)
-                        }
+                        let result = authenticator.requestEmailChange(
+                            Self.requester(claims), newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
                         switch result {
                         case .failure(let failure): return .failure(self.error(failure, request))
-                        case .success(.addressInUse): return .failure(FirebaseError(.emailExists))
-                        case .success(.sent), .success(.unchanged):
+                        // With `--private-signup` a taken address answers as a free one (its owner
+                        // is mailed instead), as the page answers.
+                        case .success(.addressInUse) where !isPrivate: return .failure(FirebaseError(.emailExists))
+                        case .success(.sent), .success(.unchanged), .success(.addressInUse):
                             self.outbox.notify()
                             return .success(.object([
                                 ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")),
@@ -147,12 +135,12 @@ extension FirebaseAPI {
                 } catch {
                     return .failure(error)
                 }
-                let result = authenticator.setPassword(code: code, newPassword: prepared, in: store) { account in
-                    self.outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
-                }
-                switch result {
+                // The same reset as the page's, but for the browser's session: identities linked since
+                // the address was last proven end, every session and token ends, a notice goes.
+                switch authenticator.resetPassword(code: code, newPassword: prepared, locale: locale, renewal: .none, in: store) {
                 case .failure(let failure): return .failure(self.error(failure, request))
-                case .success(let account):
+                case .success(let reset):
+                    let account = reset.account
                     self.outbox.notify()
                     return .success(.object([
                         ("kind", .string("identitytoolkit#ResetPasswordResponse")), ("email", .string(account.email)),

@@ -13,13 +13,20 @@ extension FirebaseAPI {
                 throw FirebaseError(.adminOnlyOperation)
             }
             if fields.has("idToken") { throw FirebaseError(.operationNotAllowed, "Genkan has no anonymous accounts to link.") }
+            // With `--private-signup` no answer may tell whether an address has an account, and a
+            // sign-up that succeeds must answer with the new account's tokens: every address is
+            // refused alike, as Identity Platform refuses sign-up when it is closed. People sign up
+            // on the site, whose page answers every address alike.
+            if isPrivate { throw FirebaseError(.adminOnlyOperation) }
             let email = try input.email(try fields.string("email"))
             let name = try input.displayName(try fields.string("displayName"))
             let password = try input.newPassword(try fields.string("password"), email: email, name: name.name)
             let authenticator = self.authenticator
             return answer(.hashing(request, context)) { store in
-                let created = authenticator.signUp(email: email, displayName: name.name, nameKey: name.key, password: password, in: store)
-                    .flatMap { Authenticator.startTokens(for: $0, in: store) }
+                // Firebase sends no verification mail at sign-up: the app asks for one.
+                let created = authenticator.signUp(
+                    email: email, displayName: name.name, nameKey: name.key, password: password, sendsVerification: false, in: store
+                ).created.flatMap { Authenticator.startTokens(for: $0, in: store) }
                 switch created {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let started):

@@ -29,6 +29,7 @@ extension FirebaseAPI {
             let newPassword = try fields.string("password")
             if newPassword != nil { try requireRecentSignIn(claims) }
             let authenticator = self.authenticator, rules = self.rules, locale = context.locale
+            let requester = Self.requester(claims)
             return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
                 Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let account = profile.account
@@ -41,20 +42,18 @@ extension FirebaseAPI {
                         } catch {
                             return .failure(error)
                         }
-                        let changed = authenticator.setPassword(accountID: account.id, newPassword: prepared, in: store) { account in
-                            self.outbox.mail.passwordChangedKeepingThisDevice(to: account, locale: locale)
-                        }.flatMap { Authenticator.startTokens(for: $0, in: store) }
-                        switch changed {
+                        // The same change as the page's: every session and token ends, a notice goes.
+                        switch authenticator.changePassword(requester, newPassword: prepared, locale: locale, renewal: .tokens, in: store) {
                         case .failure(let failure): return .failure(self.error(failure, request))
-                        case .success(let started): issued = (started.authTime, started.refreshToken)
+                        case .success(let changed): issued = changed.tokens
                         }
                         self.outbox.notify()
                     }
+                    // The new password's tokens act from here on (the old ID token was just revoked).
+                    let actor: Requester = issued.map { .idToken(accountID: account.id, issuedAt: $0.authTime) } ?? requester
                     if deleted.contains("DISPLAY_NAME") || name != nil {
                         let new = deleted.contains("DISPLAY_NAME") ? ("", "") : name!
-                        if case .failure(let failure) = authenticator.rename(
-                            accountID: account.id, displayName: new.0, nameKey: new.1, in: store)
-                        {
+                        if case .failure(let failure) = authenticator.rename(actor, displayName: new.0, nameKey: new.1, in: store) {
                             return .failure(self.error(failure, request))
                         }
                     }
@@ -97,10 +96,7 @@ extension FirebaseAPI {
                     }
                 }
             case .changeEmail:
-                result = authenticator.confirmEmailChange(code: code, in: store) { before, newEmail, recovery in
-                    self.logCode(recovery, purpose: .recoverEmail, email: before.email)
-                    return self.outbox.mail.emailChanged(to: before.email, account: before, newEmail: newEmail, code: recovery, locale: locale)
-                }
+                result = authenticator.confirmEmailChange(code: code, locale: locale, in: store)
                 if case .success(let account) = result { newEmail = account.email }
             case .recoverEmail:
                 result = authenticator.recoverEmail(code: code, in: store)
@@ -125,11 +121,8 @@ extension FirebaseAPI {
             try requireRecentSignIn(claims)
             let authenticator = self.authenticator, locale = context.locale
             return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { profile in
-                    let deleted = authenticator.deleteAccount(id: profile.account.id, in: store) { account in
-                        self.outbox.mail.goodbye(to: account, locale: locale)
-                    }
-                    switch deleted {
+                Self.account(claims, in: store).flatMap { _ in
+                    switch authenticator.deleteAccount(Self.requester(claims), locale: locale, in: store) {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success:
                         self.outbox.notify()

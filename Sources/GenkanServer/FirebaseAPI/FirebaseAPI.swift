@@ -162,6 +162,12 @@ struct FirebaseAPI: Sendable {
         return try tokens.verify(token, now: clock.now()).get()
     }
 
+    /// The requester an ID token proves, for the core's operations (which check it again inside
+    /// their transaction).
+    static func requester(_ claims: IDTokenClaims) -> Requester {
+        .idToken(accountID: claims.accountID, issuedAt: claims.issuedAt)
+    }
+
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the token's sign-in was within `recentSignIn`.
     func requireRecentSignIn(_ claims: IDTokenClaims) throws(FirebaseError) {
         guard clock.now() - claims.authTime <= Self.recentSignIn else { throw FirebaseError(.credentialTooOld) }

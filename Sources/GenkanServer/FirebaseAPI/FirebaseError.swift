@@ -45,6 +45,8 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .lastSignInMethod: self.init(FirebaseErrorCode.operationNotAllowed)
         case .missingEmail: self.init(FirebaseErrorCode.missingEmail)
         case .unverifiedEmail: self.init(FirebaseErrorCode.unverifiedEmail)
+        case .requiresRecentLogin: self.init(FirebaseErrorCode.credentialTooOld)
+        case .missingPassword: self.init(FirebaseErrorCode.missingPassword)
         }
     }
 

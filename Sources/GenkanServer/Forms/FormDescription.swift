@@ -27,6 +27,8 @@ struct FormDescription: Sendable {
     /// Whether the configured OpenID providers' buttons go under the form ("Sign in with Google"):
     /// sign-in and sign-up.
     var offersProviders = false
+    /// What the title and the submit button name, when they take a parameter ("Connect %@").
+    var subject: String? = nil
 
     init(
         _ kind: FormKind, path: String, title: PageKey, intro: PageKey? = nil, submit: PageKey, fields: [FieldDescription],

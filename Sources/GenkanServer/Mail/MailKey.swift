@@ -45,6 +45,16 @@ public enum MailKey: String, CaseIterable, Sendable {
     case signUpAttemptResetAction = "mail.signup-attempt.reset-action"
     case signUpAttemptIgnore = "mail.signup-attempt.ignore"
 
+    case emailChangeAttemptSubject = "mail.email-change-attempt.subject"
+    case emailChangeAttemptBody = "mail.email-change-attempt.body"
+
+    case signInMethodConnectedSubject = "mail.sign-in-method.connected.subject"
+    case signInMethodConnectedBody = "mail.sign-in-method.connected.body"
+    case signInMethodRemovedSubject = "mail.sign-in-method.removed.subject"
+    case signInMethodRemovedBody = "mail.sign-in-method.removed.body"
+    case signInMethodNotYou = "mail.sign-in-method.not-you"
+    case signInMethodReviewAction = "mail.sign-in-method.review-action"
+
     /// Every key, for the linter and the catalog coverage test.
     public static var allKeys: Set<String> { Set(allCases.map(\.rawValue)) }
 }

@@ -7,14 +7,12 @@ struct ResetRequests: Sendable {
     let authenticator: Authenticator
     let outbox: Outbox
     let log: ErrorLog
-    /// Told of each code mailed (the Firebase API's emulator mode lists them).
-    var observe: (@Sendable (_ account: Account, _ code: String) -> Void)? = nil
 
     /// Queues the processing of every pending request (the pool's other work goes first).
     func process() {
-        let authenticator = self.authenticator, outbox = self.outbox, log = self.log, observe = self.observe
+        let authenticator = self.authenticator, outbox = self.outbox, log = self.log
         let queued = pool.submit(.interactive) { store in
-            Self.drain(store, authenticator: authenticator, outbox: outbox, log: log, observe: observe)
+            Self.drain(store, authenticator: authenticator, outbox: outbox, log: log)
         }
         // Not lost: the requests stay recorded until the next request or the next start.
         if !queued { log.write("password reset requests wait: the worker queue is full") }
@@ -22,20 +20,14 @@ struct ResetRequests: Sendable {
 
     /// Processes batch after batch until none is left: a start after a crash during a flood can
     /// find more than one batch. Stops early when a whole batch failed (nothing would change).
-    private static func drain(
-        _ store: AccountStore, authenticator: Authenticator, outbox: Outbox, log: ErrorLog,
-        observe: (@Sendable (Account, String) -> Void)?
-    ) {
+    private static func drain(_ store: AccountStore, authenticator: Authenticator, outbox: Outbox, log: ErrorLog) {
         let batchSize = 100
         do {
             while true {
                 let batch = try store.pendingResetRequests(limit: batchSize)
                 var queuedMail = false, processed = false
                 for request in batch {
-                    switch authenticator.processResetRequest(request, in: store, mail: { account, code, locale in
-                        observe?(account, code)
-                        return outbox.mail.passwordReset(to: account, code: code, locale: locale)
-                    }) {
+                    switch authenticator.processResetRequest(request, in: store) {
                     case .success(let mailed):
                         queuedMail = queuedMail || mailed
                         processed = true

@@ -6,12 +6,15 @@ import GenkanValidation
 /// The mails the site sends, composed in the reader's language from the catalog and made into
 /// complete messages for the outbox. Links start at the configured base URL, never at the
 /// request's `Host`, and never carry the e-mail address.
-struct SiteMail: Sendable {
+struct SiteMail: AccountMail {
     let texts: PageTexts
     let rules: ValidationViewModel
     let sender: MailAddress
     let baseURL: BaseURL
     let codes: ActionCodePolicy
+    /// The configured providers' names as people know them (`google` → Google), for the notices
+    /// about sign-in methods.
+    var providerNames: [String: String] = [:]
 
     /// The site's absolute URL for `path` (which starts with `/`).
     func link(_ path: String) -> String { baseURL.value + path }
@@ -38,7 +41,7 @@ struct SiteMail: Sendable {
 
     /// After a password change or reset: the device it was made on stays signed in, the others
     /// were signed out.
-    func passwordChangedKeepingThisDevice(to account: Account, locale: String) -> OutgoingMail? {
+    func passwordChanged(to account: Account, locale: String) -> OutgoingMail? {
         let content = compose(locale, subject: .passwordChangedSubject, name: account.displayName, parts: [
             .paragraph(text(.passwordChangedBodyKept, locale)),
             .paragraph(text(.passwordChangedNotYou, locale)),
@@ -89,6 +92,32 @@ struct SiteMail: Sendable {
             .action(label: text(.signUpAttemptResetAction, locale), url: link("/password/forgot")),
             .paragraph(text(.signUpAttemptIgnore, locale)),
         ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    /// To the owner of an address another account tried to move to (`--private-signup`).
+    func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: .emailChangeAttemptSubject, name: owner.displayName, parts: [
+            .paragraph(text(.emailChangeAttemptBody, locale)),
+            .paragraph(text(.signUpAttemptIfYou, locale)),
+            .action(label: text(.signUpAttemptSignInAction, locale), url: link("/signin")),
+            .action(label: text(.signUpAttemptResetAction, locale), url: link("/password/forgot")),
+            .paragraph(text(.signUpAttemptIgnore, locale)),
+        ])
+        return outgoing(content, to: owner.email, locale: locale)
+    }
+
+    /// A provider was connected to the account or removed from it.
+    func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
+        let name = providerNames[provider] ?? provider
+        let content = compose(
+            locale, subject: connected ? .signInMethodConnectedSubject : .signInMethodRemovedSubject, name: account.displayName,
+            parts: [
+                .paragraph(text(connected ? .signInMethodConnectedBody : .signInMethodRemovedBody, locale, ["provider": name])),
+                .paragraph(text(.signInMethodNotYou, locale)),
+                .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
+                .action(label: text(.signInMethodReviewAction, locale), url: link("/account/providers")),
+            ])
         return outgoing(content, to: account.email, locale: locale)
     }
 

@@ -23,6 +23,14 @@ public struct SecurityHeaders: Middleware {
 
         """
 
+    /// The headers but the policy, for a response that carries a policy of its own
+    /// (`HTTPResponse.allowingFormActions`).
+    static let linesWithoutPolicy: StaticString = """
+        X-Content-Type-Options: nosniff\r
+        Referrer-Policy: same-origin\r
+
+        """
+
     let block: StaticString
 
     init(noReferrer: Bool = false) {
@@ -37,5 +45,20 @@ public struct SecurityHeaders: Middleware {
             response.constantHeaderLines = block
             return response
         }
+    }
+}
+
+extension HTTPResponse {
+    /// The response with the site's policy, but with forms also allowed to lead to `origins`
+    /// (`form-action`): a form whose answer redirects to a provider (connecting a sign-in method)
+    /// needs its origin named, as browsers check the redirects of a form submission too.
+    func allowingFormActions(_ origins: [String]) -> HTTPResponse {
+        var response = self
+        let extra = origins.filter { origin in origin.hasPrefix("https://") || origin.hasPrefix("http://") }
+            .filter { !$0.contains(where: { $0 == ";" || $0 == "," || $0 == " " || $0 == "'" || $0.isNewline }) }
+        let policy = SecurityHeaders.contentSecurityPolicy + extra.map { " " + $0 }.joined()
+        response.headers.set("Content-Security-Policy", policy)
+        response.constantHeaderLines = SecurityHeaders.linesWithoutPolicy
+        return response
     }
 }

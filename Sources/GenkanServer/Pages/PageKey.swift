@@ -145,6 +145,8 @@ public enum PageKey: String, CaseIterable, Sendable {
     case providersNotConnected = "ui.providers.not-connected"
     case providersConnect = "ui.providers.connect"
     case providersDisconnect = "ui.providers.disconnect"
+    case providersConnectIntro = "ui.providers.connect.intro"
+    case providersDisconnectIntro = "ui.providers.disconnect.intro"
     case providersLastMethod = "ui.providers.last-method"
     case noticeProviderConnected = "ui.notice.provider-connected"
     case noticeProviderDisconnected = "ui.notice.provider-disconnected"

@@ -3,9 +3,10 @@ import GenkanValidation
 extension PageRenderer {
     /// The page of any described form with `state`'s values and errors, bound to `csrf`.
     func form(_ form: FormDescription, locale: String, state: FormState, csrf: String) -> String {
-        let title = texts.text(form.title, locale)
+        let subject: IssueParameters = form.subject.map { ["subject": $0] } ?? [:]
+        let title = texts.text(form.title, locale, subject)
         var main = HTMLWriter(capacity: 4096)
-        heading(title, intro: state.intro ?? form.intro.map { texts.text($0, locale) }, into: &main)
+        heading(title, intro: state.intro ?? form.intro.map { texts.text($0, locale, subject) }, into: &main)
         notice(state.notice, into: &main)
         errorSummary(form.ordered(state.errors), locale: locale, into: &main)
         main.start("form", [
@@ -21,7 +22,7 @@ extension PageRenderer {
         main.element("button", [
             HTMLAttribute("type", "submit"), HTMLAttribute("class", "primary"),
             HTMLAttribute("data-progress", texts.text(.progressWait, locale)),
-        ], text: texts.text(form.submit, locale))
+        ], text: texts.text(form.submit, locale, subject))
         main.newline()
         main.end("form")
         main.newline()

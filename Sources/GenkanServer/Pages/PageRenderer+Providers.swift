@@ -2,10 +2,9 @@ import GenkanStore
 
 extension PageRenderer {
     /// The sign-in methods page: the password (set, or a way to set one), then each configured
-    /// provider, connected (as which address) with "disconnect", or not with "connect".
-    func providers(
-        _ identities: [ProviderIdentity], hasPassword: Bool, locale: String, csrf: String, linkToken: String, notice: String?
-    ) -> String {
+    /// provider, connected (as which address) with "disconnect", or not with "connect"; both lead
+    /// to a page that asks for the current password.
+    func providers(_ identities: [ProviderIdentity], hasPassword: Bool, locale: String, notice: String?) -> String {
         let title = texts.text(.providersTitle, locale)
         var main = HTMLWriter()
         heading(title, intro: texts.text(.providersIntro, locale), into: &main)
@@ -29,10 +28,14 @@ extension PageRenderer {
                 let status = identity.email.map { texts.text(.providersConnectedAs, locale, ["email": $0]) } ?? ""
                 if !status.isEmpty { main.element("p", [HTMLAttribute("class", "method-status")], text: status) }
                 if ways > 1 {
-                    buttonForm(
-                        action: "/account/providers/\(provider.name)/unlink", class: "unlink-form",
-                        label: texts.text(.providersDisconnect, locale, ["provider": brand]), locale: locale, csrf: csrf,
-                        buttonClass: "secondary", into: &main)
+                    main.element("p") { line in
+                        line.element(
+                            "a",
+                            [
+                                HTMLAttribute("class", "button secondary"),
+                                HTMLAttribute("href", LinkedProviders.path + "/" + provider.name + "/disconnect"),
+                            ], text: texts.text(.providersDisconnect, locale, ["provider": brand]))
+                    }
                 } else {
                     main.element("p", [HTMLAttribute("class", "hint")], text: texts.text(.providersLastMethod, locale))
                 }
@@ -43,7 +46,7 @@ extension PageRenderer {
                         "a",
                         [
                             HTMLAttribute("class", "provider-button provider-\(provider.preset.rawValue)"),
-                            HTMLAttribute("href", "/account/providers/\(provider.name)/link?token=" + FormData.percentEncoded(linkToken)),
+                            HTMLAttribute("href", LinkedProviders.path + "/" + provider.name + "/connect"),
                         ], text: texts.text(.providersConnect, locale, ["provider": brand]))
                 }
             }

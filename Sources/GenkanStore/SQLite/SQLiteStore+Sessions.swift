@@ -137,6 +137,12 @@ extension SQLiteStore {
         try database.prepare("DELETE FROM refresh_tokens WHERE account_id = ?").bind(.integer(accountID)).runCountingChanges()
     }
 
+    public func deleteRefreshTokens(accountID: Int64, keyPrefix: [UInt8]) throws(StoreError) -> Int {
+        guard !keyPrefix.isEmpty else { return 0 }
+        return try database.prepare("DELETE FROM refresh_tokens WHERE account_id = ? AND substr(token_hash, 1, ?) = ?")
+            .bind(.integer(accountID), .integer(Int64(keyPrefix.count)), .blob(keyPrefix)).runCountingChanges()
+    }
+
     public func refreshTokens(accountID: Int64, since: Int64?) throws(StoreError) -> [RefreshTokenRow] {
         let statement = try database.prepare(
             """

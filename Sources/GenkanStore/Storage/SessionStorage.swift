@@ -67,6 +67,12 @@ public protocol RefreshTokenStorage: AnyObject {
     /// - Returns: how many were deleted.
     @discardableResult func deleteRefreshTokens(accountID: Int64) throws(StoreError) -> Int
 
+    /// Deletes the account's refresh token whose key starts with `keyPrefix` (a handle of the list
+    /// of devices).
+    ///
+    /// - Returns: how many were deleted (0 or 1 in practice).
+    func deleteRefreshTokens(accountID: Int64, keyPrefix: [UInt8]) throws(StoreError) -> Int
+
     /// The account's refresh tokens created at or after `since` (the account's `validSince`), the
     /// most recently used first.
     func refreshTokens(accountID: Int64, since: Int64?) throws(StoreError) -> [RefreshTokenRow]

@@ -16,6 +16,8 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     case nameChange = "name-change"
     /// The current password and the new e-mail address.
     case emailChange = "email-change"
+    /// The current password alone, before a sensitive change (connecting a sign-in method).
+    case reauthentication = "reauthentication"
 
     /// The fields of the form, in page order.
     public var fields: [FormField] {
@@ -28,6 +30,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .accountDeletion: [.currentPassword, .confirmation]
         case .nameChange: [.name]
         case .emailChange: [.currentPassword, .email]
+        case .reauthentication: [.currentPassword]
         }
     }
 
@@ -36,7 +39,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     public var setsPassword: Bool {
         switch self {
         case .signUp, .passwordReset, .passwordChange: true
-        case .signIn, .passwordResetRequest, .accountDeletion, .nameChange, .emailChange: false
+        case .signIn, .passwordResetRequest, .accountDeletion, .nameChange, .emailChange, .reauthentication: false
         }
     }
 }

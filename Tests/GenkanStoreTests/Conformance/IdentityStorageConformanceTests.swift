@@ -65,12 +65,11 @@ import Testing
     @Test(arguments: StoreKind.available) func deletingAnAccountLeavesNothingOfItAndNothingElseGoes(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: self.clock)
-        let authenticator = try Authenticator(hasher: fastHasher)
+        let authenticator = try testAuthenticator()
         func populate(_ email: String, _ subject: String) throws -> Account {
             let account = try authenticator.signUp(
-                email: email, displayName: "N", nameKey: "n", password: "correct horse 1", in: store,
-                verificationMail: { account, token in testMail(to: account.email, token: token) }
-            ).get()
+                email: email, displayName: "N", nameKey: "n", password: "correct horse 1", in: store
+            ).created.get()
             _ = try store.createSession(accountID: account.id)
             _ = try store.createRefreshToken(accountID: account.id, authTime: clock.now)
             _ = try store.issueCode(.resetPassword, accountID: account.id)
@@ -92,7 +91,7 @@ import Testing
         #expect(try store.sessionCount(accountID: hanako.id) == 1 && storage.identities(accountID: hanako.id).count == 1)
         #expect(try storage.refreshTokens(accountID: hanako.id, since: nil).count == 1)
         // The address is free again.
-        #expect(try authenticator.signUp(email: "taro@example.com", displayName: "N", nameKey: "n", password: "x y z w", in: store)
+        #expect(try authenticator.signUp(email: "taro@example.com", displayName: "N", nameKey: "n", password: "x y z w", in: store).created
             .get().id > hanako.id)
     }
 }

@@ -8,6 +8,7 @@ import Testing
     @Test(arguments: StoreKind.available) func concurrentSpendsNeverExceedALimit(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let limit = StoredLimit("test.spend", LimitRule(capacity: 5, refillPerMinute: 1))
+        _ = try database.connect(clock: clock)  // created and migrated once, as a server's start does
         let allowed = Outcomes<Bool>()
         runTogether(12) { _ in
             guard let connection = try? database.connect(clock: self.clock) else { return }

@@ -20,14 +20,15 @@ extension Authenticator {
     /// - Parameters:
     ///   - requireVerifiedEmail: only a verified address may make an account (`--private-signup`:
     ///     the answer "this address has an account" goes only to its proven owner).
-    ///   - verificationMail: the mail for a new account whose address is not verified.
+    ///   - locale: the language of the verification mail a new account whose address the provider
+    ///     did not verify is sent.
     public func signIn(
         with profile: ProviderProfile, in store: AccountStore, userAgent: String?, requireVerifiedEmail: Bool = false,
-        verificationMail: ((_ account: Account, _ token: String) -> OutgoingMail?)? = nil
+        locale: String = "en"
     ) -> Result<ProviderSignInOutcome, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
-                switch identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, verificationMail: verificationMail) {
+                switch identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, locale: locale) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let found):
                     let token = try store.createSession(accountID: found.account.id, userAgent: userAgent).token
@@ -43,8 +44,7 @@ extension Authenticator {
     /// `signIn(with:…)` finds or makes it, without starting a session: the Firebase-compatible
     /// API's `accounts:signInWithIdp` issues its own tokens.
     public func identify(
-        _ profile: ProviderProfile, in store: AccountStore, requireVerifiedEmail: Bool = false,
-        verificationMail: ((_ account: Account, _ token: String) -> OutgoingMail?)? = nil
+        _ profile: ProviderProfile, in store: AccountStore, requireVerifiedEmail: Bool = false, locale: String = "en"
     ) -> Result<(account: Account, isNew: Bool), AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<(account: Account, isNew: Bool), AuthFailure> in
@@ -64,8 +64,8 @@ extension Authenticator {
                     // Another sign-up or sign-in for the address or identity committed first.
                     return .failure(.accountExistsWithDifferentCredential)
                 }
-                if !profile.emailVerified, let verificationMail {
-                    _ = try store.issueCode(.verifyEmail, accountID: account.id) { verificationMail(account, $0) }
+                if !profile.emailVerified {
+                    _ = try store.issueCode(.verifyEmail, accountID: account.id) { mail.verification(to: account, code: $0, locale: locale) }
                 }
                 return .success((account, true))
             }
@@ -74,20 +74,33 @@ extension Authenticator {
         }
     }
 
+    /// How long before linking a provider the account's password must have been proved, in
+    /// seconds (the Firebase-compatible API's window for sensitive changes).
+    public static let recentAuthentication: Int64 = 300
+
     /// Links a verified provider identity to the signed-in account behind `sessionToken`, which
-    /// must be `accountID` (the account that started linking).
+    /// must be `accountID` (the account that started linking) and must have proved the account's
+    /// password within `recentAuthentication` (the page asks for it before sending the browser to
+    /// the provider), and mails the account's address a notice.
     ///
     /// - Returns: the identity, or `.credentialAlreadyInUse` (linked to another account),
     ///   `.providerAlreadyLinked` (this account has one of this provider), `.userMismatch`,
-    ///   `.userTokenExpired`.
+    ///   `.requiresRecentLogin`, `.userTokenExpired`, `.userDisabled`.
     public func link(
-        _ profile: ProviderProfile, toAccount accountID: Int64, sessionToken: String, in store: AccountStore
+        _ profile: ProviderProfile, toAccount accountID: Int64, sessionToken: String, locale: String = "en", in store: AccountStore
     ) -> Result<ProviderIdentity, AuthFailure> {
-        do {
-            return try store.transaction { () throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
-                guard let live = try store.session(token: sessionToken) else { return .failure(.userTokenExpired) }
-                guard live.account.id == accountID else { return .failure(.userMismatch) }
-                if live.account.isDisabled { return .failure(.userDisabled) }
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
+                let resolved: ResolvedRequester
+                switch try resolve(.session(token: sessionToken), in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let found): resolved = found
+                }
+                let account = resolved.account
+                guard account.id == accountID else { return .failure(.userMismatch) }
+                guard let session = resolved.session?.session,
+                    store.clock.now() - session.authenticatedAt <= Self.recentAuthentication
+                else { return .failure(.requiresRecentLogin) }
                 if let owner = try store.account(issuer: profile.issuer, subject: profile.subject) {
                     return .failure(owner.id == accountID ? .providerAlreadyLinked : .credentialAlreadyInUse)
                 }
@@ -102,26 +115,34 @@ extension Authenticator {
                 }
                 guard let linked = try store.providerIdentities(accountID: accountID).identities.first(where: { $0.issuer == profile.issuer })
                 else { return .failure(.noSuchProvider) }
+                if let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
+                    try store.enqueueMail(notice, accountID: account.id)
+                }
                 return .success(linked)
             }
-        } catch {
-            return .failure(.internalError(error))
         }
     }
 
-    /// Unlinks the account's identity at `provider`, unless it is the account's last way to sign
-    /// in (no password and no other identity): `.lastSignInMethod`.
-    public func unlink(provider: String, fromAccount accountID: Int64, in store: AccountStore) -> Result<Void, AuthFailure> {
-        do {
-            return try store.transaction { () throws(StoreError) -> Result<Void, AuthFailure> in
-                let (identities, hasPassword) = try store.providerIdentities(accountID: accountID)
+    /// Unlinks the requester's identity at `provider`, unless it is the account's last way to sign
+    /// in (no password and no other identity): `.lastSignInMethod`; mails the account's address a
+    /// notice. The page checks the current password first.
+    public func unlink(provider: String, _ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Void, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<Void, AuthFailure> in
+                let account: Account
+                switch try resolve(requester, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let resolved): account = resolved.account
+                }
+                let (identities, hasPassword) = try store.providerIdentities(accountID: account.id)
                 guard identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
                 guard hasPassword || identities.count > 1 else { return .failure(.lastSignInMethod) }
-                _ = try store.unlinkIdentity(accountID: accountID, provider: provider)
+                _ = try store.unlinkIdentity(accountID: account.id, provider: provider)
+                if let notice = mail.signInMethodChanged(to: account, provider: provider, connected: false, locale: locale) {
+                    try store.enqueueMail(notice, accountID: account.id)
+                }
                 return .success(())
             }
-        } catch {
-            return .failure(.internalError(error))
         }
     }
 }

@@ -2,41 +2,40 @@
 /// new address proves itself by opening a link before the change happens, and the old address
 /// gets a link that undoes it.
 extension Authenticator {
-    /// Asks to move a signed-in account to `newEmail`: checks the current password (as
-    /// `reauthenticate` does, recording it in the session), then issues a `change-email` code that
-    /// carries the new address and queues `mail` to it. A newer request ends the older one's code.
+    /// Asks to move the requester's account to `newEmail`: issues a `change-email` code that
+    /// carries the new address and mails it there; a newer request ends the older one's code. The
+    /// door has checked what it must first (a page the current password, the API a recent sign-in).
     ///
     /// - Parameters:
     ///   - newEmail: the normalized new address.
-    ///   - mail: builds the mail with the link, to `newEmail` (inside the code's transaction).
-    /// - Returns: `.sent`, `.addressInUse` or `.unchanged`; or `.invalidCredential` (wrong password:
-    ///   nothing changes), `.userDisabled`, `.userTokenExpired`.
+    ///   - privately: do not reveal that another account has `newEmail` (`--private-signup`): its
+    ///     owner is mailed `emailChangeAttempt` instead, and the door answers `.addressInUse` as it
+    ///     answers `.sent`.
+    /// - Returns: `.sent`, `.addressInUse` or `.unchanged`; or `.userTokenExpired`,
+    ///   `.userNotFound`, `.userDisabled`.
     public func requestEmailChange(
-        sessionToken: String, currentPassword: String, newEmail: String, in store: AccountStore,
-        mail: (_ account: Account, _ token: String, _ newEmail: String) -> OutgoingMail?
+        _ requester: Requester, newEmail: String, locale: String = "en", privately: Bool = false, in store: AccountStore
     ) -> Result<EmailChangeRequest, AuthFailure> {
-        do {
-            let proven: AccountStore.StoredSession
-            switch try provePassword(sessionToken: sessionToken, password: currentPassword, in: store, rehash: true) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let session): proven = session
-            }
-            return try store.transaction { () throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
                 let account: Account
-                switch try sessionStillLive(sessionToken, of: proven, in: store) {
+                switch try resolve(requester, in: store) {
                 case .failure(let failure): return .failure(failure)
-                case .success(let current): account = current.account
+                case .success(let resolved): account = resolved.account
                 }
-                try store.refreshAuthentication(token: sessionToken)
+                if case .session(let token) = requester { try store.refreshAuthentication(token: token) }
                 if AccountStore.emailKey(newEmail) == AccountStore.emailKey(account.email) { return .success(.unchanged) }
                 if let owner = try store.account(email: newEmail)?.account, owner.id != account.id {
+                    if privately, let notice = mail.emailChangeAttempt(to: owner, locale: locale) {
+                        try store.enqueueMail(notice, accountID: owner.id)
+                    }
                     return .success(.addressInUse)
                 }
-                _ = try store.issueCode(.changeEmail, accountID: account.id, email: newEmail) { mail(account, $0, newEmail) }
+                _ = try store.issueCode(.changeEmail, accountID: account.id, email: newEmail) { token in
+                    mail.emailChange(to: account, newEmail: newEmail, code: token, locale: locale)
+                }
                 return .success(.sent)
             }
-        } catch {
-            return .failure(.internalError(error))
         }
     }
 
@@ -51,20 +50,18 @@ extension Authenticator {
 
     /// Moves the account to the address an address-change code carries, in one transaction: uses
     /// the code, sets `email` and its key (verified now: the link was opened there), voids the
-    /// account's unused verification and reset codes (they were for the old address), issues a
-    /// `recover-email` code carrying the old address and queues `recoveryMail` to it.
+    /// account's unused verification and reset codes (they were for the old address) and its
+    /// refresh tokens (as Firebase revokes them: an app signs in again with the new address; browser
+    /// sessions stay), issues a `recover-email` code carrying the old address and mails the notice
+    /// with it to the old address.
     ///
     /// When another account has the address by then (two tabs, two accounts, one address: one
     /// wins), nothing changes and the code stays unused.
     ///
-    /// - Parameter recoveryMail: builds the notice with the undo link from the account as it was
-    ///   (its `email` is the old address, where the notice goes), the new address, and the
-    ///   recovery code's token.
     /// - Returns: the account at its new address, or `.invalidActionCode`, `.expiredActionCode`,
     ///   `.emailAlreadyInUse`.
     public func confirmEmailChange(
-        code: String, in store: AccountStore,
-        recoveryMail: (_ account: Account, _ newEmail: String, _ token: String) -> OutgoingMail?
+        code: String, locale: String = "en", in store: AccountStore
     ) -> Result<Account, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
@@ -77,8 +74,9 @@ extension Authenticator {
                 guard try moveAccount(before.id, to: change.email, in: store) else { return .failure(.emailAlreadyInUse) }
                 try use(code, purpose: .changeEmail, in: store)
                 try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
-                _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) {
-                    recoveryMail(before, change.email, $0)
+                try store.storage.deleteRefreshTokens(accountID: before.id)
+                _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) { token in
+                    mail.emailChanged(to: before.email, account: before, newEmail: change.email, code: token, locale: locale)
                 }
                 return .success(try store.account(id: before.id) ?? before)
             }
@@ -96,10 +94,11 @@ extension Authenticator {
     }
 
     /// Undoes an address change with the code mailed to the old address, in one transaction: uses
-    /// the code, moves the account back to the old address (verified now), sets `valid_since` so
-    /// that every session ends, and voids every pending address change and every undo of a later
-    /// change (which would otherwise move the account away again), as well as unused verification
-    /// and reset codes.
+    /// the code, moves the account back to the old address (proven now), sets `valid_since` so
+    /// that every session and token ends, removes every provider identity (whoever changed the address
+    /// may have linked their own; the owner connects theirs again), and voids every
+    /// pending address change and every undo of a later change (which would otherwise move the
+    /// account away again), as well as unused verification and reset codes.
     ///
     /// The code stays valid through later changes of the address and through password changes
     /// (whoever took the account over cannot take the owner's way back).
@@ -118,6 +117,9 @@ extension Authenticator {
                 guard try moveAccount(accountID, to: recovery.email, in: store) else { return .failure(.emailAlreadyInUse) }
                 try use(code, purpose: .recoverEmail, in: store)
                 try store.endEverySession(accountID: accountID)
+                // Every identity, not only those linked since a time: the account was taken over, and the
+                // old address's last proof is no longer known (the change overwrote it).
+                try store.storage.deleteIdentities(accountID: accountID, linkedSince: nil)
                 try store.deleteUnusedCodes(accountID: accountID, purposes: [.changeEmail, .verifyEmail, .resetPassword])
                 try store.deleteLaterRecoveryCodes(accountID: accountID, after: recovery.id)
                 return .success(try store.account(id: accountID) ?? recovery.account)

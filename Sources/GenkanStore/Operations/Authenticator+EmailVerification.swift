@@ -67,4 +67,30 @@ extension Authenticator {
         case .failure(let failure): return .failed(failure)
         }
     }
+
+    /// A new verification code and its mail for the requester's account (the "send again" button,
+    /// the API's `VERIFY_EMAIL`); a newer code ends the older one.
+    ///
+    /// - Parameter evenIfVerified: send it to an address already verified too (the API does, as
+    ///   Firebase does); otherwise nothing is sent for one.
+    /// - Returns: the account and whether a mail was queued; or `.userTokenExpired`,
+    ///   `.userNotFound`, `.userDisabled`.
+    public func sendVerification(
+        _ requester: Requester, locale: String = "en", evenIfVerified: Bool = false, in store: AccountStore
+    ) -> Result<(account: Account, sent: Bool), AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<(account: Account, sent: Bool), AuthFailure> in
+                let account: Account
+                switch try resolve(requester, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let resolved): account = resolved.account
+                }
+                if account.isVerified && !evenIfVerified { return .success((account, false)) }
+                let issued = try store.issueCode(.verifyEmail, accountID: account.id) { token in
+                    mail.verification(to: account, code: token, locale: locale)
+                }
+                return .success((account, issued.mailID != nil))
+            }
+        }
+    }
 }

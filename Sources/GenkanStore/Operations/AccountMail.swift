@@ -1,0 +1,40 @@
+/// The mails account operations send, composed by whoever runs the site (the server writes them
+/// in the reader's language from the catalog). An operation decides whether a mail goes and to
+/// whom; the door that asked for it cannot leave one out. Nil from a method: nothing to send (an
+/// address that cannot be written, a site that sends no such mail).
+public protocol AccountMail: Sendable {
+    /// The link that proves the account's address (sign-up, "send it again").
+    func verification(to account: Account, code: String, locale: String) -> OutgoingMail?
+    /// The link that sets a new password.
+    func passwordReset(to account: Account, code: String, locale: String) -> OutgoingMail?
+    /// The password was changed or reset: if it was not the owner, reset it.
+    func passwordChanged(to account: Account, locale: String) -> OutgoingMail?
+    /// To the new address: the link that makes the change.
+    func emailChange(to account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail?
+    /// To the old address once the change happened: the link that undoes it.
+    func emailChanged(to oldEmail: String, account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail?
+    /// After the deletion, to the address the account had.
+    func goodbye(to account: Account, locale: String) -> OutgoingMail?
+    /// To the owner of an address someone tried to sign up with (where the site does not say so).
+    func signUpAttempt(to owner: Account, locale: String) -> OutgoingMail?
+    /// To the owner of an address another account tried to move to (where the site does not say so).
+    func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail?
+    /// A sign-in method was connected to the account or removed from it.
+    func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail?
+}
+
+/// Sends nothing: for stores whose operations need no mail (tools, tests of other things).
+public struct NoAccountMail: AccountMail {
+    public init() {}
+    public func verification(to account: Account, code: String, locale: String) -> OutgoingMail? { nil }
+    public func passwordReset(to account: Account, code: String, locale: String) -> OutgoingMail? { nil }
+    public func passwordChanged(to account: Account, locale: String) -> OutgoingMail? { nil }
+    public func emailChange(to account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? { nil }
+    public func emailChanged(to oldEmail: String, account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? {
+        nil
+    }
+    public func goodbye(to account: Account, locale: String) -> OutgoingMail? { nil }
+    public func signUpAttempt(to owner: Account, locale: String) -> OutgoingMail? { nil }
+    public func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail? { nil }
+    public func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? { nil }
+}

@@ -1,0 +1,82 @@
+import GenkanLocalization
+
+/// Why an account operation did not succeed; each case is a Firebase Authentication error
+/// (`code`), which every client of the store localizes the same way.
+public enum AuthFailure: Error, Sendable, Hashable {
+    case emailAlreadyInUse
+    /// Unknown e-mail address or wrong password; deliberately one case (no account enumeration).
+    case invalidCredential
+    /// The password was right but the account is disabled.
+    case userDisabled
+    case tooManyRequests
+    /// The sign-in limits refused to check the password (`SignInThrottle`).
+    case throttled(SignInRefusal)
+    /// A one-time code that is unknown, used, replaced or no longer fits its account.
+    case invalidActionCode
+    /// A one-time code past its expiry.
+    case expiredActionCode
+    /// The session the operation was asked for is no longer live (it expired, was signed out, was
+    /// ended by a password change or an address recovery, or its account was deleted): sign in
+    /// again.
+    case userTokenExpired
+    /// No account has this id (it was deleted).
+    case userNotFound
+    /// A provider's address belongs to an account that this identity is not linked to: sign in
+    /// the way used before, then link the provider in the settings (no silent merge).
+    case accountExistsWithDifferentCredential
+    /// The identity is linked to another account.
+    case credentialAlreadyInUse
+    /// The account has an identity of this provider already.
+    case providerAlreadyLinked
+    /// The account has no identity of this provider.
+    case noSuchProvider
+    /// The callback completed for another account than the one that asked to link.
+    case userMismatch
+    /// The change needs a proof of the password made a few minutes ago at most.
+    case requiresRecentLogin
+    /// The account has a password and none was given.
+    case missingPassword
+    /// Unlinking would leave the account without a way to sign in (no password, no other provider).
+    case lastSignInMethod
+    /// The provider gave no e-mail address, which an account needs.
+    case missingEmail
+    /// The provider did not verify the address, and a new account needs a verified one (with
+    /// `--private-signup`, where an address in use is told only to its proven owner).
+    case unverifiedEmail
+    /// The store failed; the detail is for the operator's log.
+    case internalError(StoreError)
+
+    /// The Firebase Authentication error: the one mapping from the store's failures to codes,
+    /// a switch the compiler checks whenever a case is added.
+    public var code: AuthErrorCode {
+        switch self {
+        case .emailAlreadyInUse: .emailAlreadyInUse
+        case .invalidCredential: .invalidCredential
+        case .userDisabled: .userDisabled
+        case .tooManyRequests, .throttled: .tooManyRequests
+        case .invalidActionCode: .invalidActionCode
+        case .expiredActionCode: .expiredActionCode
+        case .userTokenExpired: .userTokenExpired
+        case .userNotFound: .userNotFound
+        case .accountExistsWithDifferentCredential: .accountExistsWithDifferentCredential
+        case .credentialAlreadyInUse: .credentialAlreadyInUse
+        case .providerAlreadyLinked: .providerAlreadyLinked
+        case .noSuchProvider: .noSuchProvider
+        case .userMismatch: .userMismatch
+        case .requiresRecentLogin: .requiresRecentLogin
+        case .missingPassword: .missingPassword
+        case .lastSignInMethod: .operationNotAllowed
+        case .missingEmail: .missingEmail
+        case .unverifiedEmail: .unverifiedEmail
+        case .internalError: .internalError
+        }
+    }
+
+    /// The failure of an operation that needed a one-time code.
+    public init(_ failure: ActionCodeFailure) {
+        switch failure {
+        case .invalid: self = .invalidActionCode
+        case .expired: self = .expiredActionCode
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// What an administrator sets on an account (the Admin SDKs' `createUser` and `updateUser`): each
+/// field nil leaves the value as it is.
+public struct AccountChanges: Sendable, Hashable {
+    /// A new normalized address (changed without a link: the administrator vouches for it).
+    public var email: String?
+    public var emailVerified: Bool?
+    /// The new display name and its key; `("", "")` removes the name.
+    public var name: (displayName: String, nameKey: String)?
+    /// `.some(nil)` removes the photo.
+    public var photoURL: String??
+    /// A new password, already checked against the policy (hashed by the operation).
+    public var password: String?
+    public var disabled: Bool?
+
+    public init() {}
+
+    public static func == (a: AccountChanges, b: AccountChanges) -> Bool {
+        a.email == b.email && a.emailVerified == b.emailVerified && a.name?.displayName == b.name?.displayName
+            && a.name?.nameKey == b.name?.nameKey && a.photoURL == b.photoURL && a.password == b.password && a.disabled == b.disabled
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(email)
+        hasher.combine(name?.displayName)
+        hasher.combine(password)
+    }
+}
+
+extension Authenticator {
+    /// Creates an account as an administrator asks (no verification mail, any state), in one
+    /// transaction: every field is set, or the account does not exist.
+    ///
+    /// - Parameter changes: `email` is required; `password` nil makes an account no password signs
+    ///   in to.
+    /// - Returns: the account with what the API reports, or `.emailAlreadyInUse`, `.missingEmail`.
+    public func createAccount(_ changes: AccountChanges, in store: AccountStore) -> Result<AccountProfile, AuthFailure> {
+        attempt { () throws(StoreError) in
+            guard let email = changes.email else { return .failure(.missingEmail) }
+            let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
+            return try store.transaction { () throws(StoreError) -> Result<AccountProfile, AuthFailure> in
+                if try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }
+                let name = changes.name ?? ("", "")
+                let account: Account
+                do throws(StoreError) {
+                    account = try store.createAccount(
+                        NewAccount(email: email, displayName: name.displayName, nameKey: name.nameKey, passwordHash: hash),
+                        verified: changes.emailVerified ?? false)
+                } catch where error.code == .constraint {
+                    return .failure(.emailAlreadyInUse)
+                }
+                var rest = changes
+                rest.email = nil
+                rest.password = nil
+                rest.name = nil
+                rest.emailVerified = nil
+                return try apply(rest, to: account, in: store)
+            }
+        }
+    }
+
+    /// Changes an account as an administrator asks, in one transaction: all the changes, or none
+    /// (an address another account has is `.emailAlreadyInUse` and changes nothing else). A new
+    /// password ends every session and token as a change by the owner does; disabling ends them
+    /// too. Nothing is mailed: the administrator tells the person.
+    ///
+    /// - Returns: the account with what the API reports, or `.userNotFound`, `.emailAlreadyInUse`.
+    public func administer(accountID: Int64, _ changes: AccountChanges, in store: AccountStore) -> Result<AccountProfile, AuthFailure> {
+        attempt { () throws(StoreError) in
+            let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
+            return try store.transaction { () throws(StoreError) -> Result<AccountProfile, AuthFailure> in
+                let account: Account
+                switch try resolve(.administrator(accountID: accountID), in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let resolved): account = resolved.account
+                }
+                // Every check before the first write: a refused change writes nothing.
+                if let email = changes.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
+                    return .failure(.emailAlreadyInUse)
+                }
+                if let hash { try store.replacePassword(accountID: account.id, passwordHash: hash) }
+                var rest = changes
+                rest.password = nil
+                return try apply(rest, to: account, in: store)
+            }
+        }
+    }
+
+    /// Applies every change but the password inside the caller's transaction, which has checked
+    /// that another account does not have `changes.email` (the unique key is the backstop: its
+    /// violation rolls the whole transaction back).
+    private func apply(_ changes: AccountChanges, to account: Account, in store: AccountStore) throws(StoreError)
+        -> Result<AccountProfile, AuthFailure>
+    {
+        let id = account.id
+        if let email = changes.email, email != account.email {
+            try store.setEmail(accountID: id, to: email, verified: changes.emailVerified ?? false)
+        }
+        if let verified = changes.emailVerified { try store.setVerified(accountID: id, verified) }
+        if let disabled = changes.disabled { try store.setDisabled(accountID: id, disabled) }
+        if let name = changes.name { _ = try store.setName(accountID: id, displayName: name.displayName, nameKey: name.nameKey) }
+        if let photo = changes.photoURL { try store.setPhotoURL(accountID: id, photo) }
+        guard let profile = try store.profile(id: id) else { return .failure(.userNotFound) }
+        return .success(profile)
+    }
+}
+
+extension Authenticator {
+    /// A code for the administrator to send themselves (the Admin SDKs' `generate…Link`): a password
+    /// reset, a verification, or a change to `newEmail`, for the account with `email`; nothing is
+    /// mailed.
+    ///
+    /// - Returns: the account and the code, or `.userNotFound`, `.emailAlreadyInUse` (another
+    ///   account has `newEmail`).
+    public func issueLink(
+        _ purpose: ActionCodePurpose, email: String, newEmail: String? = nil, in store: AccountStore
+    ) -> Result<(account: Account, code: IssuedCode), AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<(account: Account, code: IssuedCode), AuthFailure> in
+                guard let account = try store.account(email: email)?.account else { return .failure(.userNotFound) }
+                if let newEmail, let owner = try store.account(email: newEmail)?.account, owner.id != account.id {
+                    return .failure(.emailAlreadyInUse)
+                }
+                let carried = purpose.carriesOwnAddress ? (newEmail ?? account.email) : nil
+                return .success((account, try store.issueCode(purpose, accountID: account.id, email: carried)))
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Credentials of the Firebase-compatible API: a refresh token and a sign-in time, issued after the
+/// same password check as the pages'.
+extension Authenticator {
+    /// Checks an e-mail address and password as `signIn` does, and on success records the sign-in
+    /// and issues a refresh token, in one transaction.
+    ///
+    /// - Returns: the account, the time of this sign-in and the refresh token.
+    public func signInForToken(
+        email: String, password: String, in store: AccountStore
+    ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
+        signIn(email: email, password: password, in: store).flatMap { Self.startTokens(for: $0, in: store) }
+    }
+
+    /// Records a sign-in now and issues a refresh token for it (after sign-up or sign-in).
+    ///
+    /// Committed without waiting for the disk (`AccountStore.withoutWaitingForDisk`): a power loss
+    /// right after can lose this refresh token and the sign-in time, never anything else, and the
+    /// client then signs in again. Waiting would keep a hashing thread idle for the length of an
+    /// `fsync` at every sign-in.
+    public static func startTokens(
+        for account: Account, in store: AccountStore, signInProvider: String = "password"
+    ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
+        do {
+            return try store.withoutWaitingForDisk { () throws(StoreError) in
+                let now = store.clock.now()
+                try store.recordLogin(accountID: account.id)
+                let token = try store.createRefreshToken(accountID: account.id, authTime: now, signInProvider: signInProvider)
+                return .success((account, now, token))
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Every account operation, written once over an `AccountStore`: sign-up and sign-in (Argon2id,
+/// the same work for unknown addresses as for wrong passwords, rehashing when parameters change),
+/// password reset and change, address verification and change, names, deletion, providers,
+/// sessions and tokens. The doors — the pages, the Firebase-compatible API, its admin endpoints —
+/// prove who is asking (`Requester`) and call these; what an operation writes, revokes and mails
+/// is decided here, so two doors cannot disagree about it.
+///
+/// Values passed in are already validated and normalized (GenkanValidation's job). Every
+/// operation returns `Result<_, AuthFailure>`; a store failure is `.internalError`.
+public struct Authenticator: Sendable {
+    public let hasher: PasswordHasher
+    /// The mails operations send.
+    public let mail: any AccountMail
+    /// A hash of a random password with the current parameters, verified against when there is
+    /// no account, so that an unknown address costs what a wrong password costs.
+    private let dummyHash: String
+
+    public init(hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail()) throws(StoreError) {
+        self.hasher = hasher
+        self.mail = mail
+        dummyHash = try hasher.hash(Secret.token())
+    }
+
+    /// Checks an e-mail address and password.
+    ///
+    /// An unknown address and a wrong password both give `.invalidCredential` after the same
+    /// Argon2id work; a disabled account is reported only after its password was right.
+    public func signIn(email: String, password: String, in store: AccountStore) -> Result<Account, AuthFailure> {
+        do {
+            // An account without a password (made through a provider) costs the same work.
+            guard let stored = try store.account(email: email), !stored.passwordHash.isEmpty else {
+                _ = hasher.verify(password, against: dummyHash)
+                return .failure(.invalidCredential)
+            }
+            guard hasher.verify(password, against: stored.passwordHash) else {
+                return .failure(.invalidCredential)
+            }
+            if stored.account.isDisabled { return .failure(.userDisabled) }
+            if hasher.needsRehash(stored.passwordHash) {
+                try store.updatePasswordHash(accountID: stored.account.id, to: try hasher.hash(password))
+            }
+            return .success(stored.account)
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+
+    /// Runs `body` and turns a store error it throws into `.internalError`.
+    func attempt<T>(_ body: () throws(StoreError) -> Result<T, AuthFailure>) -> Result<T, AuthFailure> {
+        do { return try body() } catch { return .failure(.internalError(error)) }
+    }
+}

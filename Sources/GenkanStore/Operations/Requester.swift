@@ -1,0 +1,98 @@
+/// Who asks for an operation on an account, as the door proved it: a page proves a signed-in
+/// browser (and, for a sensitive change, its current password), the Firebase-compatible API an ID
+/// token (and a recent sign-in), an administrator its credential. Operations take the requester,
+/// not an account id alone, and check it again inside their transaction: a session may have ended,
+/// a token been revoked or an account been disabled while a password was being hashed.
+public enum Requester: Sendable, Hashable {
+    /// A signed-in browser, by its session token.
+    case session(token: String)
+    /// An API client holding a verified ID token for `accountID`, issued at `issuedAt` (void when
+    /// the account's `valid_since` is later).
+    case idToken(accountID: Int64, issuedAt: Int64)
+    /// An operator or the emulator's admin endpoints: any account, disabled or not.
+    case administrator(accountID: Int64)
+}
+
+/// What a requester gets back after an operation that ends every credential of the account (a
+/// password change or reset): nothing, a new browser session, or new API tokens.
+public enum CredentialRenewal: Sendable, Hashable {
+    case none
+    /// A new session for the browser, with its `User-Agent`.
+    case session(userAgent: String?)
+    /// A new refresh token and sign-in time, as a sign-in with the new password gives.
+    case tokens
+}
+
+/// The credentials an operation issued (`CredentialRenewal`).
+public enum IssuedCredentials: Sendable, Hashable {
+    case none
+    /// The session's token (its only copy, for the cookie) and the session.
+    case session(token: String, session: Session)
+    /// The sign-in time and the refresh token (its only copy).
+    case tokens(authTime: Int64, refreshToken: String)
+}
+
+/// An account changed by an operation, and the credentials it issued.
+public struct Renewed: Sendable, Hashable {
+    public let account: Account
+    public let credentials: IssuedCredentials
+
+    /// The new browser session's token, when one was issued.
+    public var sessionToken: String? {
+        if case .session(let token, _) = credentials { token } else { nil }
+    }
+
+    /// The new API tokens, when they were issued.
+    public var tokens: (authTime: Int64, refreshToken: String)? {
+        if case .tokens(let authTime, let refreshToken) = credentials { (authTime, refreshToken) } else { nil }
+    }
+}
+
+extension Authenticator {
+    /// The account the requester may act for, read inside the caller's transaction.
+    ///
+    /// - Returns: the account (and, for a session, its stored row), or `.userTokenExpired` (the
+    ///   session ended, the ID token was revoked), `.userNotFound`, `.userDisabled`.
+    func resolve(_ requester: Requester, in store: AccountStore) throws(StoreError) -> Result<ResolvedRequester, AuthFailure> {
+        switch requester {
+        case .session(let token):
+            guard let session = try store.unexpiredSession(token: token) else { return .failure(.userTokenExpired) }
+            if session.account.isDisabled { return .failure(.userDisabled) }
+            return .success(ResolvedRequester(account: session.account, session: session))
+        case .idToken(let accountID, let issuedAt):
+            guard let account = try store.account(id: accountID) else { return .failure(.userNotFound) }
+            if account.isDisabled { return .failure(.userDisabled) }
+            if let validSince = account.validSince, issuedAt < validSince { return .failure(.userTokenExpired) }
+            return .success(ResolvedRequester(account: account, session: nil))
+        case .administrator(let accountID):
+            guard let account = try store.account(id: accountID) else { return .failure(.userNotFound) }
+            return .success(ResolvedRequester(account: account, session: nil))
+        }
+    }
+
+    /// Issues what `renewal` asks for, for an account whose every credential just ended.
+    func renew(_ renewal: CredentialRenewal, for account: Account, in store: AccountStore) throws(StoreError) -> IssuedCredentials {
+        switch renewal {
+        case .none:
+            return .none
+        case .session(let userAgent):
+            let (token, session) = try store.createSession(accountID: account.id, userAgent: userAgent)
+            return .session(token: token, session: session)
+        case .tokens:
+            let now = store.clock.now()
+            try store.recordLogin(accountID: account.id)
+            return .tokens(authTime: now, refreshToken: try store.createRefreshToken(accountID: account.id, authTime: now))
+        }
+    }
+
+    /// The account after the transaction's writes, or `fallback` when it is gone.
+    func reread(_ fallback: Account, in store: AccountStore) throws(StoreError) -> Account {
+        try store.account(id: fallback.id) ?? fallback
+    }
+}
+
+/// A requester's account, and for a browser its session as stored.
+struct ResolvedRequester {
+    let account: Account
+    let session: AccountStore.StoredSession?
+}
