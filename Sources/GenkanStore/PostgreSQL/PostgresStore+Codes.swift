@@ -2,7 +2,7 @@ extension PostgresStore {
     public func insertCode(_ row: CodeRow) throws(StoreError) -> Int64 {
         guard let purpose = row.purpose else { throw StoreError(.constraint, "a code needs a purpose") }
         return try insertedID(
-            atomicRows(
+            rows(
                 """
                 INSERT INTO action_codes (code_hash, account_id, purpose, email, created_at, expires_at, consumed_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
@@ -49,7 +49,7 @@ extension PostgresStore {
 
     public func insertResetRequest(email: String, emailKey: String, locale: String, at time: Int64) throws(StoreError) -> Int64 {
         try insertedID(
-            atomicRows(
+            rows(
                 "INSERT INTO reset_requests (email, email_key, locale, created_at) VALUES ($1, $2, $3, $4) RETURNING id",
                 .text(email), .text(emailKey), .text(locale), .integer(time)))
     }

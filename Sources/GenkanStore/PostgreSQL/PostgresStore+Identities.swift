@@ -49,7 +49,7 @@ extension PostgresStore {
     // MARK: Authorization requests
 
     public func insertAuthorization(stateKey: [UInt8], _ authorization: ProviderAuthorization, at time: Int64) throws(StoreError) {
-        _ = try atomicRows(
+        _ = try rows(
             """
             INSERT INTO provider_authorizations
                 (state_hash, provider, binding_hash, account_id, nonce, code_verifier, return_to, created_at, expires_at)

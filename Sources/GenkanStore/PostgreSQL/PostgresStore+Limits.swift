@@ -6,7 +6,7 @@ extension PostgresStore {
     }
 
     public func setLimitBucket(name: String, key: String, _ bucket: LimitBucket, expiresAt: Int64?) throws(StoreError) {
-        _ = try atomicRows(
+        _ = try rows(
             """
             INSERT INTO rate_limits (name, key, level, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5)
             ON CONFLICT (name, key) DO UPDATE SET level = EXCLUDED.level, updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at

@@ -1,7 +1,7 @@
 extension PostgresStore {
     public func enqueueMail(_ mail: OutgoingMail, accountID: Int64?, at time: Int64) throws(StoreError) -> Int64 {
         try insertedID(
-            atomicRows(
+            rows(
                 """
                 INSERT INTO outbox (sender, recipient, message, created_at, next_attempt_at, account_id)
                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
@@ -70,7 +70,7 @@ extension PostgresStore {
     }
 
     public func insertSecret(named name: String, _ value: [UInt8]) throws(StoreError) -> [UInt8] {
-        _ = try atomicRows("INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", .text(name), .blob(value))
+        _ = try rows("INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", .text(name), .blob(value))
         return try secret(named: name) ?? value
     }
 }

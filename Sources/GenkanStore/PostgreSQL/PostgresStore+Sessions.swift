@@ -1,7 +1,7 @@
 extension PostgresStore {
     public func insertSession(_ row: SessionRow) throws(StoreError) {
         let session = row.session
-        _ = try atomicRows(
+        _ = try rows(
             """
             INSERT INTO sessions (token_hash, account_id, created_at, authenticated_at, last_seen_at, expires_at, user_agent)
             VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -80,7 +80,7 @@ extension PostgresStore {
     // MARK: Refresh tokens
 
     public func insertRefreshToken(_ row: RefreshTokenRow) throws(StoreError) {
-        _ = try atomicRows(
+        _ = try rows(
             """
             INSERT INTO refresh_tokens (token_hash, account_id, created_at, auth_time, sign_in_provider, last_used_at)
             VALUES ($1, $2, $3, $4, $5, $6)

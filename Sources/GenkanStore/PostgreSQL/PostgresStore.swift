@@ -49,8 +49,9 @@ public final class PostgresStore: Storage {
         try connection.query(sql, values).changes
     }
 
-    /// Runs `sql`, whose constraint failure the operations catch and carry on from, so that its
-    /// failure undoes it alone (`PostgresConnection.atomicQuery`).
+    /// Runs `sql`, whose constraint failure the operations catch and carry on from (a new
+    /// account, an address change, a linked identity, a photo URL), so that its failure undoes it
+    /// alone (`PostgresConnection.atomicQuery`). Any other failed statement fails its transaction.
     func atomicRows(_ sql: String, _ values: PostgresValue...) throws(StoreError) -> PostgresResult {
         try connection.atomicQuery(sql, values)
     }

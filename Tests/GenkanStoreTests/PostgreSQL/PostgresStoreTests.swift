@@ -204,6 +204,24 @@ struct PostgresStoreTests {
         #expect(try store.accounts(afterID: 0, limit: 10).map(\.account.email) == ["a@example.com", "b@example.com"])
     }
 
+    @Test func aFailureTheBodySwallowsOutsideASavepointFailsTheTransaction() throws {
+        let database = try PostgresTestDatabase()
+        let store = try PostgresStore(url: database.url)
+        // A code for no account fails its foreign key; insertCode runs without a savepoint, so
+        // PostgreSQL aborts the transaction, and its COMMIT (a rollback) must not pass for one.
+        do {
+            try store.transaction { () throws(StoreError) in
+                _ = try store.insertAccount(
+                    AccountRow(email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
+                _ = try? store.insertCode(CodeRow(key: [1], accountID: 999, purpose: .verifyEmail, email: "x@example.com", createdAt: 1, expiresAt: 2))
+            }
+            Issue.record("a transaction whose statement failed committed")
+        } catch {
+            #expect(error.code == .database && error.detail.contains("ROLLBACK"), "\(error)")
+        }
+        #expect(try store.accounts(afterID: 0, limit: 10).isEmpty && !store.isInTransaction)
+    }
+
     @Test func aQuickTransactionAloneSkipsTheWALFlush() throws {
         let database = try PostgresTestDatabase()
         let store = try PostgresStore(url: database.url)
