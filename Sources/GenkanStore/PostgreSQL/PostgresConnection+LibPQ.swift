@@ -14,8 +14,8 @@ import Glibc
 final class PostgresConnection {
     private let handle: OpaquePointer
     let options: PostgresOptions
-    /// The URL with its password hidden, for messages.
-    let redactedURL: String
+    /// The password as the URL spells it, scrubbed from libpq's messages.
+    private let secrets: [String]
     /// Prepared statement names by SQL text ("g1", "g2", …); emptied when the connection is reset.
     private var statements: [String: String] = [:]
     /// 0 outside a transaction, 1 in one, one more for each savepoint inside it.
@@ -30,7 +30,7 @@ final class PostgresConnection {
     ///   host:port/db: why", when the server cannot be reached or refuses the credentials.
     init(url: String, options: PostgresOptions = .standard) throws(StoreError) {
         self.options = options
-        redactedURL = PostgresURL(url)?.redacted ?? "the PostgreSQL URL"
+        secrets = PostgresURL(url)?.secrets ?? []
         // connect_timeout comes before dbname, whose URL is expanded in its place (expand_dbname):
         // a connect_timeout in the URL wins.
         let parameters = [
@@ -57,13 +57,11 @@ final class PostgresConnection {
     static func validate(url: String) throws(StoreError) {
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(url, &error) else {
-            var message = error.map { oneLine(String(cString: $0)) } ?? "out of memory"
+            let message = error.map { oneLine(String(cString: $0)) } ?? "out of memory"
             PQfreemem(error)
             // libpq quotes the part it could not read, which may be the password.
-            for secret in PostgresURL(url)?.secrets ?? [] where !secret.isEmpty {
-                message = message.replacing(secret, with: "***")
-            }
-            throw StoreError(.database, "invalid PostgreSQL URL \(PostgresURL(url)?.redacted ?? ""): \(message)")
+            let scrubbed = scrub(message, of: PostgresURL(url)?.secrets ?? [])
+            throw StoreError(.database, "invalid PostgreSQL URL \(PostgresURL(url)?.redacted ?? ""): \(scrubbed)")
         }
         PQconninfoFree(options)
     }
@@ -83,7 +81,7 @@ final class PostgresConnection {
         let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
         var message = oneLine(String(text.split(whereSeparator: \.isNewline).first ?? ""))
         if let range = message.range(of: " failed: ") { message = String(message[range.upperBound...]) }
-        return message.isEmpty ? "unknown error" : message
+        return message.isEmpty ? "unknown error" : scrub(message, of: secrets)
     }
 
     /// The session settings every connection runs with: the statement timeout, serializable
@@ -228,6 +226,11 @@ final class PostgresConnection {
         let pointers = copies.map { UnsafePointer($0) } + [nil]
         return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
+}
+
+/// `message` with each of `secrets` replaced by `***`.
+func scrub(_ message: String, of secrets: [String]) -> String {
+    secrets.filter { !$0.isEmpty }.reduce(message) { $0.replacing($1, with: "***") }
 }
 
 /// `text` with every run of whitespace (line breaks, tabs) turned into one space: a libpq message

@@ -122,6 +122,12 @@ struct PostgresStoreTests {
             #expect(error.code == .database && error.detail.hasPrefix("invalid PostgreSQL URL postgresql://taro:***@127.0.0.1/genkan"))
             #expect(!error.detail.contains("pa%zzss"))
         }
+        do {
+            _ = try PostgresStore(url: "postgresql://taro:pa%zzss@127.0.0.1/genkan")
+            Issue.record("connected with a malformed URL")
+        } catch {
+            #expect(error.code == .database && !error.detail.contains("pa%zzss"), "\(error)")
+        }
         #expect(try StoreLocation(parsing: "postgresql-not/a/url") == .sqlite(path: "postgresql-not/a/url"))
     }
 
