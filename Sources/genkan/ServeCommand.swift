@@ -31,7 +31,8 @@ struct ServeCommand: Command {
         Options:
           --host ADDRESS      Address to listen on (default 127.0.0.1).
           --port PORT         Port to listen on, 0 for any free port (default 8080).
-          --db FILE           SQLite database file (default genkan.sqlite).
+          --db FILE|URL       SQLite database file (default genkan.sqlite), or a PostgreSQL
+                              database: postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…].
           --public DIR        Directory of static files, css/ and js/ (default public).
           --loops N           Event loops, one thread each (default: one per core).
           --log FORMAT        Access log on standard output: text or json (default text).
