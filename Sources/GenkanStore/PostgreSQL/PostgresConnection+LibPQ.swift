@@ -124,11 +124,11 @@ final class PostgresConnection {
         try reconnectIfLost()
         var attempt = 1
         while true {
+            if transactionDepth == 0 { serializationFailed = false }
             do {
                 return try runPrepared(sql, values)
             } catch {
                 guard transactionDepth == 0, serializationFailed, attempt < options.serializationAttempts else { throw error }
-                serializationFailed = false
                 Self.backOff(attempt)
                 attempt += 1
             }
