@@ -16,7 +16,9 @@ extension AccountStore {
     ///   break, or there is no account `accountID`.
     @discardableResult
     public func enqueueMail(_ mail: OutgoingMail, accountID: Int64? = nil) throws(StoreError) -> Int64 {
-        try storage.enqueueMail(mail, accountID: accountID, at: clock.now())
+        let id = try storage.enqueueMail(mail, accountID: accountID, at: clock.now())
+        queuedMail = true
+        return id
     }
 
     /// Up to `limit` messages whose next attempt is due at `now` (the store's clock by default),

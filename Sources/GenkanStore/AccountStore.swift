@@ -13,6 +13,17 @@ public final class AccountStore {
     /// What opening the database migrated (`fromVersion == toVersion` when nothing).
     public var migrationReport: MigrationReport { storage.migrationReport }
 
+    /// Whether a message was queued since the last `takeQueuedMail()`: whoever runs the store's
+    /// jobs wakes the outbox's sender after each job that queued one, so no operation has to.
+    var queuedMail = false
+
+    /// Whether a message was queued since the last call (possibly in a transaction that rolled
+    /// back: waking the sender for nothing costs one look at the outbox).
+    public func takeQueuedMail() -> Bool {
+        defer { queuedMail = false }
+        return queuedMail
+    }
+
     public init(
         storage: any Storage, clock: StoreClock = .system, sessionPolicy: SessionPolicy = .standard,
         codePolicy: ActionCodePolicy = .standard

@@ -134,6 +134,13 @@ struct ServeCommand: Command {
             throw UsageError("--firebase-project must be a project id such as demo-genkan (letters, digits, hyphens), not '\(firebaseProject)'")
         }
         if firebaseEmulator && firebaseProject == nil { throw UsageError("--firebase-emulator goes with --firebase-project ID") }
+        // The emulator's tokens are unsigned and its admin endpoints answer anyone who says
+        // `Bearer owner`: never on an address another machine can reach.
+        if firebaseEmulator && !(HTTPClient.isLoopback(host) || host == "::1") {
+            throw UsageError(
+                "--firebase-emulator answers with unsigned tokens and open admin endpoints, so it listens on loopback only "
+                    + "(--host 127.0.0.1, ::1 or localhost), not '\(host)'")
+        }
         var perClient: Int?
         if let perClientText {
             guard let value = Int(perClientText), (0...1_000_000).contains(value) else {

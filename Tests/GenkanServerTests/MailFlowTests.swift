@@ -233,7 +233,7 @@ import Testing
         #expect(mails.count == 2)
         #expect(mails[0].link("/verify-email") != nil)
         #expect(mails[1].text.contains(model.text("mail.signup-attempt.body", locale: "en")))
-        #expect(mails[1].text.contains("https://genkan.test/password/forgot"))
+        #expect(mails[1].text.contains("http://genkan.test/password/forgot"))
     }
 
     // MARK: Delivery

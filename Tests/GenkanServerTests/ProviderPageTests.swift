@@ -3,6 +3,8 @@ import GenkanLocalization
 import Testing
 @testable import GenkanOIDC
 @testable import GenkanServer
+import GenkanHTTPClient
+import GenkanValidation
 
 /// The provider buttons and the callback's rules, in-process (the flows against real providers
 /// are Tests/e2e/test_oidc.py). Nothing listens on port 9: a provider there is unreachable.
@@ -81,5 +83,23 @@ import Testing
         #expect(await client.get("/account/providers/google/disconnect").status == 303)
         // The old link route is gone: connecting starts only from the password form.
         #expect(await client.get("/account/providers/google/link?token=x").status == 404)
+    }
+
+    /// Google signs ID tokens with either spelling of its issuer: both are one identity, stored
+    /// under the configured issuer.
+    @Test func bothSpellingsOfGooglesIssuerAreOneIdentity() throws {
+        var settings = OIDCProviderSettings(name: "google")
+        settings.clientID = "genkan-web"
+        settings.clientSecret = "s3cret"
+        let provider = OIDCProvider(try OIDCProviderConfiguration(settings), fetcher: HTTPClient(), clock: { 0 })
+        let profiles = ["accounts.google.com", "https://accounts.google.com"].map { issuer in
+            ProviderSignIn.profile(
+                VerifiedIDToken(
+                    issuer: issuer, subject: "1234", email: "taro@example.com", emailVerified: true, names: ["Taro"], issuedAt: 0,
+                    expiresAt: 3600, claims: .object([])),
+                provider: provider, appleUser: nil, rules: ValidationViewModel())
+        }
+        #expect(profiles.map(\.issuer) == ["https://accounts.google.com", "https://accounts.google.com"])
+        #expect(profiles[0] == profiles[1])
     }
 }

@@ -3,6 +3,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import GenkanStore
 #endif
 
 /// Runs the built `genkan serve` as a user would: options, start, database creation, SIGTERM.
@@ -43,6 +44,8 @@ import Glibc
         (["serve", "--oidc", "Corp=https://idp.example"], "oidc provider name 'Corp'"),
         (["serve", "--firebase-emulator"], "--firebase-emulator goes with --firebase-project ID"),
         (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
+        (["serve", "--firebase-project", "demo-x", "--firebase-emulator", "--host", "0.0.0.0"], "listens on loopback only"),
+        (["serve", "--firebase-project", "demo-x", "--firebase-emulator", "--host", "192.0.2.1"], "not '192.0.2.1'"),
         (["serve", "--trust-proxy", "10.1.0.0/8"], "--trust-proxy: '10.1.0.0/8' has bits set after its first 8; did you mean 10.0.0.0/8?"),
         (["serve", "--trust-proxy=10.0.0.0/8,proxy.local"], "--trust-proxy: 'proxy.local' is not an IPv4 or IPv6 address"),
         (["serve", "--max-connections-per-client", "-1"], "--max-connections-per-client must be a number from 0 to 1000000, not '-1'"),
@@ -76,6 +79,20 @@ import Glibc
         #expect(noPublic.status == 1 && noPublic.stderr.contains("does not exist"))
         let badDatabase = try Self.run(["serve", "--port", "0", "--db", directory + "/missing/dir/a.sqlite"])
         #expect(badDatabase.status == 1 && badDatabase.stderr.contains("cannot open"))
+    }
+
+    /// A signing key of the wrong size in the database stops the start: a server that could not
+    /// sign would otherwise issue, and accept, unsigned tokens.
+    @Test func aStoredSigningKeyOfTheWrongSizeStopsTheStart() throws {
+        let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try AccountStore(path: directory + "/genkan.sqlite")
+        _ = try store.storage.insertSecret(named: "firebase-ed25519-seed", Array(repeating: 7, count: 16))
+        let result = try Self.run(["serve", "--port", "0", "--db", directory + "/genkan.sqlite", "--firebase-project", "demo-x"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("firebase-ed25519-seed") && result.stderr.contains("16 bytes"), "\(result.stderr)")
+        #expect(!result.stdout.contains("serving"))
     }
 
     @Test func startsCreatesTheDatabaseServesAndStopsOnSIGTERM() throws {

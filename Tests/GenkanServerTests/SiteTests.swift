@@ -266,6 +266,19 @@ import Testing
         #expect(await untrusted.client().get("/signin", headers: ["X-Forwarded-Proto": "https"]).setCookies.allSatisfy { !$0.contains("Secure") })
     }
 
+    /// A site whose `--base-url` is `https://` is served over HTTPS even when the TLS terminator in
+    /// front of it says nothing about it: its cookies are `Secure` and `__Host-` from the start.
+    @Test func anHTTPSBaseURLMakesCookiesSecureWithoutAProxyHeader() async throws {
+        let fixture = try AppFixture { $0.baseURL = "https://genkan.example" }
+        let client = fixture.client()
+        let page = await client.get("/signup")
+        #expect(!page.setCookies.isEmpty)
+        #expect(page.setCookies.allSatisfy { $0.hasPrefix(CookieName.hostPrefix) && $0.contains("; Secure") })
+        let created = await client.post("/signup", [("csrf", page.csrf ?? "")] + taro)
+        #expect(created.setCookies.contains { $0.hasPrefix("__Host-genkan_session=") && $0.contains("; Secure") && $0.contains("HttpOnly") })
+        #expect(await client.get("/account").status == 200)
+    }
+
     // MARK: CSRF
 
     @Test func aPostWithoutTheRightTokenIsA403AndChangesNothing() async throws {

@@ -61,8 +61,8 @@ import Testing
         try makeVersion1File()
         var logged: [String] = []
         let store = try AccountStore(path: directory.database, clock: ManualClock().storeClock) { logged.append($0) }
-        #expect(try store.schemaVersion() == 2)
-        #expect(store.migrationReport.fromVersion == 1 && store.migrationReport.toVersion == 2)
+        #expect(try store.schemaVersion() == Schema.currentVersion)
+        #expect(store.migrationReport.fromVersion == 1 && store.migrationReport.toVersion == Schema.currentVersion)
         // taro: 3 (created 200) is older than 2 (300) and 6 (500); école: 4 and 5 share a time, 4 has the smaller id.
         #expect(
             store.migrationReport.emailCollisions == [
@@ -185,7 +185,7 @@ import Testing
         _ = try AccountStore(path: directory.database) { _ in }
         var logged: [String] = []
         let again = try AccountStore(path: directory.database) { logged.append($0) }
-        #expect(again.migrationReport == MigrationReport(fromVersion: 2, toVersion: 2) && logged.isEmpty)
+        #expect(again.migrationReport == MigrationReport(fromVersion: Schema.currentVersion, toVersion: Schema.currentVersion) && logged.isEmpty)
     }
 
     /// Migration 2 is one transaction: when a step fails, the file stays a whole version-1 file.
@@ -200,5 +200,32 @@ import Testing
         }
         #expect(try sql("PRAGMA user_version") == "1")
         #expect(try sql(".dump") == before)
+    }
+
+    /// Migration 3: Google identities stored under both spellings of its issuer become one; where
+    /// both name the same person (or one account has one of each), the older link stays.
+    @Test func googlesTwoIssuerSpellingsBecomeOneIdentity() throws {
+        let store = try AccountStore(path: directory.database) { _ in }
+        let ids = try ["a@example.com", "b@example.com", "c@example.com"].map { email in
+            try store.createAccount(NewAccount(email: email, displayName: "N", nameKey: "n", passwordHash: nil)).id
+        }
+        // Stored as migration 2 left them: the token's spelling.
+        _ = try sql("""
+            INSERT INTO provider_identities (account_id, provider, issuer, subject, created_at) VALUES
+                (\(ids[0]), 'google', 'accounts.google.com', 'same-person', 10),
+                (\(ids[1]), 'google', 'https://accounts.google.com', 'same-person', 20),
+                (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
+                (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
+                (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
+            PRAGMA user_version = 2;
+            """)
+        let migrated = try AccountStore(path: directory.database) { _ in }
+        #expect(migrated.migrationReport.fromVersion == 2 && migrated.migrationReport.toVersion == Schema.currentVersion)
+        #expect(try sql("SELECT account_id, issuer, subject FROM provider_identities ORDER BY id") == """
+            \(ids[0])|https://accounts.google.com|same-person
+            \(ids[2])|https://accounts.google.com|first
+            \(ids[1])|https://login.example.com|x
+            """)
+        #expect(try migrated.account(issuer: "https://accounts.google.com", subject: "same-person")?.id == ids[0])
     }
 }

@@ -13,6 +13,8 @@ with JavaScript on and off: the sign-in page's button, the provider's page, back
 Run by `make test`:  .venv/bin/python Tests/e2e/test_oidc.py"""
 
 import base64
+import email
+import email.policy
 import hashlib
 import html
 import http.cookiejar
@@ -130,10 +132,10 @@ class Browser:
         body = response.read().decode("utf-8", "replace")
         return response.status, response.headers, body
 
-    def authorize(self, genkan, provider_name, sub, start=None):
-        """From Genkan's button to the provider's answer: returns the callback URL (or the
-        form_post page) the provider sends the browser to, without following it."""
-        status, headers, _ = self.send(start or f"{genkan}/signin/{provider_name}")
+    def authorize(self, genkan, provider_name, sub, start=None, start_fields=None):
+        """From Genkan's button (or a form posted to `start`) to the provider's answer: returns the
+        callback URL (or the form_post page) the provider sends the browser to, without following it."""
+        status, headers, _ = self.send(start or f"{genkan}/signin/{provider_name}", start_fields)
         assert status == 303, status
         authorization = headers["Location"]
         status, _, page = self.send(authorization)
@@ -322,21 +324,71 @@ class OIDCTest(unittest.TestCase):
         response = self.sign_in(stranger, "sub-jiro")
         self.assert_refused(response, "auth/account-exists-with-different-credential", status=409)
         self.assertIn(escaped(catalog("ui.provider.link-hint", "en", "Google")), response[2])
-        # Signed in with the password, the person links Google from the sign-in methods page.
+        # Signed in with the password, the person connects Google from the sign-in methods page,
+        # which leads to a page that asks for the current password first.
         _, _, page = browser.send(self.url + "/account/providers")
-        link = re.search(r'href="(/account/providers/google/link\?token=[^"]+)"', page).group(1).replace("&amp;", "&")
-        status, headers, _ = browser.authorize(self.url, "google", "sub-jiro", start=self.url + link)
+        self.assertIn('href="/account/providers/google/connect"', page)
+        status, headers, page = browser.send(self.url + "/account/providers/google/connect")
+        self.assertEqual(status, 200)
+        self.assertRegex(page, r'<input[^>]*name="current-password"[^>]*autocomplete="current-password"|'
+                               r'<input[^>]*autocomplete="current-password"[^>]*name="current-password"')
+        # The page's policy lets its form lead to the provider, and nowhere else but here.
+        policy = headers["Content-Security-Policy"]
+        self.assertTrue(policy.endswith("form-action 'self' " + self.google.issuer.split("/", 3)[0] + "//"
+                                        + self.google.issuer.split("/", 3)[2]), policy)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        connect = self.url + "/account/providers/google/connect"
+        # A wrong password, or none, goes nowhere and says why.
+        status, _, page = browser.send(connect, {"csrf": csrf, "current-password": "not my password"})
+        self.assertEqual(status, 422)
+        self.assertIn(escaped(catalog("auth/wrong-password")), page)
+        status, _, page = browser.send(connect, {"csrf": csrf, "current-password": ""})
+        self.assertEqual(status, 422)
+        self.assertIn(escaped(catalog("auth/missing-password")), page)
+        # Without the page's token, nothing happens either.
+        self.assertEqual(browser.send(connect, {"current-password": "correct horse battery staple"})[0], 403)
+        status, headers, _ = browser.authorize(
+            self.url, "google", "sub-jiro", start=connect,
+            start_fields={"csrf": csrf, "current-password": "correct horse battery staple"})
         status, headers, _ = browser.send(headers["Location"])
         self.assertEqual((status, headers["Location"]), (303, "/account/providers"))
         _, _, page = browser.send(self.url + "/account/providers")
         self.assertIn(catalog("ui.notice.provider-connected"), page)
         self.assertIn(escaped(catalog("ui.providers.connected-as", "en", "jiro@example.com")), page)
+        self.assert_mailed("jiro@example.com", catalog("mail.sign-in-method.connected.subject"))
         # Now Google signs in to that account.
         other = Browser()
         self.assertEqual(self.sign_in(other, "sub-jiro")[0], 303)
         self.assert_signed_in_as(other, "jiro@example.com", "Jiro")
-        # The link needs the page's token: a link from elsewhere is refused.
-        self.assertEqual(browser.send(self.url + "/account/providers/apple/link?token=forged")[0], 403)
+        # The old link that skipped the password is gone.
+        self.assertEqual(browser.send(self.url + "/account/providers/apple/link?token=forged")[0], 404)
+        # Disconnecting asks for the password too, and mails a notice.
+        disconnect = self.url + "/account/providers/google/disconnect"
+        _, _, page = browser.send(disconnect)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        self.assertEqual(browser.send(disconnect, {"csrf": csrf, "current-password": "wrong"})[0], 422)
+        status, headers, _ = browser.send(disconnect, {"csrf": csrf, "current-password": "correct horse battery staple"})
+        self.assertEqual((status, headers["Location"]), (303, "/account/providers"))
+        self.assert_mailed("jiro@example.com", catalog("mail.sign-in-method.removed.subject"))
+        self.assert_refused(self.sign_in(Browser(), "sub-jiro"), "auth/account-exists-with-different-credential", status=409)
+
+    def assert_mailed(self, recipient, subject):
+        """Waits up to 5 s for the outbox sender to write a mail with `subject` to `recipient`."""
+        deadline = time.time() + 5
+        while subject not in self.mail_subjects(recipient) and time.time() < deadline:
+            time.sleep(0.1)
+        self.assertIn(subject, self.mail_subjects(recipient))
+
+    def mail_subjects(self, recipient):
+        """The decoded subjects of the mails written to the outbox for `recipient`."""
+        outbox = os.path.join(SITE.directory, "outbox")
+        subjects = []
+        for name in sorted(os.listdir(outbox)) if os.path.isdir(outbox) else []:
+            with open(os.path.join(outbox, name), "rb") as file:
+                message = email.message_from_binary_file(file, policy=email.policy.default)
+            if recipient in str(message["To"]):
+                subjects.append(str(message["Subject"]))
+        return subjects
 
     def test_10_apple_form_post_without_cookies(self):
         browser = Browser()

@@ -20,9 +20,16 @@ public final class OIDCProvider: Sendable {
     private let fetcher: any HTTPFetching
     private let clock: @Sendable () -> Int
     private let cache = Mutex(Cache())
+    /// Held while a document is fetched: one fetch at a time per provider, and the threads that
+    /// waited find its result in the cache instead of fetching again (single flight).
+    private let fetching = Mutex(())
     /// An unknown `kid` fetches the key set again at most this often, so tokens with made-up
     /// ids cannot turn into a flood of requests to the provider.
     public let keyRefreshInterval: Int
+    /// How long a failed fetch is remembered: meanwhile every sign-in that needs the document is
+    /// refused with that failure at once, so a failing provider costs one request per interval,
+    /// not one per sign-in (a negative cache).
+    public let failureRetryInterval: Int
 
     /// How long a document without a lifetime of its own is kept, and the bounds on any lifetime.
     static let defaultLifetime = 3600
@@ -31,16 +38,19 @@ public final class OIDCProvider: Sendable {
     private struct Cache {
         var metadata: (value: ProviderMetadata, expiresAt: Int)?
         var keys: (value: JSONWebKeySet, expiresAt: Int, fetchedAt: Int)?
+        /// The last failure to fetch the discovery document or the key set, until it may be tried again.
+        var failure: (error: OIDCFailure, until: Int)?
     }
 
     public init(
         _ configuration: OIDCProviderConfiguration, fetcher: any HTTPFetching, clock: @escaping @Sendable () -> Int,
-        keyRefreshInterval: Int = 5
+        keyRefreshInterval: Int = 5, failureRetryInterval: Int = 30
     ) {
         self.configuration = configuration
         self.fetcher = fetcher
         self.clock = clock
         self.keyRefreshInterval = keyRefreshInterval
+        self.failureRetryInterval = failureRetryInterval
     }
 
     public var name: String { configuration.name }
@@ -49,14 +59,44 @@ public final class OIDCProvider: Sendable {
 
     /// The discovery document, from the cache while it is fresh.
     public func metadata() throws(OIDCFailure) -> ProviderMetadata {
+        if let cached = freshMetadata() { return cached }
+        return try singleFlight { () throws(OIDCFailure) -> ProviderMetadata in
+            // Another thread may have fetched it while this one waited.
+            if let cached = freshMetadata() { return cached }
+            let now = clock()
+            let url = ProviderMetadata.discoveryURL(issuer: configuration.issuer)
+            let response = try fetch(HTTPClientRequest(url: url, headers: [("Accept", "application/json")]), what: "discovery document")
+            let metadata = try ProviderMetadata(json: response.body, issuer: configuration.issuer)
+            let expiresAt = now + Self.lifetime(of: response)
+            cache.withLock { $0.metadata = (metadata, expiresAt) }
+            return metadata
+        }
+    }
+
+    private func freshMetadata() -> ProviderMetadata? {
         let now = clock()
-        if let cached = cache.withLock({ $0.metadata }), now < cached.expiresAt { return cached.value }
-        let url = ProviderMetadata.discoveryURL(issuer: configuration.issuer)
-        let response = try fetch(HTTPClientRequest(url: url, headers: [("Accept", "application/json")]), what: "discovery document")
-        let metadata = try ProviderMetadata(json: response.body, issuer: configuration.issuer)
-        let expiresAt = now + Self.lifetime(of: response)
-        cache.withLock { $0.metadata = (metadata, expiresAt) }
-        return metadata
+        guard let cached = cache.withLock({ $0.metadata }), now < cached.expiresAt else { return nil }
+        return cached.value
+    }
+
+    /// Runs `fetch` while no other thread fetches for this provider, unless a fetch failed less
+    /// than `failureRetryInterval` ago: that failure is thrown again without a request. A failure
+    /// of `fetch` is remembered for the interval.
+    private func singleFlight<T>(_ fetch: () throws(OIDCFailure) -> T) throws(OIDCFailure) -> T {
+        try fetching.withLock { (_: inout ()) throws(OIDCFailure) -> T in
+            let now = clock()
+            if let failure = cache.withLock({ $0.failure }), now < failure.until { throw failure.error }
+            do throws(OIDCFailure) {
+                let value = try fetch()
+                cache.withLock { $0.failure = nil }
+                return value
+            } catch {
+                if case .providerUnavailable = error {
+                    cache.withLock { $0.failure = (error, now + failureRetryInterval) }
+                }
+                throw error
+            }
+        }
     }
 
     /// The signing keys; fetched again when stale, or when `keyID` is not among them (or, with
@@ -65,19 +105,29 @@ public final class OIDCProvider: Sendable {
     func keySet(
         forKeyID keyID: String?, algorithm: SignatureAlgorithm, refresh: Bool = false
     ) throws(OIDCFailure) -> (keys: JSONWebKeySet, fetched: Bool) {
-        let now = clock()
-        if let cached = cache.withLock({ $0.keys }), now < cached.expiresAt {
-            let wanted = !refresh && cached.value.key(id: keyID, for: algorithm) != nil
-            if wanted || now - cached.fetchedAt < keyRefreshInterval { return (cached.value, false) }
-        }
+        if let cached = cachedKeys(forKeyID: keyID, algorithm: algorithm, refresh: refresh) { return (cached, false) }
         let metadata = try metadata()
-        let response = try fetch(HTTPClientRequest(url: metadata.jwksURI, headers: [("Accept", "application/json")]), what: "key set")
-        guard let keys = JSONWebKeySet(json: response.body) else {
-            throw .providerUnavailable("the key set of \(configuration.issuer) is not a JWK Set")
+        return try singleFlight { () throws(OIDCFailure) -> (keys: JSONWebKeySet, fetched: Bool) in
+            // A thread that fetched while this one waited counts as this one's fetch.
+            if let cached = cachedKeys(forKeyID: keyID, algorithm: algorithm, refresh: refresh) { return (cached, false) }
+            let now = clock()
+            let response = try fetch(HTTPClientRequest(url: metadata.jwksURI, headers: [("Accept", "application/json")]), what: "key set")
+            guard let keys = JSONWebKeySet(json: response.body) else {
+                throw .providerUnavailable("the key set of \(configuration.issuer) is not a JWK Set")
+            }
+            let expiresAt = now + Self.lifetime(of: response)
+            cache.withLock { $0.keys = (keys, expiresAt, now) }
+            return (keys, true)
         }
-        let expiresAt = now + Self.lifetime(of: response)
-        cache.withLock { $0.keys = (keys, expiresAt, now) }
-        return (keys, true)
+    }
+
+    /// The cached key set when it is fresh and has the key wanted, or was fetched less than
+    /// `keyRefreshInterval` ago (fetching again so soon would not help).
+    private func cachedKeys(forKeyID keyID: String?, algorithm: SignatureAlgorithm, refresh: Bool) -> JSONWebKeySet? {
+        let now = clock()
+        guard let cached = cache.withLock({ $0.keys }), now < cached.expiresAt else { return nil }
+        let wanted = !refresh && cached.value.key(id: keyID, for: algorithm) != nil
+        return wanted || now - cached.fetchedAt < keyRefreshInterval ? cached.value : nil
     }
 
     /// The response's freshness lifetime, within `lifetimeBounds`.

@@ -55,9 +55,10 @@ final class GenkanApp: Sendable {
         let pool: WorkerPool<AccountStore>
         do {
             let queue = configuration.hashingQueue
+            // Every job that queued mail wakes the sender: no door has to remember to.
             pool = try WorkerPool(
                 threads: configuration.workerThreads, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
-                maximumWait: queue.maximumWait
+                maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
             ) { try open() }
         } catch {
             sender?.stop()
@@ -65,7 +66,6 @@ final class GenkanApp: Sendable {
         }
         self.pool = pool
         self.sender = sender
-        let outbox = Outbox(mail: mail, sender: sender)
 
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
@@ -94,38 +94,39 @@ final class GenkanApp: Sendable {
             SecurityHeaders(),
             VisitorContext(
                 texts: texts, locales: LocaleCache(texts: texts, loops: loops), proxies: configuration.trustedProxies, clock: clock,
-                preSessionLifetime: configuration.preSessionLifetime))
+                preSessionLifetime: configuration.preSessionLifetime,
+                servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false))
         SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
         SignUp(
-            forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, outbox: outbox, failures: failures,
+            forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, failures: failures,
             isPrivate: configuration.privateSignUp
         ).register(on: router, with: shared)
         SignOut(pool: pool, failures: failures).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
-        let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, outbox: outbox, log: errorLog)
+        let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, log: errorLog)
         PasswordReset(
-            forms: forms, rules: rules, pool: pool, authenticator: authenticator, outbox: outbox, requests: resetRequests,
+            forms: forms, rules: rules, pool: pool, authenticator: authenticator, requests: resetRequests,
             failures: failures, sessionLifetime: policy.lifetime
         ).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()
-        EmailVerification(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures)
+        EmailVerification(forms: forms, pool: pool, authenticator: authenticator, failures: failures)
             .register(on: router, with: shared)
         NameSettings(forms: forms, pool: pool, authenticator: authenticator, failures: failures).register(on: router, with: shared)
         PasswordSettings(
-            forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            forms: forms, pool: pool, authenticator: authenticator, failures: failures,
             sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         EmailSettings(
-            forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+            forms: forms, pool: pool, authenticator: authenticator, failures: failures,
             isPrivate: configuration.privateSignUp, checks: shared.checks
         ).register(on: router, with: shared)
-        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures, checks: shared.checks)
+        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
             .register(on: router, with: shared)
         SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
-                providers: identity, forms: forms, pool: pool, authenticator: authenticator, outbox: outbox, failures: failures,
+                providers: identity, forms: forms, pool: pool, authenticator: authenticator, failures: failures,
                 rules: rules, log: errorLog, sessionLifetime: policy.lifetime, clock: clock, isPrivate: configuration.privateSignUp,
                 startsPerClient: shared.providerSignInPerClient)
             providerSignIn.register(on: router, with: shared)
@@ -137,11 +138,19 @@ final class GenkanApp: Sendable {
             .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if let project = configuration.firebaseProject {
             let emulator = configuration.firebaseEmulator
-            let key = emulator ? nil : SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32))
+            var key: SigningKey?
+            if !emulator {
+                // A stored seed of the wrong size stops the start (`secret(named:length:)` throws): a
+                // server that signs nothing would accept unsigned tokens.
+                guard let made = SigningKey(seed: try main.secret(named: "firebase-ed25519-seed", length: 32)) else {
+                    throw ServerError("the stored Firebase signing key cannot be used; restore it from a backup")
+                }
+                key = made
+            }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
-                texts: texts, outbox: outbox, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
+                texts: texts, mail: mail, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
                 codeLog: codeLog, clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp
             ).register(on: router, with: shared)
         }

@@ -44,6 +44,9 @@ public final class WorkerPool<Resource>: Sendable {
     public let hashingPerKey: Int
     /// How long a hashing job may wait for a thread before it is refused (503).
     public let maximumWait: Duration
+    /// Runs on the job's thread after every job, with its resource (the site wakes the outbox's
+    /// sender when a job queued mail).
+    private let afterEachJob: (@Sendable (Resource) -> Void)?
 
     /// Starts `threads` threads, each creating its resource with `makeResource` first; throws the
     /// first failure (and stops the threads) if any cannot.
@@ -56,8 +59,10 @@ public final class WorkerPool<Resource>: Sendable {
     public init(
         threads: Int, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
         maximumWait: Duration = .seconds(3), niceness: Int32 = 10,
+        afterEachJob: (@Sendable (Resource) -> Void)? = nil,
         makeResource: @escaping @Sendable () throws -> Resource
     ) throws {
+        self.afterEachJob = afterEachJob
         threadCount = max(1, threads)
         self.interactiveCapacity = interactiveCapacity
         self.hashingCapacity = max(1, hashingCapacity ?? max(1, threads) * 64)
@@ -202,9 +207,11 @@ public final class WorkerPool<Resource>: Sendable {
             switch taken {
             case .interactive(let job):
                 job(resource)
+                afterEachJob?(resource)
             case .hashing(let job):
                 let started = ContinuousClock.now
                 job(resource)
+                afterEachJob?(resource)
                 let elapsed = started.duration(to: .now)
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 state.withLock { $0.hashingSeconds = $0.hashingSeconds * 0.9 + seconds * 0.1 }

@@ -9,7 +9,6 @@ struct AccountDeletion: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     let checks: PasswordChecks
 
@@ -37,7 +36,6 @@ struct AccountDeletion: Sendable {
         }) { [self] result in
             switch result {
             case .success:
-                outbox.notify()
                 let cookies = [
                     context.deletingCookie(.session),
                     Notice.accountDeleted.cookie(context),

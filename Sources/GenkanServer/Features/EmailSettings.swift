@@ -9,7 +9,6 @@ struct EmailSettings: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     /// `--private-signup`: an address in use by another account gets the same answer as a free one.
     let isPrivate: Bool
@@ -46,10 +45,8 @@ struct EmailSettings: Sendable {
         }) { [self] result in
             switch result {
             case .success(.sent):
-                outbox.notify()
                 return .response(sent(newEmail, context: context))
             case .success(.addressInUse) where isPrivate:
-                outbox.notify()  // the owner of the address was told
                 return .response(sent(newEmail, context: context))
             case .success(.addressInUse):
                 return forms.reauthenticationFailed(.emailChange, .emailAlreadyInUse, request: request, context: context)
@@ -104,7 +101,6 @@ struct EmailSettings: Sendable {
             }) { [self] result in
                 switch result {
                 case .success(let account):
-                    outbox.notify()
                     return .response(done(.emailChangeDoneMessage, email: account.email, context: context))
                 case .failure(let failure): return failed(failure, request: request, context: context)
                 }

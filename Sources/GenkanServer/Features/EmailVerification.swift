@@ -7,7 +7,6 @@ struct EmailVerification: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
 
     func register(on router: Router, with shared: SharedMiddleware) {
@@ -98,14 +97,13 @@ struct EmailVerification: Sendable {
     /// A new link for the signed-in account, then back where the button was, with a notice.
     func resend(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator
         let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
         return pool.reply(.interactive, { store in
             authenticator.sendVerification(.session(token: signedIn.token), locale: locale, in: store).map(\.sent)
         }) { [self] result in
             switch result {
             case .success(let sent):
-                if sent { outbox.notify() }
                 let cookies = sent ? [Notice.verificationSent.cookie(context)] : []
                 return .response(Responses.redirect(back, context: context, cookies: cookies))
             case .failure(.internalError(let error)):

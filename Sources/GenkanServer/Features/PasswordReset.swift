@@ -8,7 +8,6 @@ struct PasswordReset: Sendable {
     let rules: ValidationViewModel
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let requests: ResetRequests
     let failures: StoreFailures
     let sessionLifetime: Int64
@@ -90,14 +89,13 @@ struct PasswordReset: Sendable {
     }
 
     private func replace(code: String, password: String, request: HTTPRequest, context: RequestContext) -> Reply {
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
             authenticator.resetPassword(code: code, newPassword: password, locale: locale, renewal: .session(userAgent: userAgent), in: store)
         }) { [self] result in
             switch result {
             case .success(let reset):
-                outbox.notify()
                 guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
                     Responses.sessionStarted(token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))

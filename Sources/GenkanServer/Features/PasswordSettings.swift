@@ -8,7 +8,6 @@ struct PasswordSettings: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     let sessionLifetime: Int64
     let checks: PasswordChecks
@@ -27,7 +26,7 @@ struct PasswordSettings: Sendable {
             return context.refuse(.status(.internalError), request)
         }
         let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
-        let locale = context.locale, authenticator = self.authenticator, outbox = self.outbox
+        let locale = context.locale, authenticator = self.authenticator
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let checks = self.checks, client = PasswordChecks.Client(context), userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
@@ -40,7 +39,6 @@ struct PasswordSettings: Sendable {
         }) { [self] result in
             switch result {
             case .success(let changed):
-                outbox.notify()
                 guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
                     Responses.sessionStarted(token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))

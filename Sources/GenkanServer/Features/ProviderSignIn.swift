@@ -21,7 +21,6 @@ struct ProviderSignIn: Sendable {
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let failures: StoreFailures
     let rules: ValidationViewModel
     let log: ErrorLog
@@ -183,13 +182,12 @@ struct ProviderSignIn: Sendable {
     private func signIn(
         _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
     ) -> Reply {
-        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale, isPrivate = self.isPrivate
+        let authenticator = self.authenticator, locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return pool.reply(.interactive, { store in
             if let previous { try? store.deleteSession(token: previous) }
             let result = authenticator.signIn(
                 with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
-            if case .success(let outcome) = result, outcome.isNew, !outcome.account.isVerified { outbox.notify() }
             return result
         }) { [self] result in
             switch result {
@@ -208,13 +206,12 @@ struct ProviderSignIn: Sendable {
         _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
+        let authenticator = self.authenticator, locale = context.locale
         return pool.reply(.interactive, { store in
             authenticator.link(profile, toAccount: accountID, sessionToken: token, locale: locale, in: store)
         }) { [self] result in
             switch result {
             case .success:
-                outbox.notify()
                 return .response(
                     Responses.redirect(
                         LinkedProviders.path, context: context, cookies: [Notice.providerConnected.cookie(context)]))
@@ -250,7 +247,9 @@ struct ProviderSignIn: Sendable {
             }
         }
         return ProviderProfile(
-            provider: provider.name, issuer: token.issuer, subject: token.subject, email: email,
+            // The configured issuer, not the token's `iss`: Google signs with two spellings of its
+            // issuer (`accounts.google.com` and `https://accounts.google.com`), one identity.
+            provider: provider.name, issuer: provider.configuration.issuer, subject: token.subject, email: email,
             emailVerified: email != nil && token.emailVerified, displayName: displayName, nameKey: nameKey)
     }
 

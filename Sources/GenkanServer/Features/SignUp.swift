@@ -9,7 +9,6 @@ struct SignUp: Sendable {
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
     let sessions: SessionStart
-    let outbox: Outbox
     let failures: StoreFailures
     let isPrivate: Bool
 
@@ -32,7 +31,7 @@ struct SignUp: Sendable {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let name = verdict.normalizedName,
             let nameKey = verdict.nameComparisonKey, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
-        let authenticator = self.authenticator, outbox = self.outbox, locale = context.locale
+        let authenticator = self.authenticator, locale = context.locale
         if isPrivate {
             return submitPrivately(
                 NewAccountRequest(email: email, name: name, nameKey: nameKey, password: password), request: request,
@@ -45,8 +44,7 @@ struct SignUp: Sendable {
             let result = authenticator.signUp(
                 email: email, displayName: name, nameKey: nameKey, password: password, locale: locale, in: store
             ).created
-            if case .success = result { outbox.notify() }
-            return result
+                        return result
         }
     }
 
@@ -65,7 +63,6 @@ struct SignUp: Sendable {
         }) { [self] result in
             switch result {
             case .success, .failure(.emailAlreadyInUse):
-                outbox.notify()
                 let texts = forms.texts
                 let page = MessagePage(
                     title: texts.text(.signUpCheckEmailTitle, locale),

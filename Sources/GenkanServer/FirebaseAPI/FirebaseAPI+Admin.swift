@@ -183,12 +183,12 @@ extension FirebaseAPI {
                 case .success(let (account, issued)):
                     self.codeLog?.record(
                         OOBCodeLog.Entry(
-                            email: account.email, code: issued.token, link: self.outbox.mail.link(Self.pagePath(purpose) + "?code=" + issued.token),
+                            email: account.email, code: issued.token, link: self.mail.link(Self.pagePath(purpose) + "?code=" + issued.token),
                             requestType: Self.requestType(purpose)))
                     return .success(.object([
                         ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
                         ("oobCode", .string(issued.token)),
-                        ("oobLink", .string(self.outbox.mail.link(Self.pagePath(purpose) + "?code=" + issued.token))),
+                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose) + "?code=" + issued.token))),
                     ]))
                 }
             }

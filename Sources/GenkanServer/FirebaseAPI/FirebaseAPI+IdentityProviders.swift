@@ -27,7 +27,7 @@ extension FirebaseAPI {
                 throw FirebaseError(.invalidIDPResponse, "postBody has no id_token (an access token alone is not accepted)")
             }
             let nonce = assertion["nonce"], returnCredential = (try? fields.bool("returnIdpCredential")) ?? false
-            let rules = self.rules, authenticator = self.authenticator, outbox = self.outbox, isPrivate = self.isPrivate
+            let rules = self.rules, authenticator = self.authenticator, isPrivate = self.isPrivate
             let locale = context.locale
             return httpPool.reply(.interactive, { _ in
                 Result { () throws(OIDCFailure) in try provider.verifyIDToken(idToken, rawNonce: nonce) }
@@ -42,7 +42,7 @@ extension FirebaseAPI {
                 }
                 let profile = ProviderSignIn.profile(token, provider: provider, appleUser: nil, rules: rules)
                 let identityFields: [(String, JSONValue)] =
-                    [("federatedId", .string(token.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
+                    [("federatedId", .string(profile.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
                 return answer(.interactive) { store in
                     let found = authenticator.identify(profile, in: store, requireVerifiedEmail: isPrivate, locale: locale)
@@ -55,7 +55,6 @@ extension FirebaseAPI {
                     case .failure(let failure):
                         return .failure(self.error(failure, request))
                     case .success(let found):
-                        if found.isNew && !found.account.isVerified { outbox.notify() }
                         switch Authenticator.startTokens(for: found.account, in: store, signInProvider: providerID) {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         case .success(let started):

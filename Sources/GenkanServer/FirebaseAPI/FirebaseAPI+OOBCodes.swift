@@ -60,7 +60,6 @@ extension FirebaseAPI {
                         switch authenticator.sendVerification(Self.requester(claims), locale: locale, evenIfVerified: true, in: store) {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         case .success(let sent):
-                            self.outbox.notify()
                             return .success(.object([
                                 ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(sent.account.email)),
                             ]))
@@ -82,7 +81,6 @@ extension FirebaseAPI {
                         // is mailed instead), as the page answers.
                         case .success(.addressInUse) where !isPrivate: return .failure(FirebaseError(.emailExists))
                         case .success(.sent), .success(.unchanged), .success(.addressInUse):
-                            self.outbox.notify()
                             return .success(.object([
                                 ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")),
                                 ("email", .string(profile.account.email)),
@@ -141,7 +139,6 @@ extension FirebaseAPI {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let reset):
                     let account = reset.account
-                    self.outbox.notify()
                     return .success(.object([
                         ("kind", .string("identitytoolkit#ResetPasswordResponse")), ("email", .string(account.email)),
                         ("requestType", .string("PASSWORD_RESET")),

@@ -47,7 +47,6 @@ extension FirebaseAPI {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         case .success(let changed): issued = changed.tokens
                         }
-                        self.outbox.notify()
                     }
                     // The new password's tokens act from here on (the old ID token was just revoked).
                     let actor: Requester = issued.map { .idToken(accountID: account.id, issuedAt: $0.authTime) } ?? requester
@@ -106,7 +105,6 @@ extension FirebaseAPI {
             switch result {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let account):
-                self.outbox.notify()
                 guard let profile = try? store.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
                 var body = UserRecord.updateJSON(profile)
                 if let newEmail { body.append(("newEmail", .string(newEmail))) }
@@ -125,7 +123,6 @@ extension FirebaseAPI {
                     switch authenticator.deleteAccount(Self.requester(claims), locale: locale, in: store) {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success:
-                        self.outbox.notify()
                         return .success(.object([("kind", .string("identitytoolkit#DeleteAccountResponse"))]))
                     }
                 }

@@ -21,7 +21,8 @@ struct FirebaseAPI: Sendable {
     let checks: PasswordChecks
     let rules: ValidationViewModel
     let texts: PageTexts
-    let outbox: Outbox
+    /// The site's mails, for the links the emulator lists and the admin endpoints return.
+    let mail: SiteMail
     let resetRequests: ResetRequests
     let tokens: IDTokens
     /// The codes sent, for the emulator's `oobCodes` (emulator mode only).

@@ -5,14 +5,13 @@ import GenkanStore
 struct ResetRequests: Sendable {
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
-    let outbox: Outbox
     let log: ErrorLog
 
     /// Queues the processing of every pending request (the pool's other work goes first).
     func process() {
-        let authenticator = self.authenticator, outbox = self.outbox, log = self.log
+        let authenticator = self.authenticator, log = self.log
         let queued = pool.submit(.interactive) { store in
-            Self.drain(store, authenticator: authenticator, outbox: outbox, log: log)
+            Self.drain(store, authenticator: authenticator, log: log)
         }
         // Not lost: the requests stay recorded until the next request or the next start.
         if !queued { log.write("password reset requests wait: the worker queue is full") }
@@ -20,7 +19,7 @@ struct ResetRequests: Sendable {
 
     /// Processes batch after batch until none is left: a start after a crash during a flood can
     /// find more than one batch. Stops early when a whole batch failed (nothing would change).
-    private static func drain(_ store: AccountStore, authenticator: Authenticator, outbox: Outbox, log: ErrorLog) {
+    private static func drain(_ store: AccountStore, authenticator: Authenticator, log: ErrorLog) {
         let batchSize = 100
         do {
             while true {
@@ -34,7 +33,6 @@ struct ResetRequests: Sendable {
                     case .failure(let failure): log.write("password reset request \(request.id) not processed: \(failure)")
                     }
                 }
-                if queuedMail { outbox.notify() }
                 if batch.count < batchSize || !processed { return }
             }
         } catch {

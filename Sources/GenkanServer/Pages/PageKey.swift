@@ -118,6 +118,7 @@ public enum PageKey: String, CaseIterable, Sendable {
     case sessionsLastActive = "ui.sessions.last-active"
     case sessionsSignOut = "ui.sessions.sign-out"
     case sessionsSignOutOthers = "ui.sessions.sign-out-others"
+    case sessionsApp = "ui.sessions.app"
     case sessionsUnknownBrowser = "ui.sessions.unknown-browser"
     case sessionsBrowserOnSystem = "ui.sessions.browser-on-system"
     case noticeSessionsEnded = "ui.notice.sessions-ended"

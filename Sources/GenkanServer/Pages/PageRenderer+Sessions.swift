@@ -14,7 +14,10 @@ extension PageRenderer {
             main.start("li")
             main.newline()
             main.element("p", [HTMLAttribute("class", "device")]) { line in
-                line.text(BrowserName(userAgent: session.userAgent).text(texts, locale: locale))
+                switch session.kind {
+                case .browser: line.text(BrowserName(userAgent: session.userAgent).text(texts, locale: locale))
+                case .app(let method): line.text(texts.text(.sessionsApp, locale, ["method": signInMethodName(method, locale: locale)]))
+                }
                 if session.isCurrent {
                     line.text(" ")
                     line.element("span", [HTMLAttribute("class", "this-device")], text: "(" + texts.text(.sessionsThisDevice, locale) + ")")
@@ -51,5 +54,20 @@ extension PageRenderer {
         main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", "/account")], text: texts.text(.accountBack, locale)) }
         main.newline()
         return page(locale: locale, title: title, main: TrustedHTML(main))
+    }
+}
+
+extension PageRenderer {
+    /// How an app signed in, as the sign-in methods page names it: the password, or the provider
+    /// (`google.com`, `apple.com`, `oidc.NAME`) by its brand.
+    func signInMethodName(_ method: String, locale: String) -> String {
+        switch method {
+        case "password": return texts.text(.providersPassword, locale)
+        case "google.com": return "Google"
+        case "apple.com": return "Apple"
+        default:
+            let name = method.hasPrefix("oidc.") ? String(method.dropFirst(5)) : method
+            return providers.first { $0.name == name }?.brandName ?? name
+        }
     }
 }

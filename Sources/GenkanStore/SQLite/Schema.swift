@@ -37,6 +37,8 @@ enum Schema {
         """)],
         // 2: e-mail comparison keys, valid_since, authenticated_at, one-time codes, the outbox.
         version2,
+        // 3: Google identities under one spelling of its issuer.
+        version3,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

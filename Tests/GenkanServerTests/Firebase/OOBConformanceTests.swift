@@ -10,7 +10,7 @@ import Testing
     /// The last link to `path` the outbox holds for `recipient`, as a path and query.
     func link(_ fixture: AppFixture, _ path: String, to recipient: String = "taro@example.com") throws -> String? {
         try fixture.mails.all.filter { $0.recipient == recipient }.compactMap { $0.link(path) }.last?
-            .replacingOccurrences(of: "https://genkan.test", with: "")
+            .replacingOccurrences(of: "http://genkan.test", with: "")
     }
 
     func code(_ link: String) -> String { String(link.split(separator: "=").last!) }

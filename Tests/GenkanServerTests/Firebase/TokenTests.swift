@@ -91,7 +91,7 @@ import Testing
         #expect(await browser.submit("/password/forgot", [("email", "taro@example.com")]).status == 200)
         try await Task.sleep(for: .milliseconds(300))
         let link = try #require(try fixture.mails.all.compactMap { $0.link("/password/reset") }.last)
-        let page = await browser.get(link.replacingOccurrences(of: "https://genkan.test", with: ""))
+        let page = await browser.get(link.replacingOccurrences(of: "http://genkan.test", with: ""))
         let code = String(link.split(separator: "=").last!)
         let reset = await browser.post(
             "/password/reset",

@@ -103,6 +103,15 @@ final class SiteClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         }.joined(separator: "&")
     }
 
+    /// The first capture group of every match of `pattern` in `text`.
+    static func allMatches(_ pattern: String, in text: String) -> [String] {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let range = NSRange(text.startIndex..., in: text)
+        return regex.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
+    }
+
     static func firstMatch(_ pattern: String, in text: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
             let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),

@@ -119,7 +119,7 @@ final class AppFixture: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var configuration = GenkanConfiguration(database: .sqlite(path: directory + "/genkan.sqlite"), publicDirectory: SiteFixture.publicDirectory)
         configuration.workerThreads = 2
-        configuration.baseURL = "https://genkan.test"
+        configuration.baseURL = "http://genkan.test"
         // Mail into the fixture's directory, not `outbox` in the working directory (the repository).
         configuration.mail.transport = .directory(directory + "/outbox")
         configure(&configuration)
