@@ -9,6 +9,7 @@ enum PostgresSchema {
     /// migration: append a new one.
     static let migrations: [(version: Int64, sql: String)] = [
         (2, version2),
+        (3, version3),
     ]
 
     static var currentVersion: Int64 { migrations.last?.version ?? 0 }

@@ -84,6 +84,35 @@ struct PostgresStoreTests {
         #expect(try dump(database) == before && before.contains("CREATE TABLE public.t"))
     }
 
+    /// Migration 3 as `MigrationTests` checks it on SQLite, from a database at version 2.
+    @Test func googlesTwoIssuerSpellingsBecomeOneIdentity() throws {
+        let database = try PostgresTestDatabase()
+        let store = try AccountStore(location: .postgresql(url: database.url))
+        let ids = try ["a@example.com", "b@example.com", "c@example.com"].map { email in
+            try store.createAccount(NewAccount(email: email, displayName: "N", nameKey: "n", passwordHash: nil)).id
+        }
+        _ = try psql(
+            database,
+            """
+            INSERT INTO provider_identities (account_id, provider, issuer, subject, created_at) VALUES
+                (\(ids[0]), 'google', 'accounts.google.com', 'same-person', 10),
+                (\(ids[1]), 'google', 'https://accounts.google.com', 'same-person', 20),
+                (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
+                (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
+                (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
+            UPDATE genkan_schema SET version = 2;
+            """)
+        let migrated = try AccountStore(location: .postgresql(url: database.url))
+        #expect(migrated.migrationReport == MigrationReport(fromVersion: 2, toVersion: Schema.currentVersion))
+        #expect(
+            try psql(database, "SELECT account_id, issuer, subject FROM provider_identities ORDER BY id") == """
+                \(ids[0])|https://accounts.google.com|same-person
+                \(ids[2])|https://accounts.google.com|first
+                \(ids[1])|https://login.example.com|x
+                """)
+        #expect(try migrated.account(issuer: "https://accounts.google.com", subject: "same-person")?.id == ids[0])
+    }
+
     @Test func tokensAndCodesAreStoredOnlyAsTheirSHA256() throws {
         let database = try PostgresTestDatabase()
         let store = try AccountStore(location: .postgresql(url: database.url), clock: clock.storeClock)
