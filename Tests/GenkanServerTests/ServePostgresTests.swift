@@ -28,9 +28,11 @@ import Glibc
         let base = try #require(PostgresURL(server.replacingDatabase(with: name)))
         let url = base.scheme + (base.userInfo.map { "\($0):never-printed-7f3@" } ?? "postgres:never-printed-7f3@") + base.hosts + "/" + name
 
+        let outbox = NSTemporaryDirectory() + "genkan-serve-outbox-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: outbox) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ServeCommandTests.genkan)
-        process.arguments = ["serve", "--port", "0", "--db", url, "--public", SiteFixture.publicDirectory, "--outbox", NSTemporaryDirectory()]
+        process.arguments = ["serve", "--port", "0", "--db", url, "--public", SiteFixture.publicDirectory, "--outbox", outbox]
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = err
