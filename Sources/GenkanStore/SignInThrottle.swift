@@ -11,19 +11,29 @@ public struct SignInLimits: Sendable, Hashable {
     /// How fast the count of an address that has no account drains (its row must not stay
     /// forever, and nothing there can be guessed).
     public var unknownAccountRefillPerMinute: Double
+    /// Wrong passwords from a browser the account has signed in from before (a device cookie,
+    /// OWASP's "Slow Down Online Guessing Attacks with Device Cookies"): such a browser is not held
+    /// by `consecutivePerAccount`, so strangers' guessing cannot lock the owner out of it, and
+    /// has this small limit of its own instead.
+    public var perKnownDevice: LimitRule
 
     /// 30 wrong passwords at once then 10 a minute per client address; 10 then 6 an hour per
     /// address on one account; 100 in a row per account; an unknown address forgets 4 an hour.
     public static let standard = SignInLimits(
         perAddress: LimitRule(capacity: 30, refillPerMinute: 10),
         perAddressAndAccount: LimitRule(capacity: 10, refillPerMinute: 0.1),
-        consecutivePerAccount: 100, unknownAccountRefillPerMinute: 4.0 / 60)
+        consecutivePerAccount: 100, unknownAccountRefillPerMinute: 4.0 / 60,
+        perKnownDevice: LimitRule(capacity: 10, refillPerMinute: 0.1))
 
-    public init(perAddress: LimitRule, perAddressAndAccount: LimitRule, consecutivePerAccount: Int, unknownAccountRefillPerMinute: Double) {
+    public init(
+        perAddress: LimitRule, perAddressAndAccount: LimitRule, consecutivePerAccount: Int, unknownAccountRefillPerMinute: Double,
+        perKnownDevice: LimitRule = LimitRule(capacity: 10, refillPerMinute: 0.1)
+    ) {
         self.perAddress = perAddress
         self.perAddressAndAccount = perAddressAndAccount
         self.consecutivePerAccount = consecutivePerAccount
         self.unknownAccountRefillPerMinute = unknownAccountRefillPerMinute
+        self.perKnownDevice = perKnownDevice
     }
 }
 
@@ -34,13 +44,16 @@ public enum SignInRefusal: Error, Sendable, Hashable {
     /// Too many wrong passwords from this client address on this account: wait (or sign in from
     /// elsewhere: other addresses are not held back).
     case addressOnAccount(retryAfter: Int)
-    /// The account reached its count of wrong passwords in a row: only a new password opens it.
+    /// The account reached its count of wrong passwords in a row: only a new password opens it
+    /// (or a browser it signed in from before).
     case accountLocked
+    /// Too many wrong passwords from this browser, which the account signed in from before: wait.
+    case knownDevice(retryAfter: Int)
 
     /// Seconds to wait, nil when waiting does not help.
     public var retryAfter: Int? {
         switch self {
-        case .address(let seconds), .addressOnAccount(let seconds): seconds
+        case .address(let seconds), .addressOnAccount(let seconds), .knownDevice(let seconds): seconds
         case .accountLocked: nil
         }
     }
@@ -51,6 +64,7 @@ public enum SignInRefusal: Error, Sendable, Hashable {
         case .address: "address"
         case .addressOnAccount: "address-on-account"
         case .accountLocked: "account-locked"
+        case .knownDevice: "known-device"
         }
     }
 }
@@ -60,10 +74,14 @@ public enum SignInRefusal: Error, Sendable, Hashable {
 public struct SignInAttempt: Sendable, Hashable {
     public let client: String
     public let email: String
+    /// The browser's device cookie for this address, when it carries a valid one (the account
+    /// signed in from it before): its id.
+    public let knownDevice: String?
 
-    public init(client: String, email: String) {
+    public init(client: String, email: String, knownDevice: String? = nil) {
         self.client = client
         self.email = email
+        self.knownDevice = knownDevice
     }
 }
 
@@ -102,10 +120,12 @@ public struct SignInThrottle: Sendable {
         let accountID: Int64?
         let accountFailures: Int
         let pairLevel: Double
+        let deviceLevel: Double
     }
 
     var addressLimit: StoredLimit { StoredLimit("sign-in.address", limits.perAddress) }
     var pairLimit: StoredLimit { StoredLimit("sign-in.address-account", limits.perAddressAndAccount) }
+    var deviceLimit: StoredLimit { StoredLimit("sign-in.device", limits.perKnownDevice) }
     var unknownAccountLimit: StoredLimit {
         StoredLimit(
             "sign-in.unknown-account",
@@ -117,7 +137,14 @@ public struct SignInThrottle: Sendable {
         let emailKey = AccountStore.emailKey(attempt.email)
         let accountHash = hash(emailKey)
         let account = try store.storage.failedSignIns(emailKey: emailKey)
-        if let account {
+        var deviceLevel = 0.0
+        if let device = attempt.knownDevice {
+            // A browser the account signed in from before is held by its own limit, not by the
+            // account's count, which anyone can run up.
+            deviceLevel = try store.limitLevel(deviceLimit, key: Self.deviceKey(device, accountHash))
+            let wait = deviceLimit.rule.wait(at: deviceLevel)
+            if wait != 0 { return .failure(.knownDevice(retryAfter: LimitDecision.refused(wait).retryAfter)) }
+        } else if let account {
             if account.failures >= limits.consecutivePerAccount { return .failure(.accountLocked) }
         } else if !(try store.peekLimit(unknownAccountLimit, key: accountHash).allowed) {
             return .failure(.accountLocked)
@@ -131,7 +158,7 @@ public struct SignInThrottle: Sendable {
         return .success(
             Admission(
                 attempt: attempt, accountHash: accountHash, accountID: account?.accountID, accountFailures: account?.failures ?? 0,
-                pairLevel: pairLevel))
+                pairLevel: pairLevel, deviceLevel: deviceLevel))
     }
 
     /// Counts a wrong password three ways, in one transaction that does not wait for the disk.
@@ -139,7 +166,9 @@ public struct SignInThrottle: Sendable {
         try store.withoutWaitingForDisk { () throws(StoreError) in
             try store.addToLimit(addressLimit, key: admission.attempt.client)
             try store.addToLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client)
-            if let id = admission.accountID {
+            if let device = admission.attempt.knownDevice {
+                try store.addToLimit(deviceLimit, key: Self.deviceKey(device, admission.accountHash))
+            } else if let id = admission.accountID {
                 try store.storage.addFailedSignIn(accountID: id)
             } else {
                 try store.addToLimit(unknownAccountLimit, key: admission.accountHash)
@@ -150,10 +179,13 @@ public struct SignInThrottle: Sendable {
     /// A right password: the account's count and this address's count on it start again. Writes
     /// only when there was something to clear.
     public func recordSuccess(_ admission: Admission, in store: AccountStore) throws(StoreError) {
-        guard admission.accountFailures > 0 || admission.pairLevel > 0 else { return }
+        guard admission.accountFailures > 0 || admission.pairLevel > 0 || admission.deviceLevel > 0 else { return }
         try store.withoutWaitingForDisk { () throws(StoreError) in
             if let id = admission.accountID, admission.accountFailures > 0 { try store.storage.clearFailedSignIns(accountID: id) }
             if admission.pairLevel > 0 { try store.clearLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client) }
+            if let device = admission.attempt.knownDevice, admission.deviceLevel > 0 {
+                try store.clearLimit(deviceLimit, key: Self.deviceKey(device, admission.accountHash))
+            }
         }
     }
 
@@ -194,6 +226,9 @@ public struct SignInThrottle: Sendable {
     public func logTag(email: String) -> String {
         String(Secret.hex(key.mac(Self.logDomain, Array(AccountStore.emailKey(email).utf8))).prefix(12))
     }
+
+    /// The key of a known device's bucket: the device's id on this account.
+    static func deviceKey(_ device: String, _ accountHash: String) -> String { accountHash + " " + device }
 
     private static let domain = Array("genkan-limits-v1:".utf8)
     private static let logDomain = Array("genkan-log-v1:".utf8)

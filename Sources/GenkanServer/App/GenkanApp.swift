@@ -33,6 +33,7 @@ final class GenkanApp: Sendable {
         let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
         let throttle = SignInThrottle(limits: configuration.rateLimits.signIn, secret: try main.secret(named: "limits"))
+        let devices = KnownDevices(secret: try main.secret(named: "devices"))
         _ = try main.deleteExpiredSessions()
         _ = try main.deleteExpiredCodes()
         try main.deleteDrainedLimits()
@@ -78,13 +79,13 @@ final class GenkanApp: Sendable {
         let failures = StoreFailures(log: errorLog)
         let shared = SharedMiddleware(
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
-            throttle: throttle, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
+            throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
         // Emulator mode lists every code sent, whichever door asked for it.
         let codeLog = configuration.firebaseProject != nil && configuration.firebaseEmulator ? OOBCodeLog() : nil
         let authenticator = try Authenticator(
             hasher: configuration.hasher, mail: codeLog.map { CodeRecordingMail(base: mail, log: $0) } ?? mail)
-        let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime)
+        let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks)
 
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
@@ -106,7 +107,7 @@ final class GenkanApp: Sendable {
         let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, log: errorLog)
         PasswordReset(
             forms: forms, rules: rules, pool: pool, authenticator: authenticator, requests: resetRequests,
-            failures: failures, sessionLifetime: policy.lifetime
+            failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()

@@ -19,6 +19,30 @@ struct PasswordChecks: Sendable {
     /// until they end, and logged once.
     let refusals: RefusalCache
     let clock: StoreClock
+    /// The browsers accounts signed in from before.
+    let devices: KnownDevices
+    /// How often one known browser may go to the front of the hashing queue (a browser is known
+    /// for its own account only, but its holder could still use it to jump the queue at will).
+    let priorityPerDevice = RateLimiter(rule: LimitRule(capacity: 10, refillPerMinute: 10))
+
+    /// The id of this browser's device cookie entry for `email`, when the account signed in here
+    /// before.
+    func knownDevice(_ context: RequestContext, email: String) -> String? {
+        devices.device(in: context.cookie(.device), accountKey: throttle.accountKey(email: email))
+    }
+
+    /// Whether a sign-in from a known browser goes to the front of the hashing queue.
+    func hasPriority(_ device: String?) -> Bool {
+        guard let device else { return false }
+        return priorityPerDevice.attempt(device, now: Double(clock.now())).allowed
+    }
+
+    /// The device cookie after `email`'s account signed in (or signed up, or set a new password)
+    /// in this browser: this account first, up to `KnownDevices.maximumEntries`.
+    func rememberDevice(_ context: RequestContext, email: String) -> SetCookie {
+        let value = devices.cookie(adding: throttle.accountKey(email: email), to: context.cookie(.device))
+        return context.setCookie(.device, value, maxAge: KnownDevices.lifetime)
+    }
 
     /// Who is asking: the request's client (its limit key and its address for the log).
     struct Client: Sendable {
@@ -41,11 +65,12 @@ struct PasswordChecks: Sendable {
         return nil
     }
 
-    /// A sign-in with `email` (normalized, known or not).
-    func signIn<T>(email: String, client: Client, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
+    /// A sign-in with `email` (normalized, known or not), from a browser the account signed in
+    /// from before when `device` names its entry.
+    func signIn<T>(email: String, client: Client, device: String? = nil, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
         -> Result<T, AuthFailure>
     {
-        let result = throttle.guarded(SignInAttempt(client: client.key, email: email), in: store, check)
+        let result = throttle.guarded(SignInAttempt(client: client.key, email: email, knownDevice: device), in: store, check)
         record(.signIn, result, email: email, client: client)
         return result
     }
@@ -61,15 +86,17 @@ struct PasswordChecks: Sendable {
     }
 
     /// Logs the outcome; a refusal that will end by itself is remembered, and logged only when it
-    /// is new. A locked account is not remembered: a reset may open it any moment.
+    /// is new. A locked account is not remembered: a reset may open it any moment. Nor is a known
+    /// device's: it holds that browser only, which the client's address does not name.
     private func record<T>(_ check: SecurityLog.Check, _ result: Result<T, AuthFailure>, email: String, client: Client) {
         if case .failure(.throttled(let refusal)) = result, let seconds = refusal.retryAfter {
             let key: String
             switch refusal {
             case .address: key = addressKey(client)
             case .addressOnAccount, .accountLocked: key = pairKey(email, client)
+            case .knownDevice: key = ""
             }
-            guard refusals.remember(key, for: seconds, now: clock.now()) else { return }
+            guard key.isEmpty || refusals.remember(key, for: seconds, now: clock.now()) else { return }
         }
         security.password(check, result, email: email, client: client.address)
     }
@@ -94,10 +121,11 @@ extension WorkerPool {
     /// `maximumWait` — the answer is 503 with `Retry-After` in the route's form (page or JSON),
     /// a reply the middleware sees: a limit that counted the request gives its attempt back.
     func hashing<T: Sendable>(
-        _ request: HTTPRequest, _ context: RequestContext, _ work: @escaping @Sendable (Resource) -> T,
+        _ request: HTTPRequest, _ context: RequestContext, priority: Bool = false, _ work: @escaping @Sendable (Resource) -> T,
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
-        reply(.hashing(for: context.clientKey), work, then: next) { retryAfter in
+        let lane: Lane = priority ? .priorityHashing(for: context.clientKey) : .hashing(for: context.clientKey)
+        return reply(lane, work, then: next) { retryAfter in
             context.refuse(.overloaded(retryAfter: retryAfter), request)
         }
     }

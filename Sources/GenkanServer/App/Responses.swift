@@ -27,9 +27,10 @@ enum Responses {
     /// After a new session began (sign-in, sign-up, a reset, a password change): its cookie, and
     /// the way on, with a one-time notice if there is one.
     static func sessionStarted(
-        _ token: String, lifetime: Int64, to location: String, context: RequestContext, notice: Notice? = nil
+        _ token: String, lifetime: Int64, to location: String, context: RequestContext, notice: Notice? = nil,
+        cookies extra: [SetCookie] = []
     ) -> HTTPResponse {
-        var cookies = [context.setCookie(.session, token, maxAge: lifetime)]
+        var cookies = [context.setCookie(.session, token, maxAge: lifetime)] + extra
         if let notice { cookies.append(notice.cookie(context)) }
         return redirect(location, context: context, cookies: cookies)
     }

@@ -31,14 +31,14 @@ struct SharedMiddleware: Sendable {
 
     init(
         pool: WorkerPool<AccountStore>, failures: StoreFailures, rules: ValidationViewModel, forms: FormPages,
-        tokens: CSRFTokens, limits: RateLimits, throttle: SignInThrottle, security: SecurityLog, clock: StoreClock,
-        requireVerified: Bool
+        tokens: CSRFTokens, limits: RateLimits, throttle: SignInThrottle, devices: KnownDevices, security: SecurityLog,
+        clock: StoreClock, requireVerified: Bool
     ) {
         optionalSession = SessionLookup(pool: pool, required: false, failures: failures)
         requiredSession = SessionLookup(pool: pool, required: true, failures: failures)
         validating = FormValidating(rules: rules, forms: forms)
         let refusals = RefusalCache()
-        checks = PasswordChecks(throttle: throttle, security: security, refusals: refusals, clock: clock)
+        checks = PasswordChecks(throttle: throttle, security: security, refusals: refusals, clock: clock, devices: devices)
         func perClient(_ name: String, _ rule: LimitRule) -> RateLimit {
             .byClient(StoredLimit(name, rule), pool: pool, failures: failures, refusals: refusals, clock: clock, security: security)
         }

@@ -18,6 +18,10 @@ public final class WorkerPool<Resource>: Sendable {
         case interactive
         /// Long CPU-bound jobs (Argon2id), queued fairly by `key` (the client's address).
         case hashing(for: String)
+        /// Hashing jobs served before every `hashing` job, queued fairly by `key` among themselves:
+        /// sign-ins from a browser the account signed in from before (`KnownDevices`), so that the
+        /// owner signs in quickly while a flood fills the ordinary queue.
+        case priorityHashing(for: String)
     }
 
     public typealias Job = @Sendable (Resource) -> Void
@@ -28,6 +32,7 @@ public final class WorkerPool<Resource>: Sendable {
         var interactive: [Job] = []
         var interactiveHead = 0
         var hashing = FairQueue<Resource>()
+        var priorityHashing = FairQueue<Resource>()
         /// How long a hashing job takes, on average (an exponential moving average, seconds).
         var hashingSeconds = 0.05
         var stopping = false
@@ -106,7 +111,7 @@ public final class WorkerPool<Resource>: Sendable {
     }
 
     /// Hashing jobs waiting now, for every client.
-    public var waitingHashingJobs: Int { state.withLock { $0.hashing.count } }
+    public var waitingHashingJobs: Int { state.withLock { $0.hashing.count + $0.priorityHashing.count } }
 
     /// A reply that runs `work` on this pool, then `next` on the request's loop with its result
     /// (which may answer at once or defer again). When the client has gone before the job starts,
@@ -158,14 +163,15 @@ public final class WorkerPool<Resource>: Sendable {
                 guard state.interactive.count - state.interactiveHead < interactiveCapacity else { return 1 }
                 state.interactive.append(job)
             case .hashing(let key):
-                let deadline = refused == nil ? nil : ContinuousClock.now + maximumWait
-                let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: deadline)
-                guard state.hashing.count(for: key) < hashingPerKey else { return retryAfter(state) }
-                if state.hashing.count >= hashingCapacity {
-                    guard let removed = state.hashing.makeRoom(for: key) else { return retryAfter(state) }
-                    displaced = (removed, retryAfter(state))
+                let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: refused == nil ? nil : ContinuousClock.now + maximumWait)
+                if let refusal = Self.enqueue(waiting, for: key, in: &state.hashing, capacity: hashingCapacity, perKey: hashingPerKey, displaced: &displaced, retryAfter: retryAfter(state)) {
+                    return refusal
                 }
-                state.hashing.append(waiting, for: key)
+            case .priorityHashing(let key):
+                let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: refused == nil ? nil : ContinuousClock.now + maximumWait)
+                if let refusal = Self.enqueue(waiting, for: key, in: &state.priorityHashing, capacity: hashingCapacity, perKey: hashingPerKey, displaced: &displaced, retryAfter: retryAfter(state)) {
+                    return refusal
+                }
             }
             return nil
         }
@@ -174,9 +180,25 @@ public final class WorkerPool<Resource>: Sendable {
         return refusal
     }
 
+    /// Adds `waiting` to `queue` unless its key has `perKey` jobs waiting or the queue is full and
+    /// no key has two more than it (then the seconds to wait); a job that made room goes in
+    /// `displaced`.
+    private static func enqueue(
+        _ waiting: FairQueue<Resource>.Waiting, for key: String, in queue: inout FairQueue<Resource>, capacity: Int, perKey: Int,
+        displaced: inout (refusal: Refusal, retryAfter: Int)?, retryAfter: Int
+    ) -> Int? {
+        guard queue.count(for: key) < perKey else { return retryAfter }
+        if queue.count >= capacity {
+            guard let removed = queue.makeRoom(for: key) else { return retryAfter }
+            displaced = (removed, retryAfter)
+        }
+        queue.append(waiting, for: key)
+        return nil
+    }
+
     /// How long the hashing jobs waiting now will take, in whole seconds, at least 1.
     private func retryAfter(_ state: State) -> Int {
-        let seconds = Double(state.hashing.count) * state.hashingSeconds / Double(threadCount)
+        let seconds = Double(state.hashing.count + state.priorityHashing.count) * state.hashingSeconds / Double(threadCount)
         return min(60, max(1, Int(seconds.rounded(.up))))
     }
 
@@ -198,9 +220,9 @@ public final class WorkerPool<Resource>: Sendable {
                     defer { state.interactiveHead += 1; Self.compact(&state.interactive, &state.interactiveHead) }
                     return .interactive(state.interactive[state.interactiveHead])
                 }
-                expired = state.hashing.removeExpired(now: now)
+                expired = state.priorityHashing.removeExpired(now: now) + state.hashing.removeExpired(now: now)
                 if !expired.isEmpty { wait = retryAfter(state) }
-                if let next = state.hashing.next() { return .hashing(next.job) }
+                if let next = state.priorityHashing.next() ?? state.hashing.next() { return .hashing(next.job) }
                 return state.stopping ? .stop : .nothing
             }
             for refusal in expired { refusal(wait) }

@@ -11,6 +11,7 @@ struct PasswordReset: Sendable {
     let requests: ResetRequests
     let failures: StoreFailures
     let sessionLifetime: Int64
+    let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.get("/password/forgot", form: .passwordResetRequest, use: showRequest)
@@ -97,8 +98,11 @@ struct PasswordReset: Sendable {
             switch result {
             case .success(let reset):
                 guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
+                // The mailbox's owner set the password in this browser: it is theirs from now on.
                 return .response(
-                    Responses.sessionStarted(token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
+                    Responses.sessionStarted(
+                        token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged,
+                        cookies: [checks.rememberDevice(context, email: reset.account.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

@@ -41,7 +41,9 @@ struct PasswordSettings: Sendable {
             case .success(let changed):
                 guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
-                    Responses.sessionStarted(token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged))
+                    Responses.sessionStarted(
+                        token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged,
+                        cookies: [checks.rememberDevice(context, email: changed.account.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

@@ -9,31 +9,36 @@ struct SessionStart: Sendable {
     let forms: FormPages
     let failures: StoreFailures
     let sessionLifetime: Int64
+    /// Remembers the browser for the account that signed in (`KnownDevices`).
+    let checks: PasswordChecks
 
     /// Runs `authenticate`; when it yields an account, the visitor's session is replaced by a
     /// new one and the browser goes to `destination`. A failure shows `form` again with `values`;
     /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
         _ form: FormDescription, request: HTTPRequest, context: RequestContext, values: [FormField: String],
-        destination: String, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
+        destination: String, priority: Bool = false, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
         let userAgent = request.headers["user-agent"]
-        return pool.hashing(request, context, { store -> Result<String, AuthFailure> in
+        return pool.hashing(request, context, priority: priority, { store -> Result<(token: String, email: String), AuthFailure> in
             switch authenticate(store) {
             case .failure(let failure): return .failure(failure)
             case .success(let account):
                 do throws(StoreError) {
                     if let previous { try store.deleteSession(token: previous) }
-                    return .success(try store.createSession(accountID: account.id, userAgent: userAgent).token)
+                    return .success((try store.createSession(accountID: account.id, userAgent: userAgent).token, account.email))
                 } catch {
                     return .failure(.internalError(error))
                 }
             }
         }) { [self] outcome in
             switch outcome {
-            case .success(let token):
-                return .response(Responses.sessionStarted(token, lifetime: sessionLifetime, to: destination, context: context))
+            case .success(let started):
+                return .response(
+                    Responses.sessionStarted(
+                        started.token, lifetime: sessionLifetime, to: destination, context: context,
+                        cookies: [checks.rememberDevice(context, email: started.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):

@@ -30,11 +30,14 @@ struct SignIn: Sendable {
         if let refused = checks.knownRefusal(email: email, request, context) { return refused }
         let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
         let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
+        // A browser the account signed in from before: its own limit instead of the account's
+        // count, and the front of the hashing queue.
+        let device = checks.knownDevice(context, email: email)
         return sessions.start(
             .signIn, request: request, context: context, values: FormDescription.signIn.keptValues(context.formData),
-            destination: destination
+            destination: destination, priority: checks.hasPriority(device)
         ) { store in
-            checks.signIn(email: email, client: client, in: store) {
+            checks.signIn(email: email, client: client, device: device, in: store) {
                 authenticator.signIn(email: email, password: password, in: store)
             }
         }

@@ -24,4 +24,6 @@ public struct CookieName: Sendable, Hashable {
     public static let language = CookieName("lang")
     /// A one-time notice for the next page (`Notice`).
     public static let notice = CookieName("genkan_notice")
+    /// The accounts that signed in from this browser (`KnownDevices`).
+    public static let device = CookieName("genkan_device")
 }
