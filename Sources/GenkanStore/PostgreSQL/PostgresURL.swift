@@ -52,11 +52,6 @@ struct PostgresURL: Sendable, Hashable {
         query = rest.first == "?" ? rest.dropFirst() : nil
     }
 
-    /// Whether the URL carries a password (in its user part or as a `password` parameter).
-    var hasPassword: Bool {
-        userInfo?.contains(":") == true || parameters.contains { $0.name == "password" }
-    }
-
     /// The password as written, in the user part and in a `password` parameter: scrubbed from
     /// libpq's messages, which may quote the part of a URL it could not read.
     var secrets: [String] {
@@ -93,11 +88,6 @@ struct PostgresURL: Sendable, Hashable {
             result += "?" + shown.joined(separator: "&")
         }
         return result
-    }
-
-    /// `host:port/dbname` as written, for messages when no connection says better.
-    var target: String {
-        "\(hosts.isEmpty ? "localhost" : hosts)/\(database ?? "")"
     }
 
     /// The same server and credentials with another database (`name` is used as is: a plain
