@@ -48,6 +48,8 @@ let package = Package(
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
+        .executableTarget(name: "KeyUsageTool", path: "Sources/KeyUsageTool"),
+        .plugin(name: "KeyUsage", capability: .buildTool(), dependencies: ["KeyUsageTool"]),
 
         // MARK: Swift targets
         .target(
@@ -87,7 +89,8 @@ let package = Package(
         .target(
             name: "GenkanServer",
             dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings,
+            plugins: ["KeyUsage"]),
         .executableTarget(
             name: "genkan",
             dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanOIDC", "GenkanHTTPClient"],

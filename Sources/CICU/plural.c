@@ -7,14 +7,6 @@
 #include <unicode/ustring.h>
 #include <string.h>
 
-// ICU takes its own locale IDs ("zh_Hant"); callers speak BCP 47 ("zh-Hant").
-static void icu_locale(const char *tag, char *out, size_t capacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t parsed = 0;
-    uloc_forLanguageTag(tag, out, (int32_t)capacity, &parsed, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) out[0] = 0;
-}
-
 static void copy_ascii(const char *text, char *dest, int32_t capacity) {
     if (capacity <= 0) return;
     size_t length = strlen(text);
@@ -33,7 +25,7 @@ static void *open_rules(const char *locale, UErrorCode *status) {
 
 static UPluralRules *rules_for(const char *tag, int *owned, UErrorCode *status) {
     char locale[ULOC_FULLNAME_CAPACITY];
-    icu_locale(tag, locale, sizeof locale);
+    genkan_icu_locale(tag, locale, sizeof locale);
     return genkan_locale_cache_get(&rules_cache, locale, open_rules, owned, status);
 }
 
@@ -89,7 +81,7 @@ static void *open_formatter(const char *locale, UErrorCode *status) {
 
 int32_t GenkanICU_formatInteger(const char *tag, int64_t value, uint16_t *dest, int32_t capacity) {
     char locale[ULOC_FULLNAME_CAPACITY];
-    icu_locale(tag, locale, sizeof locale);
+    genkan_icu_locale(tag, locale, sizeof locale);
     UErrorCode status = U_ZERO_ERROR;
     int owned = 0;
     UNumberFormatter *formatter = genkan_locale_cache_get(&formatter_cache, locale, open_formatter, &owned, &status);
@@ -106,7 +98,7 @@ int32_t GenkanICU_formatInteger(const char *tag, int64_t value, uint16_t *dest, 
 
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity) {
     char locale[ULOC_FULLNAME_CAPACITY], maximized[ULOC_FULLNAME_CAPACITY];
-    icu_locale(tag, locale, sizeof locale);
+    genkan_icu_locale(tag, locale, sizeof locale);
     if (locale[0] == 0) return GenkanICUStatusInvalidArgument;
     UErrorCode status = U_ZERO_ERROR;
     uloc_addLikelySubtags(locale, maximized, sizeof maximized, &status);

@@ -35,6 +35,9 @@ public struct AuthErrorModel: Sendable {
     /// (the server's `WEAK_PASSWORD : Password should be at least 6 characters` does): the site's
     /// password policy minimum, GenkanValidation's `PasswordPolicy.default` unless set.
     public var passwordMinimumLength: Int
+    /// Whether text arguments (an address, a name, a date) are bidirectional isolates, FSI…PDI
+    /// (`BidiIsolation`): off by default; Genkan's site turns it on for its pages and mails.
+    public var isolatesArguments = false
 
     /// The errors that share one message while `groupsCredentialErrors` is on.
     public static let credentialErrors: Set<AuthErrorCode> = [.userNotFound, .wrongPassword, .invalidCredential]
@@ -133,7 +136,7 @@ public struct AuthErrorModel: Sendable {
 
     /// The formatted message; the key itself when the catalog lacks it, so a gap is visible.
     private func string(_ key: String, _ locale: String, _ arguments: [IssueParameter]) -> String {
-        catalog.string(key, locale: locale, arguments: arguments) ?? key
+        catalog.string(key, locale: locale, arguments: arguments, isolatingArguments: isolatesArguments) ?? key
     }
 
     /// Parameter names by code, from `IssueCode.all`.

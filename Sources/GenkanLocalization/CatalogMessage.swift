@@ -85,21 +85,22 @@ struct CatalogMessage: Sendable {
         return sets
     }
 
-    /// The message with `arguments`, numbers and plural forms following `locale`.
-    func format(_ arguments: [IssueParameter], locale: String) -> String {
+    /// The message with `arguments`, numbers and plural forms following `locale`; with
+    /// `isolating`, each text argument is a bidirectional isolate (see `BidiIsolation`).
+    func format(_ arguments: [IssueParameter], locale: String, isolating: Bool = false) -> String {
         var output = ""
-        render(form, arguments, locale: locale, substituted: nil, into: &output)
+        render(form, arguments, locale: locale, isolating: isolating, substituted: nil, into: &output)
         return output
     }
 
     private func render(
-        _ form: Form, _ arguments: [IssueParameter], locale: String,
+        _ form: Form, _ arguments: [IssueParameter], locale: String, isolating: Bool,
         substituted: (value: IssueParameter?, conversion: Character)?, into output: inout String
     ) {
         switch form {
         case .plural(let forms, let argument):
             let number = substituted.map { Self.number($0.value) } ?? Self.number(arguments.element(argument))
-            render(Self.choose(forms, number: number, locale: locale), arguments, locale: locale,
+            render(Self.choose(forms, number: number, locale: locale), arguments, locale: locale, isolating: isolating,
                    substituted: substituted, into: &output)
         case .text(let template):
             for segment in template.segments {
@@ -107,18 +108,31 @@ struct CatalogMessage: Sendable {
                 case .literal(let text):
                     output += text
                 case .argument(let index, let conversion):
-                    output += Self.formatted(arguments.element(index), conversion: conversion, locale: locale)
+                    Self.append(arguments.element(index), conversion: conversion, locale: locale, isolating: isolating, to: &output)
                 case .substitution(let name, let index):
                     guard let substitution = substitutions[name] else { continue }
                     let value = arguments.element(substitution.argument ?? index)
-                    render(substitution.form, arguments, locale: locale,
+                    render(substitution.form, arguments, locale: locale, isolating: isolating,
                            substituted: (value, substitution.conversion), into: &output)
                 case .substitutedArgument:
                     if let substituted {
-                        output += Self.formatted(substituted.value, conversion: substituted.conversion, locale: locale)
+                        Self.append(substituted.value, conversion: substituted.conversion, locale: locale, isolating: isolating, to: &output)
                     }
                 }
             }
+        }
+    }
+
+    /// One formatted argument; a text (`%@`) one inside FSI…PDI when `isolating`. Numbers are
+    /// written in the locale's own digits and need no isolate.
+    private static func append(
+        _ value: IssueParameter?, conversion: Character, locale: String, isolating: Bool, to output: inout String
+    ) {
+        let text = formatted(value, conversion: conversion, locale: locale)
+        if isolating, BidiIsolation.textConversions.contains(conversion), !text.isEmpty {
+            output += BidiIsolation.isolate(text)
+        } else {
+            output += text
         }
     }
 

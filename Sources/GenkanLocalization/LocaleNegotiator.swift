@@ -5,9 +5,13 @@ import GenkanUnicode
 ///
 /// A preference matches an available locale with the same language and script, the script inferred
 /// from likely subtags (CLDR, UTS #35 §4.3) when not written: `ja-JP` → `ja`, `zh-TW` and `zh-HK` →
-/// `zh-Hant`, `zh-CN`, `zh-SG` and `zh` → `zh-Hans`, `pt` and `pt-PT` → `pt-BR`. Among several with
-/// the same script, the one from the same region wins. When nothing matches, the default locale is
-/// used.
+/// `zh-Hant`, `zh-CN`, `zh-SG` and `zh` → `zh-Hans`, `pt` and `pt-PT` → `pt-BR`, `nb-NO` → `nb`.
+/// Among several with the same script, the one from the same region wins. Old and general codes
+/// name the language they stand for (`languageAliases`: `iw` → `he`, `tl` → `fil`, `no` → `nb`),
+/// and a language whose readers read both of its scripts matches in the other one
+/// (`readsEitherScript`: `sr-Latn` → `sr`, which is Cyrillic). When nothing matches, the default
+/// locale is used. ICU's `LocaleMatcher` (CLDR's language matching data) agrees on every one of
+/// these cases.
 ///
 /// ```swift
 /// let negotiator = LocaleNegotiator(available: ["en", "ja", "zh-Hans", "zh-Hant"])
@@ -71,9 +75,22 @@ public struct LocaleNegotiator: Sendable {
         return defaultLocale
     }
 
+    /// Codes that name a language Genkan knows by another code: ISO 639 codes withdrawn in 1989
+    /// and 2008 (`iw`, `in`, `ji`, `mo`, which ICU's canonicalization replaces too), Tagalog for
+    /// Filipino (its standard form), and Norwegian for Bokmål (what `no` means on the systems
+    /// that send it). CLDR's language matching treats each pair as the same language.
+    public static let languageAliases: [String: String] = ["iw": "he", "in": "id", "ji": "yi", "mo": "ro", "tl": "fil", "no": "nb"]
+
+    /// Languages written in two scripts whose readers read both, so a request in the script the
+    /// catalog lacks still gets the language (CLDR gives these pairs a small distance): Serbian in
+    /// Latin letters gets Serbian in Cyrillic, its CLDR default; romanized Hindi gets Devanagari.
+    public static let readsEitherScript: Set<String> = ["sr", "hi"]
+
     /// The available locale one tag matches, or nil. POSIX spellings (`ja_JP.UTF-8`) are read too.
     public func match(_ tag: String) -> String? {
-        guard let requested = LanguageTag(tag.trimmingSpaces), let options = candidates[requested.language] else { return nil }
+        guard let written = LanguageTag(tag.trimmingSpaces) else { return nil }
+        let requested = Self.languageAliases[written.language].map(written.replacingLanguage) ?? written
+        guard let options = candidates[requested.language] else { return nil }
         if let exact = options.first(where: { $0.locale.lowercased() == requested.normalized.lowercased() }) {
             return exact.locale
         }
@@ -84,6 +101,7 @@ public struct LocaleNegotiator: Sendable {
             region = region ?? likely.region
         }
         let sameScript = options.filter { script == nil || $0.script == nil || $0.script == script }
+        if sameScript.isEmpty, Self.readsEitherScript.contains(requested.language) { return options.first?.locale }
         return (sameScript.first { $0.region == region } ?? sameScript.first)?.locale
     }
 
@@ -165,5 +183,19 @@ struct LanguageTag: Sendable, Hashable {
         self.script = script
         self.region = region
         normalized = parts.joined(separator: "-")
+    }
+
+    private init(language: String, script: String?, region: String?, normalized: String) {
+        self.language = language
+        self.script = script
+        self.region = region
+        self.normalized = normalized
+    }
+
+    /// The same tag with another language subtag (`iw-IL` → `he-IL`).
+    func replacingLanguage(_ replacement: String) -> LanguageTag {
+        LanguageTag(
+            language: replacement, script: script, region: region,
+            normalized: replacement + normalized.dropFirst(language.count))
     }
 }

@@ -102,13 +102,16 @@ public struct MessageCatalog: Sendable {
 
     /// The message of `key` in `locale` (one of `locales`; the source language when the key has no
     /// value there) with positional `arguments`, or nil when the catalog has no such key.
+    /// `isolatingArguments` puts each text argument inside FSI…PDI (`BidiIsolation`), so that an
+    /// address or a name keeps its own direction inside a sentence of another.
     public func string(
-        _ key: String, locale: String, arguments: [IssueParameter] = [], escaping: MessageEscaping = .none
+        _ key: String, locale: String, arguments: [IssueParameter] = [], escaping: MessageEscaping = .none,
+        isolatingArguments: Bool = false
     ) -> String? {
         guard let entry = entries[key] else { return nil }
         let language = entry.messages[locale] != nil ? locale : sourceLanguage
         guard let message = entry.messages[language] else { return nil }
-        let text = message.format(arguments, locale: language)
+        let text = message.format(arguments, locale: language, isolating: isolatingArguments)
         return escaping == .html ? HTML.escape(text) : text
     }
 }

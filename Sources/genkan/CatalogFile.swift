@@ -55,6 +55,11 @@ struct CatalogFile {
 
     /// Every key Genkan's code looks up, which its catalog must have: each AuthErrorCode, each
     /// validation issue code, the shared credential message, the password-requirement messages,
-    /// and every `PageKey` the site's pages use.
-    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys.union(PageKey.allKeys).union(MailKey.allKeys) }
+    /// and every `PageKey` and `MailKey` some page or mail uses (`usedKeys`, found in the
+    /// sources by the KeyUsage build plugin). A declared key no code uses is not among them, so
+    /// the linter reports it as unused.
+    static var genkanCodes: Set<String> { AuthErrorModel.referencedKeys.union(PageKey.usedKeys).union(MailKey.usedKeys) }
+
+    /// Every key the site declares, used or not (for the linter's message about unused ones).
+    static var genkanDeclaredKeys: Set<String> { PageKey.allKeys.union(MailKey.allKeys) }
 }

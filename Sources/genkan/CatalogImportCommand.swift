@@ -58,6 +58,15 @@ struct CatalogImportCommand: Command {
 
     static func quoted(_ text: String?) -> String {
         guard let text else { return "(none)" }
-        return "\"" + text.replacingOccurrences(of: "\n", with: "\\n") + "\""
+        // By code point: CR LF is one `Character`, and a search for "\n" would not find its LF.
+        var shown = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\r": shown += "\\r"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown + "\""
     }
 }

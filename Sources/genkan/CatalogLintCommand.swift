@@ -16,10 +16,35 @@ struct CatalogLintCommand: Command {
           --format text|json   text (default): one line per finding; json: an array of findings
                                with check, severity, key, locale, path and message.
 
-        Checks:
-        \(LintCheck.all.map { "  \($0.name.padding(24)) \($0.severity.rawValue.padding(8)) \($0.summary)" }.joined(separator: "\n"))
+        Checks (an error fails the run, a warning does not):
+        \(LintCheck.all.map(row).joined(separator: "\n"))
+
+        Arguments are matched as Xcode and Foundation match them, by number and type: a
+        substitution (%#@name@) is the argument its argNum and formatSpecifier give, whatever
+        its name, so a translation may rename substitutions or write as plain specifiers what
+        the source writes as a plural (%lld … %2$@). A plural form or a phrase is compared with
+        every form or phrase of the source; the forms of a plural together must show every
+        argument of the source. A key Xcode marked stale (extractionState stale) is not checked
+        for missing translations; its strings are still checked.
 
         """
+    }
+
+    /// One line of the check table: name, severity, and the summary wrapped under its column.
+    static func row(_ check: LintCheck) -> String {
+        let indent = 2 + 25 + 9, width = 96
+        var lines: [String] = []
+        var line = ""
+        for word in check.summary.split(separator: " ") {
+            if !line.isEmpty, indent + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        let head = "  \(check.name.padding(24)) \(check.severity.rawValue.padding(8)) "
+        return head + lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -31,6 +56,7 @@ struct CatalogLintCommand: Command {
         if file.isGenkanCatalog {
             let codes = CatalogFile.genkanCodes
             linter.expectedKeys = codes.isEmpty ? nil : codes
+            linter.declaredKeys = CatalogFile.genkanDeclaredKeys
         }
         let findings = linter.lint(file.catalog)
         if format == "json" {

@@ -15,6 +15,7 @@ import Testing
         ("not.reviewed", "not-reviewed", "ja"),
         ("placeholder.mismatch", "placeholder-mismatch", "de"),
         ("invalid.specifier", "invalid-format-specifier", "de"),
+        ("stray.percent", "stray-percent", "de"),
         ("plural.incomplete", "plural-incomplete", "pl"),
         ("plural.fallback", "plural-fallback", "de"),
         ("plural.unused", "plural-unused-category", "ja"),
@@ -33,6 +34,18 @@ import Testing
         #expect(onKey.first?.locale == locale)
     }
 
+    /// A key the program declares (an enum case of its page texts) that no code uses is reported
+    /// with its own reason, although it is translated and in a namespace the program uses.
+    @Test func aDeclaredKeyNoCodeUsesIsReported() throws {
+        var linter = Self.linter
+        linter.declaredKeys = ["auth/known", "clean.ok"]
+        let findings = linter.lint(try Fixture.catalog("Planted.xcstrings")).filter { $0.key == "clean.ok" }
+        #expect(findings.map(\.check.name) == ["unused-key"])
+        #expect(findings.first?.message.contains("no page or mail uses it") == true)
+        // Declared and used (expected) is fine.
+        #expect(linter.lint(try Fixture.catalog("Planted.xcstrings")).filter { $0.key == "auth/known" }.isEmpty)
+    }
+
     @Test func unsafeHTMLIsCaught() throws {
         let onKey = try Self.findings().filter { $0.key == "unsafe.html" }
         #expect(onKey.map(\.check.name) == ["unsafe-html"], "\(onKey.map(\.message))")
@@ -49,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("%d %@ %lld %.2f", 0), ("%1$@ %2$lld", 0), ("100%% sure", 0), ("%", 1), ("%y", 1), ("%n", 1), ("%1$@ %@", 1), ("%5$", 1),
+        ("%d %@ %lld %.2f", 0), ("%1$@ %2$lld", 0), ("100%% sure", 0), ("%", 0), ("% d", 0), ("%$11d", 1), ("%lld … %2$@", 0), ("%y", 1), ("%n", 1), ("%1$@ %@", 1), ("%5$", 1),
         ("%#@files@", 0), ("%#@files", 1), ("%*d", 1), ("%0$d", 1), ("${name} ok", 0),
     ])
     func formatSpecifierSyntax(text: String, issues: Int) {

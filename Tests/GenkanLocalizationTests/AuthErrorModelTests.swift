@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GenkanLocalization
+import GenkanUnicode
 import GenkanValidation
 
 private let model = AuthErrorModel()
@@ -28,7 +29,7 @@ private let model = AuthErrorModel()
     // The invalid-credential wording (expired or malformed sign-in details) then shows through...
     #expect(distinct.message(for: AuthErrorCode.invalidCredential, locale: "en") != model.message(for: AuthErrorCode.invalidCredential, locale: "en"))
     // ...while unknown-account and wrong-password still never tell which one it was.
-    for locale in shippedLocales {
+    for locale in catalogLocales {
         let grouped = model.message(for: AuthErrorCode.wrongPassword, locale: locale)
         #expect(distinct.message(for: AuthErrorCode.userNotFound, locale: locale) == grouped)
         #expect(distinct.message(for: AuthErrorCode.wrongPassword, locale: locale) == grouped)
@@ -60,10 +61,10 @@ private let model = AuthErrorModel()
 }
 
 @Test func localesAreNegotiated() {
-    #expect(model.locales.count == 12)
+    #expect(Set(originalLocales).isSubset(of: model.locales))
     #expect(model.locale(for: "ja-JP") == "ja")
     #expect(model.locale(for: "zh-TW") == "zh-Hant")
-    #expect(model.locale(for: "sv") == "en")
+    #expect(model.locale(for: "et") == "en")   // Estonian is not one of the 49
     #expect(model.locale(for: "not a tag") == "en")
     #expect(model.message(for: AuthErrorCode.invalidEmail, locale: "pt-PT") == model.message(for: AuthErrorCode.invalidEmail, locale: "pt-BR"))
 }
@@ -124,11 +125,11 @@ private let model = AuthErrorModel()
     #expect(one.message(for: AuthErrorCode.weakPassword, locale: "en") == "This password is too weak. Use at least 1 character.")
     #expect(one.message(for: AuthErrorCode.weakPassword, locale: "ru") == "Слишком простой пароль. Используйте не менее 1 символа.")
     // Every language states the number, in its own digits.
-    for locale in shippedLocales {
+    for locale in catalogLocales {
         let eight = model.message(for: AuthErrorCode.weakPassword, locale: locale)
         let expected = MessageCatalog.standard.string("auth/weak-password", locale: locale, arguments: [.integer(8)])
         #expect(eight == expected, "\(locale)")
-        #expect(eight.contains("8") || eight.contains("٨"), "\(locale): \(eight)")
+        #expect(eight.contains(CLDR.format(8, locale: locale)), "\(locale): \(eight)")  // ৮ in Bengali, ۸ in Persian…
         #expect(!eight.contains("%"), "\(locale): \(eight)")
     }
 }

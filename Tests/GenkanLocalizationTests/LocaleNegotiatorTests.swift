@@ -71,3 +71,51 @@ func acceptLanguageHeaders(_ header: String, _ expected: String) {
     let ranges = LocaleNegotiator.parseAcceptLanguage("a1;q=0.5, de, fr;q=0.5, it")
     #expect(ranges.map(\.range) == ["de", "it", "fr"])
 }
+
+/// The 49 languages of issue 20, as a negotiator over them sees regional, script and old variants.
+/// Each expectation was worked out by hand from CLDR's likely subtags and the aliases documented on
+/// `LocaleNegotiator`, and ICU 72's `icu::LocaleMatcher` over the same 49 locales (CLDR language
+/// matching, favouring the language) picks the same locale for every tag here.
+private let fortyNine = LocaleNegotiator(available: [
+    "en", "ja", "zh-Hans", "zh-Hant", "ko", "de", "fr", "es", "pt-BR", "it", "ru", "ar", "bg", "bn", "ca", "cs", "da", "el", "fa",
+    "fi", "fil", "gsw", "gu", "he", "hi", "hr", "hu", "id", "kn", "ln", "lt", "lv", "mr", "ms", "nb", "nn", "nl", "pl", "ro", "sk",
+    "sl", "sr", "sv", "ta", "th", "tr", "uk", "ur", "vi",
+])
+
+@Test(arguments: [
+    // Norwegian: Bokmål and Nynorsk by their codes; the general "no" is Bokmål.
+    ("nb-NO", "nb"), ("nb", "nb"), ("no", "nb"), ("no-NO", "nb"), ("nn-NO", "nn"), ("nn", "nn"),
+    // Hebrew, also by its withdrawn code.
+    ("he-IL", "he"), ("iw", "he"), ("iw-IL", "he"), ("he", "he"),
+    // Filipino, also as Tagalog.
+    ("fil-PH", "fil"), ("tl", "fil"), ("tl-PH", "fil"), ("fil", "fil"),
+    // Serbian: Cyrillic is what the catalog has; Latin-script requests read it too.
+    ("sr", "sr"), ("sr-RS", "sr"), ("sr-Cyrl", "sr"), ("sr-Latn", "sr"), ("sr-Latn-RS", "sr"), ("sr-ME", "sr"), ("sr-Cyrl-BA", "sr"),
+    ("hi-Latn", "hi"), ("hi-IN", "hi"),
+    // Other withdrawn codes.
+    ("in", "id"), ("in-ID", "id"), ("mo", "ro"), ("ro-MD", "ro"),
+    // Regions.
+    ("gsw-CH", "gsw"), ("gsw-LI", "gsw"), ("de-CH", "de"), ("de-AT", "de"), ("fa-AF", "fa"), ("ur-IN", "ur"), ("ur-PK", "ur"),
+    ("bn-IN", "bn"), ("ta-LK", "ta"), ("ta-SG", "ta"), ("sv-FI", "sv"), ("ca-ES-valencia", "ca"), ("ms-MY", "ms"), ("ms-SG", "ms"),
+    ("nl-BE", "nl"), ("fr-CA", "fr"), ("el-CY", "el"), ("uk-UA", "uk"), ("ru-UA", "ru"), ("ln-CD", "ln"), ("vi-VN", "vi"),
+    ("th-TH", "th"), ("da-GL", "da"), ("fi-FI", "fi"), ("en-IN", "en"), ("ar-EG", "ar"), ("es-419", "es"),
+    // Chinese and Portuguese as before.
+    ("zh", "zh-Hans"), ("zh-CN", "zh-Hans"), ("zh-SG", "zh-Hans"), ("zh-TW", "zh-Hant"), ("zh-HK", "zh-Hant"), ("zh-MO", "zh-Hant"),
+    ("zh-Hant-CN", "zh-Hant"), ("pt", "pt-BR"), ("pt-PT", "pt-BR"),
+])
+func fortyNineLanguagesMatchTheirVariants(_ tag: String, _ expected: String) {
+    #expect(fortyNine.match(tag) == expected, "\(tag)")
+    #expect(fortyNine.bestLocale(acceptLanguage: "\(tag), en;q=0.5") == expected, "\(tag)")
+}
+
+@Test(arguments: ["ms-Arab", "sq", "et", "mk", "sw", "x-klingon", "he-Latn"])
+func scriptsAndLanguagesTheCatalogLacksStillMatchNothing(_ tag: String) {
+    // Only Serbian and Hindi cross scripts: Malay in Arabic script (Jawi) is not Malay in Latin
+    // letters to a reader of Jawi, and a language the catalog lacks is not guessed.
+    #expect(fortyNine.match(tag) == nil, "\(tag)")
+}
+
+@Test func anAliasStillRespectsAnExclusion() {
+    // "iw;q=0" rules Hebrew out, whichever code the header uses for it.
+    #expect(fortyNine.bestLocale(acceptLanguage: "he, iw;q=0, fr;q=0.5") == "fr")
+}

@@ -84,7 +84,7 @@ func everySpellingOfAFirebaseError(spelling: String) {
     var model = AuthErrorModel(locale: "ja")
     model.locale = "de"
     #expect(model.setErrorMessage(error) == "Diese E-Mail-Adresse wird bereits von einem anderen Konto verwendet.")
-    #expect(AuthErrorModel(locale: "sv").setErrorMessage(error) == emailInUse.en)      // not shipped: English
+    #expect(AuthErrorModel(locale: "et").setErrorMessage(error) == emailInUse.en)      // not shipped: English
     // The default is one of the catalog's locales, whatever this process prefers.
     #expect(model.locales.contains(AuthErrorModel().locale))
 }
@@ -94,7 +94,7 @@ func everySpellingOfAFirebaseError(spelling: String) {
     (["LANG": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"], ["fr_FR.UTF-8"], "fr"),
     (["LANG": "ja_JP.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8", "LC_ALL": "ko_KR.UTF-8"], ["ko_KR.UTF-8"], "ko"),
     (["LANG": "ja_JP.UTF-8", "LC_ALL": ""], ["ja_JP.UTF-8"], "ja"),                     // empty is unset
-    (["LANGUAGE": "sv:zh_TW:de", "LANG": "ja_JP.UTF-8"], ["sv", "zh_TW", "de", "ja_JP.UTF-8"], "zh-Hant"),
+    (["LANGUAGE": "et:zh_TW:de", "LANG": "ja_JP.UTF-8"], ["et", "zh_TW", "de", "ja_JP.UTF-8"], "zh-Hant"),
     (["LANGUAGE": "de", "LANG": "C.UTF-8"], ["de", "C.UTF-8"], "de"),
     (["LANGUAGE": "de", "LANG": "C"], [], "en"),                                         // gettext ignores LANGUAGE under C
     (["LANGUAGE": "de", "LC_ALL": "POSIX", "LANG": "ja_JP.UTF-8"], [], "en"),

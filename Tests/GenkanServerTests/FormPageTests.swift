@@ -26,6 +26,22 @@ import Testing
             FieldDescription(.passwordConfirmation, .confirmation, label: .passwordConfirmationLabel, autocomplete: "new-password"),
         ])
 
+    /// The blank pages are rendered on first use, in every language: each holds its token once
+    /// and is the page the renderer draws for the same form.
+    @Test func blankFormsAreTheRenderersPagesInEveryLanguage() {
+        let forms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
+        let blanks = BlankForms(renderer: Self.renderer, forms: forms, locales: Self.texts.locales)
+        for form in forms {
+            for locale in Self.texts.locales {
+                let page = blanks.page(form, locale: locale, csrf: "TOKEN-1234")
+                #expect(page == Self.renderer.form(form, locale: locale, state: FormState(), csrf: "TOKEN-1234"), "\(form.kind) \(locale)")
+                #expect(blanks.page(form, locale: locale, csrf: "TOKEN-5678")?.contains("TOKEN-5678") == true)
+            }
+        }
+        #expect(blanks.page(.nameChange, locale: "en", csrf: "x") == nil)   // not one of its forms
+        #expect(blanks.page(.signIn, locale: "xx", csrf: "x") == nil)
+    }
+
     @Test func aFormWithCurrentAndNewPasswordsShownAgainContainsNoPassword() async throws {
         let router = Router(errors: PageErrors(forms: Self.forms))
         router.use(Self.visitorContext)

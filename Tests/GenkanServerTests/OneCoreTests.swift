@@ -124,7 +124,7 @@ import Testing
             await api.call("/securetoken.googleapis.com/v1/token", ["grantType": "refresh_token", "refreshToken": token])
         }
         let page = await browser.get("/account/sessions")
-        #expect(page.body.components(separatedBy: "App, signed in with Password").count == 3)
+        #expect(page.body.components(separatedBy: "App, signed in with <bdi>Password</bdi>").count == 3)
         // One app signed out by its own button: its handle is in the page.
         let handles = SiteClient.allMatches(#"name="session" value="([0-9a-f]{16})""#, in: page.body)
         #expect(handles.count == 2)

@@ -83,6 +83,22 @@ import Testing
         #expect(rehashed.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
         #expect(try current.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get().email == "taro@example.com")
     }
+
+    /// A rehash that was computed while a password change committed (two devices: one signs in
+    /// with the old password, the other changes it) must not put the old password back.
+    @Test func aRehashNeverOverwritesANewerPassword() throws {
+        let store = try AccountStore(path: directory.database)
+        let old = try testAuthenticator()
+        let account = try signedUp(old, store)
+        let oldHash = try #require(try store.account(email: "taro@example.com")).passwordHash
+        let current = try Authenticator(hasher: .owaspMinimum)
+        #expect(current.hasher.needsRehash(oldHash))
+        // The other device's change commits between this sign-in's check and its rehash.
+        try store.replacePassword(accountID: account.id, passwordHash: try old.hasher.hash("the new password 1"))
+        try current.rehashIfOlder(oldHash, of: "correct horse battery", accountID: account.id, in: store)
+        #expect(current.signIn(email: "taro@example.com", password: "correct horse battery", in: store) == .failure(.invalidCredential))
+        #expect(try current.signIn(email: "taro@example.com", password: "the new password 1", in: store).get().id == account.id)
+    }
 }
 
 /// CPU time the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`).

@@ -1,6 +1,7 @@
 """Accessibility of every page of the site, checked by axe-core (the `axe-core-python` package
 carries axe 4.4) in headless Chromium: WCAG 2.1 A and AA rules and axe's best practices, in
-English, Japanese and Arabic (right to left), with and without errors on the forms.
+English, Japanese and Arabic (right to left), and Hebrew and Hindi once the catalog has them,
+with and without errors on the forms.
 
 Run by `make test`:  .venv/bin/python Tests/e2e/test_accessibility.py
 A page with any violation fails the test with axe's rule, its help text and the offending nodes."""
@@ -37,6 +38,24 @@ def genkan_binary():
         if os.path.exists(path):
             return path
     raise RuntimeError("build genkan first (swift build)")
+
+
+def catalog_locales():
+    """The languages of Genkan's catalog (what the built genkan serves)."""
+    with open(os.path.join(ROOT, "Resources", "Localizable.xcstrings"), encoding="utf-8") as file:
+        strings = json.load(file)["strings"]
+    return {locale for entry in strings.values() for locale in entry.get("localizations", {})}
+
+
+def checked_languages():
+    """English, Japanese and Arabic (right to left), then Hebrew (right to left, another script)
+    and Hindi (Devanagari) once issue 20's translations of them are in the catalog."""
+    present = catalog_locales()
+    later = [language for language in ("he", "hi") if language in present]
+    missing = [language for language in ("he", "hi") if language not in present]
+    if missing:
+        print(f"not checked yet, not in the catalog: {', '.join(missing)}", file=sys.stderr)
+    return ["en", "ja", "ar"] + later
 
 
 def free_port():
@@ -122,9 +141,9 @@ class AccessibilityTest(unittest.TestCase):
     def mails(self):
         return len(glob.glob(os.path.join(self.outbox, "*.eml")))
 
-    def test_every_page_in_three_languages(self):
+    def test_every_page_in_every_checked_language(self):
         browser = self.browser
-        for index, language in enumerate(["en", "ja", "ar"]):
+        for index, language in enumerate(checked_languages()):
             address = f"a11y{index}@example.com"
             browser.delete_all_cookies()
             for path in ["/signin", "/signup", "/password/forgot", "/nowhere", "/password/reset?code=" + "A" * 43,

@@ -74,6 +74,12 @@ def text(key, locale, *arguments):
     return re.sub(r"%(?:\d+\$)?(?:@|lld|ld|d)", lambda _: str(queue.pop(0)), value)
 
 
+def isolate(value):
+    """A text argument as Genkan's pages and mails write it: between FIRST STRONG ISOLATE and POP
+    DIRECTIONAL ISOLATE (UAX #9), so a name or an address keeps its own direction in a sentence."""
+    return "\u2068" + value + "\u2069"
+
+
 def subjects(kind):
     """Every language's subject of a kind of mail."""
     return {unit["stringUnit"]["value"] for unit in CATALOG[f"mail.{kind}.subject"]["localizations"].values()}
@@ -426,9 +432,11 @@ class MailChecks:
         self.assertLess(abs((datetime.now(timezone.utc) - sent).total_seconds()), 300, message["date"])
         self.assertRegex(str(message["message-id"]), r"^<[^<>@\s]+@[^<>@\s]+>$")
         self.assertEqual(str(message["auto-submitted"]), "auto-generated")
-        self.assertIn(text("mail.greeting", locale, name), mail.text)
+        # Names are isolates: FSI…PDI in the text part, an element of their own in the HTML part.
+        self.assertIn(text("mail.greeting", locale, isolate(name)), mail.text)
+        self.assertIn(f"<bdi>{name}</bdi>", mail.html)
         self.assertIn(f'lang="{locale}"', mail.html)
-        self.assertIn(text("mail.footer", locale, text("ui.site.name", locale)), mail.text)
+        self.assertIn(text("mail.footer", locale, isolate(text("ui.site.name", locale))), mail.text)
 
     def assertLinkSafe(self, link, base_url, path, address):
         self.assertTrue(link.startswith(base_url + path + "?code="), link)

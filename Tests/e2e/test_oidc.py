@@ -55,6 +55,15 @@ def escaped(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#39;")
 
 
+def on_page(key, locale="en", *arguments):
+    """The catalog's text as a page writes it: escaped, each argument a value in an element of
+    its own (`<bdi>`, bidirectional isolation)."""
+    text = escaped(CATALOG[key]["localizations"][locale]["stringUnit"]["value"])
+    for argument in arguments:
+        text = text.replace("%@", "<bdi>" + escaped(argument) + "</bdi>", 1)
+    return text
+
+
 def genkan_binary():
     for configuration in ("debug", "release"):
         path = os.path.join(ROOT, ".build", configuration, "genkan")
@@ -323,7 +332,7 @@ class OIDCTest(unittest.TestCase):
         stranger = Browser()
         response = self.sign_in(stranger, "sub-jiro")
         self.assert_refused(response, "auth/account-exists-with-different-credential", status=409)
-        self.assertIn(escaped(catalog("ui.provider.link-hint", "en", "Google")), response[2])
+        self.assertIn(on_page("ui.provider.link-hint", "en", "Google"), response[2])
         # Signed in with the password, the person connects Google from the sign-in methods page,
         # which leads to a page that asks for the current password first.
         _, _, page = browser.send(self.url + "/account/providers")
@@ -354,7 +363,7 @@ class OIDCTest(unittest.TestCase):
         self.assertEqual((status, headers["Location"]), (303, "/account/providers"))
         _, _, page = browser.send(self.url + "/account/providers")
         self.assertIn(catalog("ui.notice.provider-connected"), page)
-        self.assertIn(escaped(catalog("ui.providers.connected-as", "en", "jiro@example.com")), page)
+        self.assertIn(on_page("ui.providers.connected-as", "en", "jiro@example.com"), page)
         self.assert_mailed("jiro@example.com", catalog("mail.sign-in-method.connected.subject"))
         # Now Google signs in to that account.
         other = Browser()

@@ -21,7 +21,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e")
@@ -127,7 +127,7 @@ class SiteTest:
         element.send_keys(value)
 
     def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "form.auth-form button[type=submit], form button[type=submit]").click()
+        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
 
     def summary_text(self):
         summary = WebDriverWait(self.browser, 15).until(EC.presence_of_element_located((By.ID, "error-summary")))
@@ -170,8 +170,11 @@ class SiteTest:
         self.assertEqual(browser.switch_to.active_element.get_attribute("id"), "error-summary")
         self.shot("wrong-password-ja")
 
-        # The same in English, after switching language with the switcher.
-        browser.find_element(By.CSS_SELECTOR, "nav.languages a[hreflang=en]").click()
+        # The same in English, after switching language with the switcher (a GET form: the list
+        # names each language in itself, the button reloads the page in it).
+        Select(browser.find_element(By.CSS_SELECTOR, "form.languages select[name=lang]")).select_by_value("en")
+        self.assertEqual(browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "ja")  # nothing happens on choosing
+        browser.find_element(By.CSS_SELECTOR, "form.languages button[type=submit]").click()
         WebDriverWait(browser, 10).until(lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
         self.fill("email", email)
         self.fill("password", "still not my password")

@@ -145,7 +145,21 @@
     });
   }
 
+  // Tells the server the reader's time zone, so that dates ("signed in …") are shown in the
+  // reader's own time from the next page on; without it they are shown in UTC, saying so.
+  function rememberTimeZone() {
+    var zone;
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+    if (!zone || !/^[A-Za-z0-9_+\/-]{1,63}$/.test(zone)) { return; }
+    var secure = location.protocol === "https:";
+    var name = (secure ? "__Host-" : "") + "genkan_tz";
+    if (document.cookie.split("; ").indexOf(name + "=" + zone) >= 0) { return; }
+    document.cookie = name + "=" + zone + "; Path=/; Max-Age=31536000; SameSite=Lax" + (secure ? "; Secure" : "");
+  }
+
   function enhanceSubmit(form) {
+    // The language switcher (a GET form) only reloads the page: nothing to wait for.
+    if (form.method === "get") { return; }
     form.addEventListener("submit", function (event) {
       var button = form.querySelector("button[type=submit]");
       if (!button) { return; }
@@ -182,6 +196,7 @@
       enhancePasswords(form);
     });
     each(document.querySelectorAll("form"), enhanceSubmit);
+    rememberTimeZone();
     focusSummary();
   });
 })();

@@ -2,6 +2,10 @@
 // exporter quotes it unquotes to itself; a file that reads, merged into a fixture catalog, gives a
 // catalog that writes and reads as itself, merges a second time without change, and exports to PO
 // and imports back without change.
+// The input is also read as the recipe of a small catalog with CR LF, CR and LF in its keys,
+// values and comments (`CatalogFuzz.checkLineBreaks`): exported to PO and imported back it
+// changes nothing, imported into the catalog without translations every string arrives code point
+// for code point, and the comments reach the file.
 import CatalogFuzzSupport
 import FuzzSupport
 @testable import GenkanCatalogTools
@@ -12,6 +16,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let base = input.choice(CatalogFuzz.bases.count)
     let fallback = CatalogFuzz.locales[input.choice(CatalogFuzz.locales.count)]
     let bytes = input.rest
+
+    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
+    // comments, which must survive PO exactly (issue 24).
+    CatalogFuzz.checkLineBreaks(bytes, format: .po)
 
     let text = String(decoding: bytes, as: UTF8.self)
     do {

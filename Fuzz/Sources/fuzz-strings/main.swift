@@ -3,6 +3,10 @@
 // quoted as the exporter quotes them parse back to themselves; a folder that reads, merged into a
 // fixture catalog, gives a catalog that writes and reads as itself, merges a second time without
 // change, and exports to `.strings` and imports back without change.
+// The input is also read as the recipe of a small catalog with CR LF, CR and LF in its keys,
+// values and comments (`CatalogFuzz.checkLineBreaks`): exported to `.strings` and imported back it
+// changes nothing, imported into the catalog without translations every string arrives code point
+// for code point, and the comments reach the file.
 import CatalogFuzzSupport
 import Foundation
 import FuzzSupport
@@ -15,6 +19,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let locale = CatalogFuzz.locales[input.choice(CatalogFuzz.locales.count)]
     let isDictionary = input.choice(4) == 0
     let bytes = input.rest
+
+    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
+    // comments, which must survive `.strings` exactly (issue 24).
+    CatalogFuzz.checkLineBreaks(bytes, format: .strings)
 
     let parts = input.parts(8)
     var pairs: [(String, String)] = []

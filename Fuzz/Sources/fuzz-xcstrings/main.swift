@@ -5,6 +5,10 @@
 // reads back to the same value and writes the same text; lint, stats and formatting every message
 // in every locale work on whatever reads; exporting any locale in any format and importing it back
 // changes nothing.
+// The input is also read as the recipe of a small catalog with CR LF, CR and LF in its keys,
+// values and comments (`CatalogFuzz.checkLineBreaks`): exported to the chosen format and imported back it
+// changes nothing, imported into the catalog without translations every string arrives code point
+// for code point, and the comments reach the file.
 import CatalogFuzzSupport
 import Foundation
 import FuzzSupport
@@ -20,6 +24,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let format = ExchangeFormat.allCases[input.choice(ExchangeFormat.allCases.count)]
     let base = input.choice(CatalogFuzz.bases.count)
     let bytes = input.rest
+
+    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
+    // comments, which must survive the chosen format exactly (issue 24).
+    CatalogFuzz.checkLineBreaks(bytes, format: format)
 
     if let json = try? OrderedJSONReader.parse(bytes) {
         let text = XcodeJSONWriter.xcodeText(json)

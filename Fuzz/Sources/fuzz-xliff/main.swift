@@ -3,6 +3,10 @@
 // back (Foundation's XMLParser) to itself, or the escaping refuses it; a file that reads, merged
 // into a fixture catalog, gives a catalog that writes and reads as itself, merges a second time
 // without change, and exports to XLIFF and imports back without change.
+// The input is also read as the recipe of a small catalog with CR LF, CR and LF in its keys,
+// values and comments (`CatalogFuzz.checkLineBreaks`): exported to XLIFF and imported back it
+// changes nothing, imported into the catalog without translations every string arrives code point
+// for code point, and the comments reach the file.
 import CatalogFuzzSupport
 import FuzzSupport
 @testable import GenkanCatalogTools
@@ -12,6 +16,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let base = input.choice(CatalogFuzz.bases.count)
     let bytes = input.rest
+
+    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
+    // comments, which must survive XLIFF exactly (issue 24).
+    CatalogFuzz.checkLineBreaks(bytes, format: .xliff)
 
     let text = String(decoding: bytes, as: UTF8.self)
     if let content = try? XMLText.escape(text), let attribute = try? XMLText.escape(text, attribute: true) {

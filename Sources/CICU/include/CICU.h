@@ -221,6 +221,38 @@ int32_t GenkanICU_formatInteger(const char *locale, int64_t value, uint16_t *des
 /// tag, NUL-terminated. Returns its length.
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity);
 
+// MARK: - Languages, dates and time zones (CLDR)
+
+/// Writes the name of the language of `tag` (BCP 47) in that language, as a list of names shows it
+/// ("Deutsch", "简体中文", "Polski"). Returns its length in UTF-16 code units.
+int32_t GenkanICU_languageAutonym(const char *tag, uint16_t *dest, int32_t capacity);
+
+/// 1 when the language of `tag` is written right to left (its likely script's direction), 0 when
+/// not, a negative status when the tag cannot be read.
+int32_t GenkanICU_isRightToLeft(const char *tag);
+
+/// Compares two strings in the root collation order (UTS #10, CLDR root): 1 (a < b), 2 (equal),
+/// 3 (a > b) or a negative status.
+int32_t GenkanICU_compareRoot(const uint16_t *a, int32_t aLength, const uint16_t *b, int32_t bLength);
+
+/// What a formatted moment shows.
+typedef enum GenkanICUDateStyle {
+    GenkanICUDateStyleDate = 0,           ///< The date with the month's name: "March 1, 2026".
+    GenkanICUDateStyleDateTime = 1,       ///< The date and the time of day: "Mar 1, 2026, 2:05 PM".
+    GenkanICUDateStyleDateTimeZone = 2,   ///< The same with the time zone's name: "…, 2:05 PM UTC".
+} GenkanICUDateStyle;
+
+/// Formats `millis` (milliseconds since 1970) as a reader of `tag` writes it, in the time zone
+/// `timeZone` (a tz database ID such as "Asia/Tokyo", or "UTC"). Returns the length in UTF-16
+/// code units.
+int32_t GenkanICU_formatDate(const char *tag, const char *timeZone, double millis, GenkanICUDateStyle style,
+                             uint16_t *dest, int32_t capacity);
+
+/// Writes CLDR's canonical ID of the system time zone `id` ("US/Eastern" → "America/New_York"),
+/// NUL-terminated. Returns its length, or a negative status when `id` names no
+/// time zone ICU knows.
+int32_t GenkanICU_canonicalTimeZone(const char *id, char *dest, int32_t capacity);
+
 // MARK: - UTF-8 entry points (normalization and lower case)
 
 /// `src` (UTF-8) in `form`, written to `dest` as UTF-8. When `src` is already in `form`,

@@ -97,8 +97,23 @@ extension StringCatalog {
             setPhrases(key, locale: locale, at: parent, values: values, state: state)
             return
         }
+        let sourceLanguage = self.sourceLanguage
         updateEntry(key) { entry in
+            // A substitution as the source declares it: its argument and type (`argNum`,
+            // `formatSpecifier`), which Xcode writes into every language's copy and Foundation
+            // reads from the language's own.
+            let sourceSubstitution = path.substitution.flatMap { name in
+                path.jsonPath.first == "substitutions" ? entry[path: ["localizations", sourceLanguage, "substitutions", name]] : nil
+            }
             entry.update(["localizations", locale], order: Self.topLevelOrder) { localization in
+                if let name = path.substitution, let sourceSubstitution, locale != sourceLanguage {
+                    // A language's first string in this substitution: it gets the declaration too.
+                    localization.update(["substitutions", name], order: Self.topLevelOrder) { node in
+                        for member in ["argNum", "formatSpecifier"] where node[member] == nil {
+                            if let value = sourceSubstitution[member] { node.set(member, value, order: Self.topLevelOrder) }
+                        }
+                    }
+                }
                 var parentPath = Array(path.jsonPath.dropLast())
                 if path.pluralCategory != nil {
                     // variations / plural / category: replacing a plain string at the parent.

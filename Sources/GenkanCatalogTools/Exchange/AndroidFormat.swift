@@ -15,7 +15,7 @@ enum AndroidFormat {
                 throw CatalogError("keys '\(other)' and '\(unit.key)' both become the Android name '\(name)'")
             }
             names[name] = unit.key
-            let formatted = units[index...].prefix { $0.key == unit.key }.contains { ($0.target ?? $0.source).contains("%") }
+            let formatted = units[index...].prefix { $0.key == unit.key }.contains { ($0.target ?? $0.source).unicodeScalars.contains("%") }
             let attribute = formatted ? " formatted=\"false\"" : ""
             if unit.path.isPlain {
                 out += "    <string name=\"\(name)\"\(attribute)>\(try escape(unit.target ?? ""))</string>\n"
@@ -63,7 +63,7 @@ enum AndroidFormat {
     /// replacement of each pair is not enough for a run of three (`---` became `- --`).
     private static func notExported(_ unit: ExchangeUnit) throws(CatalogError) -> String {
         var id = unit.id
-        while id.contains("--") { id = id.replacingAll("--", "- -") }
+        while id.containsScalars("--") { id = id.replacingAll("--", "- -") }
         return "    <!-- not exported (no Android form): \(try XMLText.escape(id)) -->\n"
     }
 
@@ -94,36 +94,50 @@ enum AndroidFormat {
         return name
     }
 
-    /// Android's string escapes inside XML character data.
+    /// Android's string escapes inside XML character data (Android Developers, "String
+    /// resources", "Escape characters"), by code point: by `Character`, CR LF (one `Character`)
+    /// missed the `\n` escape and reached the XML raw, where a parser makes it one LF and aapt2
+    /// a space; a quote or backslash followed by a combining mark went unescaped. Android has no
+    /// `\r`: a CR is `\u000D`.
     static func escape(_ text: String) throws(CatalogError) -> String {
-        var out = ""
-        for (offset, character) in text.enumerated() {
-            switch character {
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "@" where offset == 0: out += "\\@"
-            case "?" where offset == 0: out += "\\?"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case "'": out.append(contentsOf: "\\'".unicodeScalars)
+            case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
+            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\u000D".unicodeScalars)
+            case "@" where offset == 0: out.append(contentsOf: "\\@".unicodeScalars)
+            case "?" where offset == 0: out.append(contentsOf: "\\?".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return try XMLText.escape(out)
+        return try XMLText.escape(String(out))
     }
 
-    /// The reverse of `escape` after XML parsing.
+    /// The reverse of `escape` after XML parsing, by code point; also reads `\uXXXX`.
     static func unescape(_ text: String) -> String {
-        var out = ""
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
-            guard character == "\\", let next = iterator.next() else { out.append(character); continue }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "\\", let next = scalars.popFirst() else { out.append(scalar); continue }
             switch next {
-            case "n": out += "\n"
-            case "t": out += "\t"
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "u":
+                let digits = String(String.UnicodeScalarView(scalars.prefix(4)))
+                if digits.unicodeScalars.count == 4, digits.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit),
+                   let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) {
+                    out.append(decoded)
+                    scalars.removeFirst(4)
+                } else {
+                    out.append(next)
+                }
             default: out.append(next)
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -78,11 +78,14 @@ enum POFormat {
         return ExportedFile(path: "\(locale).po", contents: out)
     }
 
-    /// `#.` lines: the entry's comment, then `notes`.
+    /// `#.` lines: the entry's comment, then `notes`. A comment line ends at CR LF, CR or LF,
+    /// found by code point: split at the `Character` "\n", a comment's CR LF (one `Character`)
+    /// stayed inside a line and the file broke there, leaving the rest as a line no PO reader
+    /// accepts (issue 24).
     private static func extractedComments(_ comment: String?, notes: [String]) -> String {
         var out = ""
         if let comment, !comment.isEmpty {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+            for line in comment.lineBreakLines { out += line.isEmpty ? "#.\n" : "#. \(line)\n" }
         }
         for note in notes { out += "#. \(note)\n" }
         return out

@@ -6,6 +6,9 @@ enum POReader {
         var flags: [String] = []
         /// Translator comments (`# …`), without the `# `.
         var comments: [String] = []
+        /// Extracted comments (`#. …`, the catalog's comment as the export writes it), without
+        /// the `#. `; an import does not use them (the comment is the developer's).
+        var extractedComments: [String] = []
         var context: String?
         var id: String?
         var idPlural: String?
@@ -20,7 +23,8 @@ enum POReader {
             throw CatalogError("\(path): the PO file has no header entry")
         }
         var fields: [String: String] = [:]
-        for line in header.split(separator: "\n") {
+        // By code point: a header another tool wrote with "\r\n" holds CR LF, one `Character`.
+        for line in header.lineBreakLines {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingWhitespace
         }
@@ -122,7 +126,12 @@ enum POReader {
                 if line.isEmpty { continue }
             } else if line.first == "#" {
                 if case .some = field { finish() }
-                if line.starts(with: "#,".unicodeScalars) {
+                if line.starts(with: "#.".unicodeScalars) {
+                    var comment = rawLine.drop { $0.properties.isWhitespace }.dropFirst(2)
+                    if comment.last == "\r" { comment.removeLast() }
+                    if comment.first == " " { comment.removeFirst() }
+                    current.extractedComments.append(String(comment))
+                } else if line.starts(with: "#,".unicodeScalars) {
                     current.flags += line.dropFirst(2).split(separator: ",").map { String(Self.trimmed($0)) }
                 } else if line.count == 1 || line.dropFirst().first == " " {
                     current.comments.append(String(Self.trimmed(line.dropFirst())))

@@ -10,6 +10,9 @@ public struct CatalogLinter: Sendable {
     /// namespaces (the part before the first `/` or `.`) that are not listed are reported as
     /// unused, and listed keys missing from the catalog are reported.
     public var expectedKeys: Set<String>?
+    /// Keys the program declares (an enum of its page texts), used or not: a catalog key declared
+    /// there but missing from `expectedKeys` is reported as declared and unused.
+    public var declaredKeys: Set<String> = []
     /// Which keys are credential messages (sign-in, password reset) for the account-enumeration
     /// check.
     public var isCredentialKey: @Sendable (String) -> Bool
@@ -42,7 +45,11 @@ public struct CatalogLinter: Sendable {
         let source = catalog.sourceLanguage
         let targets = catalog.targetLocales
         for entry in catalog.entries {
-            if entry.extractionState == "stale" {
+            // A stale key is one no code uses: Xcode greys it out and does not count its missing
+            // translations, so neither does lint (its one finding is the stale-key warning). Its
+            // strings are still checked: they come back when code uses the key again.
+            let isStale = entry.extractionState == "stale"
+            if isStale {
                 findings.append(.init(.staleKey, key: entry.key, locale: nil, "Xcode marked this key stale: no code uses it; remove it or refer to it"))
             }
             let sourceUnits = entry.units(source)
@@ -54,13 +61,13 @@ public struct CatalogLinter: Sendable {
                 let expected = catalog.expectedPaths(entry.key, locale: locale)
                 if units.isEmpty {
                     // A key whose source text is empty (`""`) asks for no translation.
-                    if !expected.isEmpty {
+                    if !expected.isEmpty, !isStale {
                         findings.append(.init(.missingTranslation, key: entry.key, locale: locale, "no \(locale) translation"))
                     }
                     continue
                 }
                 let have = Set(units.map(\.path))
-                for path in expected where !have.contains(path) && path.pluralCategory == nil {
+                for path in expected where !isStale && !have.contains(path) && path.pluralCategory == nil {
                     let what = path.isPlain ? "the plain string" : path.phraseIndex != nil ? "the phrase set\(path.phraseSetParent!.isPlain ? "" : " of \(path.phraseSetParent!)")" : path.description
                     findings.append(.init(.missingTranslation, key: entry.key, locale: locale, path: path, "no \(locale) string for \(what)"))
                 }
@@ -122,6 +129,19 @@ public struct CatalogLinter: Sendable {
         for issue in parsed.issues {
             findings.append(.init(.invalidFormatSpecifier, key: entry.key, locale: unit.locale, path: unit.path, issue.message))
         }
+        // "70% for" and "100 %" are text unless the string is formatted, which it is only when it
+        // has arguments.
+        let formatted = parsed.specifiers.contains {
+            switch $0.kind {
+            case .argument, .substitution, .substitutionArgument: true
+            case .parameter, .percent: false
+            }
+        }
+        if formatted, !parsed.strayPercents.isEmpty {
+            let shown = parsed.strayPercents.map { "'\($0)'" }.joined(separator: ", ")
+            findings.append(.init(.strayPercent, key: entry.key, locale: unit.locale, path: unit.path,
+                "\(shown) is a percent sign here, but formatting the string with its arguments reads a specifier there; write '%%' for a percent sign"))
+        }
         for problem in MessageSyntax.problems(in: unit.value) {
             findings.append(.init(.malformedSyntax, key: entry.key, locale: unit.locale, path: unit.path, problem))
         }
@@ -182,7 +202,9 @@ public struct CatalogLinter: Sendable {
         let present = Set(catalog.keys)
         var findings: [LintFinding] = []
         for key in catalog.keys where !expectedKeys.contains(key) {
-            if let space = namespace(key), namespaces.contains(space) {
+            if declaredKeys.contains(key) {
+                findings.append(.init(.unusedKey, key: key, locale: nil, "declared by the program but no page or mail uses it; use it or remove it"))
+            } else if let space = namespace(key), namespaces.contains(space) {
                 findings.append(.init(.unusedKey, key: key, locale: nil, "no code in the '\(space)' namespace has this key; remove it or add the code"))
             }
         }
@@ -195,6 +217,6 @@ public struct CatalogLinter: Sendable {
     private func leadingWhitespace(_ text: String) -> String { String(text.prefix { $0.isWhitespace }) }
     private func trailingWhitespace(_ text: String) -> String { String(text.reversed().prefix { $0.isWhitespace }.reversed()) }
     private func visible(_ text: String) -> String {
-        "\"" + text.replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
+        "\"" + text.replacingAll("\r", "\\r").replacingAll("\n", "\\n").replacingAll("\t", "\\t") + "\""
     }
 }

@@ -36,6 +36,11 @@ public enum FormatSpecifierParser {
     public struct Result: Sendable {
         public var specifiers: [FormatSpecifier] = []
         public var issues: [FormatSyntaxIssue] = []
+        /// Percent signs read as text, not as specifiers: an unnumbered `%` with the space flag
+        /// ("70% for" would read `% f`, "100% accurate" `% a`), which no one writes meaning a
+        /// specifier, and a `%` that ends the string (French "100 %"). Each as written, up to
+        /// the character a formatter would take for its conversion.
+        public var strayPercents: [String] = []
 
         /// The arguments by position (1-based), numbering unnumbered ones in order.
         public var argumentsByPosition: [Int: FormatSpecifier.ArgumentType] {
@@ -75,7 +80,10 @@ public enum FormatSpecifierParser {
         var result = Result()
         let characters = Array(text)
         var index = 0
-        var sawPositional = false, sawSequential = false
+        // Numbered specifiers by position, and unnumbered ones by the argument their order gives
+        // them (as CFString numbers them: one after another, skipping nothing).
+        var numbered: [Int: String] = [:]
+        var unnumbered: [(position: Int, text: String)] = []
         while index < characters.count {
             let start = index
             if characters[index] == "$", index + 1 < characters.count, characters[index + 1] == "{" {
@@ -93,7 +101,7 @@ public enum FormatSpecifierParser {
             guard characters[index] == "%" else { index += 1; continue }
             index += 1
             guard index < characters.count else {
-                result.issues.append(.init(offset: start, message: "a lone '%' at the end (write '%%' for a percent sign)"))
+                result.strayPercents.append("%")
                 break
             }
             if characters[index] == "%" {
@@ -126,7 +134,8 @@ public enum FormatSpecifierParser {
                 {
                     let name = String(characters[nameStart..<close])
                     result.specifiers.append(.init(kind: .substitution(position: position, name: name), offset: start))
-                    if position == nil { sawSequential = true } else { sawPositional = true }
+                    let text = String(characters[start...close])
+                    if let position { numbered[position] = numbered[position] ?? text } else { unnumbered.append((unnumbered.count + 1, text)) }
                     index = close + 1
                 } else {
                     result.issues.append(.init(offset: start, message: "'%#@' starts a substitution that is not closed by '@' after a name"))
@@ -134,7 +143,15 @@ public enum FormatSpecifierParser {
                 }
                 continue
             }
+            let flagStart = index
             while index < characters.count, flags.contains(characters[index]) { index += 1 }
+            if position == nil, characters[flagStart..<index].contains(" ") {
+                // "70% for", "100% accurate", "50% off": a percent sign and a word (see
+                // `strayPercents`). The text goes on right after the '%'.
+                result.strayPercents.append(String(characters[start..<min(index + 1, characters.count)]))
+                index = start + 1
+                continue
+            }
             if index < characters.count, characters[index] == "*" {
                 result.issues.append(.init(offset: start, message: "'*' widths take an extra argument and are not supported in localized strings"))
                 index += 1
@@ -182,11 +199,18 @@ public enum FormatSpecifierParser {
             }
             if let type {
                 result.specifiers.append(.init(kind: .argument(position: position, type: type, text: specifierText), offset: start))
-                if position == nil { sawSequential = true } else { sawPositional = true }
+                if let position { numbered[position] = numbered[position] ?? specifierText } else { unnumbered.append((unnumbered.count + 1, specifierText)) }
             }
         }
-        if sawPositional && sawSequential {
-            result.issues.append(.init(offset: 0, message: "numbered ('%1$@') and unnumbered ('%@') specifiers are mixed"))
+        // Numbered and unnumbered specifiers may be mixed ("%lld … %2$@", as translations of
+        // Xcode's plural strings are written): CFString numbers the unnumbered ones in order.
+        // Mixing is a mistake when an unnumbered one thereby names an argument a numbered one
+        // names too ("%1$@ %@" shows argument 1 twice).
+        for (position, text) in unnumbered {
+            if let other = numbered[position] {
+                result.issues.append(.init(offset: 0, message:
+                    "unnumbered '\(text)' is argument \(position) by its order, which '\(other)' names too; number every specifier"))
+            }
         }
         return result
     }

@@ -71,7 +71,8 @@ final class GenkanApp: Sendable {
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
         let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons)
-        // Rendered ahead: the forms every visitor sees the same; validated live: every form.
+        // Rendered once per language (on first use): the forms every visitor sees the same;
+        // validated live: every form.
         let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
         let liveForms = blankForms + [.passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion]
         let forms = FormPages(

@@ -19,7 +19,7 @@ struct AccountOverview: Sendable {
         let csrf = tokens.token(for: RequestContext.sessionBinding(signedIn.token))
         let notice = context.notice
         let html = renderer.account(
-            signedIn.account, locale: context.locale, csrf: csrf,
+            signedIn.account, locale: context.locale, timeZone: context.timeZone, csrf: csrf,
             notice: notice?.text(renderer.texts, account: signedIn.account, locale: context.locale))
         return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
     }

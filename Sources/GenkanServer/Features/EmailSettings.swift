@@ -85,7 +85,7 @@ struct EmailSettings: Sendable {
                             MessagePage.Button(
                                 action: "/account/email/confirm", label: texts.text(.emailChangeConfirmSubmit, locale),
                                 hidden: [(FormDescription.codeField, code)])
-                        ])
+                        ], keeping: [(FormDescription.codeField, code)])
                     return .response(forms.message(page, context: context, binding: .either))
                 case .failure(let failure): return failed(failure, request: request, context: context)
                 }
@@ -124,7 +124,7 @@ struct EmailSettings: Sendable {
                             MessagePage.Button(
                                 action: "/account/email/recover", label: texts.text(.emailRecoverSubmit, locale),
                                 hidden: [(FormDescription.codeField, code)])
-                        ])
+                        ], keeping: [(FormDescription.codeField, code)])
                     return .response(forms.message(page, context: context, binding: .either))
                 case .failure(let failure): return failed(failure, request: request, context: context)
                 }

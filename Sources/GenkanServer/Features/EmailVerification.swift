@@ -34,7 +34,7 @@ struct EmailVerification: Sendable {
                         MessagePage.Button(
                             action: "/verify-email", label: texts.text(.verifySubmit, locale),
                             hidden: [(FormDescription.codeField, code)])
-                    ])
+                    ], keeping: [(FormDescription.codeField, code)])
                 return .response(forms.message(page, context: context, binding: .either))
             case .success(.verified(let account)), .success(.alreadyVerified(let account)):
                 return .response(done(account, already: true, context: context))

@@ -132,11 +132,7 @@ struct LinkedProviders: Sendable {
         _ change: Change, _ provider: OIDCProvider, hasPassword: Bool, context: RequestContext, failure: AuthFailure? = nil
     ) -> HTTPResponse {
         let button = ProviderButton(provider.configuration)
-        let form: FormDescription =
-            switch change {
-            case .connect: .providerConnect(button, hasPassword: hasPassword)
-            case .disconnect: .providerDisconnect(button, hasPassword: hasPassword)
-            }
+        let form = FormDescription.providerChange(change, button, hasPassword: hasPassword)
         let response: HTTPResponse
         if let failure {
             let field = failure == .invalidCredential || failure == .missingPassword ? FormField.currentPassword : nil

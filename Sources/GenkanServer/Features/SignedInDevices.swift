@@ -23,7 +23,8 @@ struct SignedInDevices: Sendable {
             case .success(let sessions):
                 let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
                 let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
-                let html = forms.renderer.sessions(sessions, locale: context.locale, csrf: csrf, notice: notice)
+                let html = forms.renderer.sessions(
+                    sessions, locale: context.locale, timeZone: context.timeZone, csrf: csrf, notice: notice)
                 return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)

@@ -1,20 +1,14 @@
 extension FormDescription {
-    /// `/account/providers/NAME/connect`: the current password before the browser goes to the
-    /// provider to connect it (none for an account without a password: a recent sign-in counts).
-    static func providerConnect(_ provider: ProviderButton, hasPassword: Bool) -> FormDescription {
+    /// `/account/providers/NAME/connect` or `…/disconnect`: the current password before the browser
+    /// goes to the provider to connect it, or before the provider is removed (no password field for
+    /// an account without one: a recent sign-in counts instead).
+    static func providerChange(_ change: LinkedProviders.Change, _ provider: ProviderButton, hasPassword: Bool) -> FormDescription {
+        let connecting = change == .connect
         var form = FormDescription(
-            .reauthentication, path: LinkedProviders.path + "/" + provider.name + "/connect", title: .providersConnect,
-            intro: .providersConnectIntro, submit: .providersConnect, fields: hasPassword ? [currentPasswordField] : [],
-            links: [Link(prompt: nil, text: .providersTitle, href: LinkedProviders.path)], binding: .session)
-        form.subject = provider.brandName
-        return form
-    }
-
-    /// `/account/providers/NAME/disconnect`: the current password before the provider is removed.
-    static func providerDisconnect(_ provider: ProviderButton, hasPassword: Bool) -> FormDescription {
-        var form = FormDescription(
-            .reauthentication, path: LinkedProviders.path + "/" + provider.name + "/disconnect", title: .providersDisconnect,
-            intro: .providersDisconnectIntro, submit: .providersDisconnect, fields: hasPassword ? [currentPasswordField] : [],
+            .reauthentication, path: LinkedProviders.path + "/" + provider.name + (connecting ? "/connect" : "/disconnect"),
+            title: connecting ? .providersConnect : .providersDisconnect,
+            intro: connecting ? .providersConnectIntro : .providersDisconnectIntro,
+            submit: connecting ? .providersConnect : .providersDisconnect, fields: hasPassword ? [currentPasswordField] : [],
             links: [Link(prompt: nil, text: .providersTitle, href: LinkedProviders.path)], binding: .session)
         form.subject = provider.brandName
         return form

@@ -19,9 +19,46 @@ struct HTMLWriter: Sendable {
         html.reserveCapacity(capacity)
     }
 
-    /// Text content, escaped.
+    /// Text content, escaped; each FSI…PDI pair the catalog put around a value
+    /// (`BidiIsolation`) becomes a `<bdi>` element holding just that value, which is how HTML
+    /// isolates a value's direction. A stray PDI is dropped and an isolate left open is closed,
+    /// so the markup stays balanced whatever the text holds.
     mutating func text(_ text: String) {
+        // U+2068 and U+2069 both start with the byte E2 in UTF-8: most texts skip the scan.
+        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: Self.isIsolateMark) else {
+            HTML.escape(text, into: &html)
+            return
+        }
+        var open = 0
+        var run = ""
+        for scalar in text.unicodeScalars {
+            if scalar == BidiIsolation.firstStrongIsolate {
+                HTML.escape(run, into: &html)
+                run = ""
+                html += "<bdi>"
+                open += 1
+            } else if scalar == BidiIsolation.popDirectionalIsolate {
+                guard open > 0 else { continue }
+                HTML.escape(run, into: &html)
+                run = ""
+                html += "</bdi>"
+                open -= 1
+            } else {
+                run.unicodeScalars.append(scalar)
+            }
+        }
+        HTML.escape(run, into: &html)
+        for _ in 0..<open { html += "</bdi>" }
+    }
+
+    /// The content of an element that holds only text (`<title>`, HTML's escapable raw text):
+    /// escaped, with isolate marks left as characters, since no element can go there.
+    mutating func rawText(_ text: String) {
         HTML.escape(text, into: &html)
+    }
+
+    private static func isIsolateMark(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == BidiIsolation.firstStrongIsolate || scalar == BidiIsolation.popDirectionalIsolate
     }
 
     /// Markup that is already HTML.
@@ -54,6 +91,13 @@ struct HTMLWriter: Sendable {
         start(tag, attributes)
         self.text(text)
         end(tag)
+    }
+
+    /// `<title>text</title>`: plain text, isolate marks kept as characters (see `rawText`).
+    mutating func title(_ text: String) {
+        start("title")
+        rawText(text)
+        end("title")
     }
 
     /// `<tag attributes…>…</tag>` with the content `body` writes.

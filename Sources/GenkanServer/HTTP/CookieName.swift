@@ -26,4 +26,7 @@ public struct CookieName: Sendable, Hashable {
     public static let notice = CookieName("genkan_notice")
     /// The accounts that signed in from this browser (`KnownDevices`).
     public static let device = CookieName("genkan_device")
+    /// The browser's time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), which
+    /// `genkan.js` sets so that dates are shown in the reader's own time.
+    public static let timeZone = CookieName("genkan_tz")
 }

@@ -22,7 +22,7 @@ extension MailContent {
         page.newline()
         page.start("head")
         page.start("meta", [HTMLAttribute("charset", "utf-8")])
-        page.element("title", text: subject)
+        page.title(subject)
         page.end("head")
         page.newline()
         page.start("body", [HTMLAttribute("style", "font-family: sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a;")])

@@ -152,7 +152,7 @@ struct SiteMail: AccountMail {
         guard let ascii = rules.emailRule.validate(address).ascii, let recipient = try? MailAddress(ascii),
             let message = try? MailMessage(
                 from: sender, to: [recipient], subject: content.subject, text: content.text(),
-                html: content.html(locale: locale, direction: LanguageNames.direction(of: locale), linkFallback: text(.linkFallback, locale)))
+                html: content.html(locale: locale, direction: texts.direction(locale), linkFallback: text(.linkFallback, locale)))
         else { return nil }
         return OutgoingMail(sender: sender.address, recipient: recipient.address, message: message.bytes)
     }

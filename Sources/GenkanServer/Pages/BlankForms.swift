@@ -1,7 +1,12 @@
 import GenkanValidation
+import Synchronization
 
-/// Forms without errors or values, rendered once per locale at start and split around the CSRF
+/// Forms without errors or values, rendered once per form and locale and split around the CSRF
 /// token, so serving one (the sign-in page is the page most visited) is two copies and a token.
+///
+/// A page is rendered the first time a visitor asks for it in its language, not at start: with 49
+/// languages most pairs are never asked for on a given server, and rendering them all would make
+/// every start (and every test's site) pay for all of them.
 struct BlankForms: Sendable {
     /// A base64url-shaped stand-in of a token's length: HTML escaping leaves it as it is.
     private static let placeholder = "CSRFTOKENPLACEHOLDERxxxxxxxxxxxxxxxxxxxxxxx"
@@ -11,29 +16,49 @@ struct BlankForms: Sendable {
         let after: String
     }
 
-    private let pages: [FormKind: [String: Parts]]
-
-    init(renderer: PageRenderer, forms: [FormDescription], locales: [String]) {
-        var pages: [FormKind: [String: Parts]] = [:]
-        for form in forms {
-            for locale in locales {
-                let html = renderer.form(form, locale: locale, state: FormState(), csrf: Self.placeholder)
-                let parts = html.components(separatedBy: Self.placeholder)
-                precondition(parts.count == 2, "the blank form must contain its token exactly once")
-                pages[form.kind, default: [:]][locale] = Parts(before: parts[0], after: parts[1])
-            }
-        }
-        self.pages = pages
+    private struct Key: Hashable {
+        let form: FormKind
+        let locale: String
     }
 
-    /// The blank page of `form` in `locale` with `csrf`, or nil when it was not rendered ahead.
+    private final class Rendered: Sendable {
+        let pages = Mutex<[Key: Parts]>([:])
+    }
+
+    private let renderer: PageRenderer
+    private let forms: [FormKind: FormDescription]
+    private let locales: Set<String>
+    private let rendered = Rendered()
+
+    /// The blank pages of `forms` in `locales`, rendered as they are first asked for.
+    init(renderer: PageRenderer, forms: [FormDescription], locales: [String]) {
+        self.renderer = renderer
+        self.forms = Dictionary(forms.map { ($0.kind, $0) }, uniquingKeysWith: { first, _ in first })
+        self.locales = Set(locales)
+    }
+
+    /// The blank page of `form` in `locale` with `csrf`, or nil when it is not one of the forms
+    /// and locales rendered ahead.
     func page(_ form: FormDescription, locale: String, csrf: String) -> String? {
-        guard let parts = pages[form.kind]?[locale] else { return nil }
+        guard let description = forms[form.kind], locales.contains(locale), let parts = parts(description, locale: locale) else { return nil }
         var html = ""
         html.reserveCapacity(parts.before.utf8.count + csrf.utf8.count + parts.after.utf8.count)
         html += parts.before
         html += csrf
         html += parts.after
         return html
+    }
+
+    private func parts(_ form: FormDescription, locale: String) -> Parts? {
+        let key = Key(form: form.kind, locale: locale)
+        if let known = rendered.pages.withLock({ $0[key] }) { return known }
+        // Rendered outside the lock: two requests may both render the first time, which costs a
+        // render, never a wait.
+        let html = renderer.form(form, locale: locale, state: FormState(), csrf: Self.placeholder)
+        let pieces = html.components(separatedBy: Self.placeholder)
+        guard pieces.count == 2 else { return nil }   // the token must occur exactly once
+        let parts = Parts(before: pieces[0], after: pieces[1])
+        rendered.pages.withLock { $0[key] = parts }
+        return parts
     }
 }

@@ -1,11 +1,10 @@
-import Foundation
+import GenkanLocalization
 
-/// A moment as a reader of `locale` writes it, in UTC with the zone named (the site does not
-/// know the visitor's time zone): for "signed in …" and "last active …".
+/// Moments on pages ("signed in …", "last active …", "member since …"): CLDR's patterns for the
+/// page's language through ICU (`LocalizedDate`), in the reader's time zone when the browser told
+/// it, else in UTC with the zone named in the reader's language.
 enum DateText {
-    static func format(_ seconds: Int64, locale: String) -> String {
-        let style = Date.FormatStyle(
-            date: .abbreviated, time: .shortened, locale: Locale(identifier: locale), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
-        return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(style) + " UTC"
+    static func format(_ seconds: Int64, locale: String, timeZone: String?, style: LocalizedDate.Style = .dateTime) -> String {
+        LocalizedDate.format(seconds, locale: locale, timeZone: timeZone, style: style)
     }
 }

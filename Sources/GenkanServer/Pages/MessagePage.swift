@@ -16,6 +16,9 @@ struct MessagePage: Sendable {
     var notice: String?
     var buttons: [Button] = []
     var links: [(text: String, href: String)] = []
+    /// What the page's address carries besides the language (a link's code), which switching the
+    /// language keeps.
+    var keeping: [(name: String, value: String)] = []
 }
 
 extension PageRenderer {
@@ -52,7 +55,7 @@ extension PageRenderer {
             main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", link.href)], text: link.text) }
             main.newline()
         }
-        return page(locale: locale, title: message.title, main: TrustedHTML(main))
+        return page(locale: locale, title: message.title, main: TrustedHTML(main), keeping: message.keeping)
     }
 
     /// The one-time notice box, if there is one: a polite live region, so a screen reader reads it.

@@ -5,6 +5,7 @@ public enum PageKey: String, CaseIterable, Sendable {
     // MARK: Layout
     case siteName = "ui.site.name"
     case languageLabel = "ui.language.label"
+    case languageSubmit = "ui.language.submit"
     case errorsSummary = "ui.errors.summary"
     case progressWait = "ui.progress.wait"
 
@@ -30,7 +31,6 @@ public enum PageKey: String, CaseIterable, Sendable {
     case passwordConfirmationLabel = "ui.field.password-confirmation.label"
     case passwordConfirmationHint = "ui.field.password-confirmation.hint"
     case currentPasswordLabel = "ui.field.current-password.label"
-    case currentPasswordHint = "ui.field.current-password.hint"
     case newPasswordLabel = "ui.field.new-password.label"
     case newPasswordHint = "ui.field.new-password.hint"
     case passwordShow = "ui.password.show"
@@ -114,6 +114,7 @@ public enum PageKey: String, CaseIterable, Sendable {
     case sessionsTitle = "ui.sessions.title"
     case sessionsIntro = "ui.sessions.intro"
     case sessionsThisDevice = "ui.sessions.this-device"
+    case sessionsThisDeviceNote = "ui.sessions.this-device-note"
     case sessionsSignedIn = "ui.sessions.signed-in"
     case sessionsLastActive = "ui.sessions.last-active"
     case sessionsSignOut = "ui.sessions.sign-out"

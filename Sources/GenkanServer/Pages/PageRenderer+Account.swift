@@ -1,12 +1,12 @@
 import GenkanStore
 
 extension PageRenderer {
-    /// The signed-in page: who is signed in, whether the address is verified (with "send the
-    /// link again" while it is not), a one-time notice, and the sign-out button.
-    func account(_ account: Account, locale: String, csrf: String, notice: String? = nil) -> String {
+    /// The signed-in page: who is signed in and since when, whether the address is verified
+    /// (with "send the link again" while it is not), a one-time notice, and the sign-out button.
+    func account(_ account: Account, locale: String, timeZone: String?, csrf: String, notice: String? = nil) -> String {
         let title = texts.text(.accountTitle, locale)
         var main = HTMLWriter()
-        heading(title, into: &main)
+        heading(title, intro: texts.text(.accountSignedInAs, locale, ["email": account.email]), into: &main)
         self.notice(notice, into: &main)
         main.start("dl", [HTMLAttribute("class", "account")])
         main.newline()
@@ -26,6 +26,9 @@ extension PageRenderer {
         }
         main.newline()
         main.end("dl")
+        main.newline()
+        let since = DateText.format(account.createdAt, locale: locale, timeZone: timeZone, style: .date)
+        main.element("p", [HTMLAttribute("class", "member-since")], text: texts.text(.accountMemberSince, locale, ["date": since]))
         main.newline()
         if !account.isVerified {
             // Say what the button is for: the link already sent, once more.

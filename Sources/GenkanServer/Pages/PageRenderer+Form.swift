@@ -40,7 +40,8 @@ extension PageRenderer {
             }
             main.newline()
         }
-        return page(locale: locale, title: title, main: TrustedHTML(main))
+        // The hidden fields came from the page's address (where to return, a link's code).
+        return page(locale: locale, title: title, main: TrustedHTML(main), keeping: state.hidden)
     }
 
     func hiddenInput(_ name: String, _ value: String, into html: inout HTMLWriter) {

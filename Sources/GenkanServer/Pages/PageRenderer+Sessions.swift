@@ -3,7 +3,7 @@ import GenkanStore
 extension PageRenderer {
     /// The signed-in devices: this one first, each other with its own "sign out", then "sign out
     /// everywhere else" when there is another.
-    func sessions(_ sessions: [SessionSummary], locale: String, csrf: String, notice: String?) -> String {
+    func sessions(_ sessions: [SessionSummary], locale: String, timeZone: String?, csrf: String, notice: String?) -> String {
         let title = texts.text(.sessionsTitle, locale)
         var main = HTMLWriter()
         heading(title, intro: texts.text(.sessionsIntro, locale), into: &main)
@@ -20,14 +20,17 @@ extension PageRenderer {
                 }
                 if session.isCurrent {
                     line.text(" ")
-                    line.element("span", [HTMLAttribute("class", "this-device")], text: "(" + texts.text(.sessionsThisDevice, locale) + ")")
+                    // The parentheses are the language's own: "(This device)", "（このデバイス）".
+                    line.element(
+                        "span", [HTMLAttribute("class", "this-device")],
+                        text: texts.text(.sessionsThisDeviceNote, locale, ["label": texts.text(.sessionsThisDevice, locale)]))
                 }
             }
             main.newline()
             main.element("p", [HTMLAttribute("class", "when")]) { line in
-                line.text(texts.text(.sessionsSignedIn, locale, ["date": DateText.format(session.createdAt, locale: locale)]))
+                line.text(texts.text(.sessionsSignedIn, locale, ["date": DateText.format(session.createdAt, locale: locale, timeZone: timeZone)]))
                 line.start("br")
-                line.text(texts.text(.sessionsLastActive, locale, ["date": DateText.format(session.lastSeenAt, locale: locale)]))
+                line.text(texts.text(.sessionsLastActive, locale, ["date": DateText.format(session.lastSeenAt, locale: locale, timeZone: timeZone)]))
             }
             main.newline()
             if !session.isCurrent {

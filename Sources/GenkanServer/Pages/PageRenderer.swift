@@ -20,11 +20,13 @@ struct PageRenderer: Sendable {
         script = files?.versionedURL("/js/genkan.js") ?? "/js/genkan.js"
     }
 
-    /// A whole page: the head, the site header with the language switcher, and `main`.
-    func page(locale: String, title: String, main: TrustedHTML) -> String {
-        var page = HTMLWriter(capacity: main.markup.utf8.count + 2048)
+    /// A whole page: the head, the site header with the language switcher, and `main`. `keeping`
+    /// is what the page's address carries besides the language (where to return, a link's code),
+    /// which switching the language keeps.
+    func page(locale: String, title: String, main: TrustedHTML, keeping: [(name: String, value: String)] = []) -> String {
+        var page = HTMLWriter(capacity: main.markup.utf8.count + 6144)
         page.markup(TrustedHTML(constant: "<!doctype html>\n"))
-        page.start("html", [HTMLAttribute("lang", locale), HTMLAttribute("dir", LanguageNames.direction(of: locale))])
+        page.start("html", [HTMLAttribute("lang", locale), HTMLAttribute("dir", texts.direction(locale))])
         page.newline()
         page.start("head")
         page.newline()
@@ -32,7 +34,7 @@ struct PageRenderer: Sendable {
         page.newline()
         page.start("meta", [HTMLAttribute("name", "viewport"), HTMLAttribute("content", "width=device-width, initial-scale=1")])
         page.newline()
-        page.element("title", text: title + " · " + texts.text(.siteName, locale))
+        page.title(title + " · " + texts.text(.siteName, locale))
         page.newline()
         page.start("link", [HTMLAttribute("rel", "stylesheet"), HTMLAttribute("href", stylesheet)])
         page.newline()
@@ -43,7 +45,7 @@ struct PageRenderer: Sendable {
         page.newline()
         page.start("body")
         page.newline()
-        header(locale: locale, into: &page)
+        header(locale: locale, keeping: keeping, into: &page)
         page.start("main", [HTMLAttribute("id", "main")])
         page.newline()
         page.markup(main)
@@ -56,29 +58,35 @@ struct PageRenderer: Sendable {
         return page.html
     }
 
-    /// The brand and the language switcher, each language named in itself.
-    private func header(locale: String, into page: inout HTMLWriter) {
+    /// The brand and the language switcher: a GET form whose `<select name="lang">` names every
+    /// language in itself, with a button, so it works without JavaScript and reloads the same
+    /// address in the chosen language (the choice is then remembered in the `lang` cookie).
+    private func header(locale: String, keeping: [(name: String, value: String)], into page: inout HTMLWriter) {
         page.start("header", [HTMLAttribute("class", "site-header")])
         page.newline()
         page.element("a", [HTMLAttribute("class", "brand"), HTMLAttribute("href", "/")], text: texts.text(.siteName, locale))
         page.newline()
-        page.start("nav", [HTMLAttribute("class", "languages"), HTMLAttribute("aria-label", texts.text(.languageLabel, locale))])
+        // No `action`: a GET form goes to the page's own address with its query replaced.
+        page.start("form", [HTMLAttribute("class", "languages"), HTMLAttribute("method", "get")])
         page.newline()
-        page.start("ul")
+        page.element("label", [HTMLAttribute("for", "language")], text: texts.text(.languageLabel, locale))
+        page.newline()
+        page.start("select", [HTMLAttribute("id", "language"), HTMLAttribute("name", "lang"), HTMLAttribute("autocomplete", "off")])
         page.newline()
         for candidate in texts.locales {
-            var attributes = [
-                HTMLAttribute("href", "?lang=" + candidate), HTMLAttribute("hreflang", candidate), HTMLAttribute("lang", candidate),
-            ]
-            if candidate == locale { attributes.append(HTMLAttribute("aria-current", "true")) }
-            page.start("li")
-            page.element("a", attributes, text: texts.languageName(candidate))
-            page.end("li")
+            var attributes = [HTMLAttribute("value", candidate), HTMLAttribute("lang", candidate)]
+            if texts.direction(candidate) != texts.direction(locale) { attributes.append(HTMLAttribute("dir", texts.direction(candidate))) }
+            if candidate == locale { attributes.append(HTMLAttribute("selected", nil)) }
+            page.element("option", attributes, text: texts.languageName(candidate))
             page.newline()
         }
-        page.end("ul")
+        page.end("select")
         page.newline()
-        page.end("nav")
+        for (name, value) in keeping where name != "lang" { hiddenInput(name, value, into: &page) }
+        page.element(
+            "button", [HTMLAttribute("type", "submit"), HTMLAttribute("class", "secondary")], text: texts.text(.languageSubmit, locale))
+        page.newline()
+        page.end("form")
         page.newline()
         page.end("header")
         page.newline()

@@ -1,3 +1,4 @@
+import GenkanLocalization
 import GenkanStore
 import GenkanValidation
 
@@ -67,6 +68,12 @@ struct RequestContext: Sendable {
     /// The `Set-Cookie` that deletes the site's cookie `name`.
     func deletingCookie(_ name: CookieName) -> SetCookie {
         SetCookie.deletion(name.name(secure: isSecure), secure: isSecure)
+    }
+
+    /// The reader's time zone, when the browser said which (the `genkan_tz` cookie, set by the
+    /// script) and ICU knows it; nil otherwise, and dates are then shown in UTC, saying so.
+    var timeZone: String? {
+        cookie(.timeZone).flatMap(LocalizedDate.canonicalTimeZone)
     }
 
     /// The session token of the cookie, when it has a token's shape.

@@ -67,12 +67,8 @@ extension Authenticator {
     public func administer(accountID: Int64, _ changes: AccountChanges, in store: AccountStore) -> Result<AccountProfile, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
-            return try store.transaction { () throws(StoreError) -> Result<AccountProfile, AuthFailure> in
-                let account: Account
-                switch try resolve(.administrator(accountID: accountID), in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
-                }
+            return acting(as: .administrator(accountID: accountID), in: store) { (resolved) throws(StoreError) -> Result<AccountProfile, AuthFailure> in
+                let account = resolved.account
                 // Every check before the first write: a refused change writes nothing.
                 if let email = changes.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
                     return .failure(.emailAlreadyInUse)

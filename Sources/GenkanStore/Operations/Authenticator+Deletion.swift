@@ -11,22 +11,16 @@ extension Authenticator {
     /// - Returns: the account as it was, or `.userTokenExpired`, `.userNotFound`, `.userDisabled`
     ///   (an administrator deletes a disabled account too).
     public func deleteAccount(_ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Account, AuthFailure> {
-        attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
-                let account: Account
-                switch try resolve(requester, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
-                }
-                guard let deleted = try store.deleteAccount(id: account.id) else { return .failure(.userNotFound) }
-                // Not about an account any more: nothing would delete it, and nothing should. An
-                // administrator tells the person themselves (as Firebase's Admin SDKs send nothing).
-                if case .administrator = requester {
-                } else if let goodbye = mail.goodbye(to: deleted, locale: locale) {
-                    try store.enqueueMail(goodbye)
-                }
-                return .success(deleted)
+        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
+            let account = resolved.account
+            guard let deleted = try store.deleteAccount(id: account.id) else { return .failure(.userNotFound) }
+            // Not about an account any more: nothing would delete it, and nothing should. An
+            // administrator tells the person themselves (as Firebase's Admin SDKs send nothing).
+            if case .administrator = requester {
+            } else if let goodbye = mail.goodbye(to: deleted, locale: locale) {
+                try store.enqueueMail(goodbye)
             }
+            return .success(deleted)
         }
     }
 }

@@ -16,26 +16,20 @@ extension Authenticator {
     public func requestEmailChange(
         _ requester: Requester, newEmail: String, locale: String = "en", privately: Bool = false, in store: AccountStore
     ) -> Result<EmailChangeRequest, AuthFailure> {
-        attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
-                let account: Account
-                switch try resolve(requester, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
+        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
+            let account = resolved.account
+            if case .session(let token) = requester { try store.refreshAuthentication(token: token) }
+            if AccountStore.emailKey(newEmail) == AccountStore.emailKey(account.email) { return .success(.unchanged) }
+            if let owner = try store.account(email: newEmail)?.account, owner.id != account.id {
+                if privately, let notice = mail.emailChangeAttempt(to: owner, locale: locale) {
+                    try store.enqueueMail(notice, accountID: owner.id)
                 }
-                if case .session(let token) = requester { try store.refreshAuthentication(token: token) }
-                if AccountStore.emailKey(newEmail) == AccountStore.emailKey(account.email) { return .success(.unchanged) }
-                if let owner = try store.account(email: newEmail)?.account, owner.id != account.id {
-                    if privately, let notice = mail.emailChangeAttempt(to: owner, locale: locale) {
-                        try store.enqueueMail(notice, accountID: owner.id)
-                    }
-                    return .success(.addressInUse)
-                }
-                _ = try store.issueCode(.changeEmail, accountID: account.id, email: newEmail) { token in
-                    mail.emailChange(to: account, newEmail: newEmail, code: token, locale: locale)
-                }
-                return .success(.sent)
+                return .success(.addressInUse)
             }
+            _ = try store.issueCode(.changeEmail, accountID: account.id, email: newEmail) { token in
+                mail.emailChange(to: account, newEmail: newEmail, code: token, locale: locale)
+            }
+            return .success(.sent)
         }
     }
 

@@ -78,19 +78,13 @@ extension Authenticator {
     public func sendVerification(
         _ requester: Requester, locale: String = "en", evenIfVerified: Bool = false, in store: AccountStore
     ) -> Result<(account: Account, sent: Bool), AuthFailure> {
-        attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<(account: Account, sent: Bool), AuthFailure> in
-                let account: Account
-                switch try resolve(requester, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
-                }
-                if account.isVerified && !evenIfVerified { return .success((account, false)) }
-                let issued = try store.issueCode(.verifyEmail, accountID: account.id) { token in
-                    mail.verification(to: account, code: token, locale: locale)
-                }
-                return .success((account, issued.mailID != nil))
+        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<(account: Account, sent: Bool), AuthFailure> in
+            let account = resolved.account
+            if account.isVerified && !evenIfVerified { return .success((account, false)) }
+            let issued = try store.issueCode(.verifyEmail, accountID: account.id) { token in
+                mail.verification(to: account, code: token, locale: locale)
             }
+            return .success((account, issued.mailID != nil))
         }
     }
 }

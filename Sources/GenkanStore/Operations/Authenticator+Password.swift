@@ -16,12 +16,8 @@ extension Authenticator {
     ) -> Result<Renewed, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try hasher.hash(newPassword)
-            return try store.transaction { () throws(StoreError) -> Result<Renewed, AuthFailure> in
-                let account: Account
-                switch try resolve(requester, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
-                }
+            return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Renewed, AuthFailure> in
+                let account = resolved.account
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
                 let updated = try reread(account, in: store)
                 let credentials = try renew(renewal, for: updated, in: store)
@@ -38,18 +34,12 @@ extension Authenticator {
     ///   - nameKey: its comparison key, as sign-up stores it.
     /// - Returns: the renamed account, or `.userNotFound`, `.userDisabled`, `.userTokenExpired`.
     public func rename(_ requester: Requester, displayName: String, nameKey: String, in store: AccountStore) -> Result<Account, AuthFailure> {
-        attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
-                let account: Account
-                switch try resolve(requester, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
-                }
-                guard try store.setName(accountID: account.id, displayName: displayName, nameKey: nameKey) else {
-                    return .failure(.userNotFound)
-                }
-                return .success(try reread(account, in: store))
+        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
+            let account = resolved.account
+            guard try store.setName(accountID: account.id, displayName: displayName, nameKey: nameKey) else {
+                return .failure(.userNotFound)
             }
+            return .success(try reread(account, in: store))
         }
     }
 }

@@ -89,37 +89,30 @@ extension Authenticator {
     public func link(
         _ profile: ProviderProfile, toAccount accountID: Int64, sessionToken: String, locale: String = "en", in store: AccountStore
     ) -> Result<ProviderIdentity, AuthFailure> {
-        attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
-                let resolved: ResolvedRequester
-                switch try resolve(.session(token: sessionToken), in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let found): resolved = found
-                }
-                let account = resolved.account
-                guard account.id == accountID else { return .failure(.userMismatch) }
-                guard let session = resolved.session?.session,
-                    store.clock.now() - session.authenticatedAt <= Self.recentAuthentication
-                else { return .failure(.requiresRecentLogin) }
-                if let owner = try store.account(issuer: profile.issuer, subject: profile.subject) {
-                    return .failure(owner.id == accountID ? .providerAlreadyLinked : .credentialAlreadyInUse)
-                }
-                let existing = try store.providerIdentities(accountID: accountID).identities
-                if existing.contains(where: { $0.provider == profile.provider || $0.issuer == profile.issuer }) {
-                    return .failure(.providerAlreadyLinked)
-                }
-                do throws(StoreError) {
-                    try store.linkIdentity(profile, accountID: accountID)
-                } catch where error.code == .constraint {
-                    return .failure(.credentialAlreadyInUse)
-                }
-                guard let linked = try store.providerIdentities(accountID: accountID).identities.first(where: { $0.issuer == profile.issuer })
-                else { return .failure(.noSuchProvider) }
-                if let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
-                    try store.enqueueMail(notice, accountID: account.id)
-                }
-                return .success(linked)
+        acting(as: .session(token: sessionToken), in: store) { (resolved) throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
+            let account = resolved.account
+            guard account.id == accountID else { return .failure(.userMismatch) }
+            guard let session = resolved.session?.session,
+                store.clock.now() - session.authenticatedAt <= Self.recentAuthentication
+            else { return .failure(.requiresRecentLogin) }
+            if let owner = try store.account(issuer: profile.issuer, subject: profile.subject) {
+                return .failure(owner.id == accountID ? .providerAlreadyLinked : .credentialAlreadyInUse)
             }
+            let existing = try store.providerIdentities(accountID: accountID).identities
+            if existing.contains(where: { $0.provider == profile.provider || $0.issuer == profile.issuer }) {
+                return .failure(.providerAlreadyLinked)
+            }
+            do throws(StoreError) {
+                try store.linkIdentity(profile, accountID: accountID)
+            } catch where error.code == .constraint {
+                return .failure(.credentialAlreadyInUse)
+            }
+            guard let linked = try store.providerIdentities(accountID: accountID).identities.first(where: { $0.issuer == profile.issuer })
+            else { return .failure(.noSuchProvider) }
+            if let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
+                try store.enqueueMail(notice, accountID: account.id)
+            }
+            return .success(linked)
         }
     }
 
@@ -127,22 +120,16 @@ extension Authenticator {
     /// in (no password and no other identity): `.lastSignInMethod`; mails the account's address a
     /// notice. The page checks the current password first.
     public func unlink(provider: String, _ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Void, AuthFailure> {
-        attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<Void, AuthFailure> in
-                let account: Account
-                switch try resolve(requester, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let resolved): account = resolved.account
-                }
-                let (identities, hasPassword) = try store.providerIdentities(accountID: account.id)
-                guard identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
-                guard hasPassword || identities.count > 1 else { return .failure(.lastSignInMethod) }
-                _ = try store.unlinkIdentity(accountID: account.id, provider: provider)
-                if let notice = mail.signInMethodChanged(to: account, provider: provider, connected: false, locale: locale) {
-                    try store.enqueueMail(notice, accountID: account.id)
-                }
-                return .success(())
+        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Void, AuthFailure> in
+            let account = resolved.account
+            let (identities, hasPassword) = try store.providerIdentities(accountID: account.id)
+            guard identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
+            guard hasPassword || identities.count > 1 else { return .failure(.lastSignInMethod) }
+            _ = try store.unlinkIdentity(accountID: account.id, provider: provider)
+            if let notice = mail.signInMethodChanged(to: account, provider: provider, connected: false, locale: locale) {
+                try store.enqueueMail(notice, accountID: account.id)
             }
+            return .success(())
         }
     }
 }

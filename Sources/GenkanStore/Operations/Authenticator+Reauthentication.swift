@@ -35,9 +35,7 @@ extension Authenticator {
                 return .failure(.invalidCredential)
             }
             if found.account.isDisabled { return .failure(.userDisabled) }
-            if hasher.needsRehash(found.passwordHash) {
-                try store.updatePasswordHash(accountID: found.account.id, to: try hasher.hash(password))
-            }
+            try rehashIfOlder(found.passwordHash, of: password, accountID: found.account.id, in: store)
             proven = found
         } catch {
             return .failure(.internalError(error))

@@ -36,12 +36,22 @@ public struct Authenticator: Sendable {
                 return .failure(.invalidCredential)
             }
             if stored.account.isDisabled { return .failure(.userDisabled) }
-            if hasher.needsRehash(stored.passwordHash) {
-                try store.updatePasswordHash(accountID: stored.account.id, to: try hasher.hash(password))
-            }
+            try rehashIfOlder(stored.passwordHash, of: password, accountID: stored.account.id, in: store)
             return .success(stored.account)
         } catch {
             return .failure(.internalError(error))
+        }
+    }
+
+    /// Replaces `hash`, which `password` was just verified against, with one made with the current
+    /// parameters, if it is older — and only if it is still the stored hash: a password change that
+    /// committed while this one was hashing must not be overwritten with the old password.
+    func rehashIfOlder(_ hash: String, of password: String, accountID: Int64, in store: AccountStore) throws(StoreError) {
+        guard hasher.needsRehash(hash) else { return }
+        let rehashed = try hasher.hash(password)
+        try store.transaction { () throws(StoreError) in
+            guard try store.storage.storedAccount(id: accountID)?.passwordHash == hash else { return }
+            try store.updatePasswordHash(accountID: accountID, to: rehashed)
         }
     }
 

@@ -70,6 +70,21 @@ extension Authenticator {
         }
     }
 
+    /// Runs `body` for the requester's account in one transaction, once `resolve` has found the
+    /// requester still entitled to act; a store error is `.internalError`.
+    func acting<T>(
+        as requester: Requester, in store: AccountStore, _ body: (ResolvedRequester) throws(StoreError) -> Result<T, AuthFailure>
+    ) -> Result<T, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<T, AuthFailure> in
+                switch try resolve(requester, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let resolved): return try body(resolved)
+                }
+            }
+        }
+    }
+
     /// Issues what `renewal` asks for, for an account whose every credential just ended.
     func renew(_ renewal: CredentialRenewal, for account: Account, in store: AccountStore) throws(StoreError) -> IssuedCredentials {
         switch renewal {
