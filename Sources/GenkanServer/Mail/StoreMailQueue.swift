@@ -5,16 +5,25 @@ import Synchronization
 
 /// The outbox table as the sender's queue: a connection of its own (the sender's thread blocks on
 /// SMTP, so it does not borrow one of the pool's), times in whole seconds.
+///
+/// `dueMail` claims what it returns for `leaseSeconds` (`AccountStore.claimDueMail`), so that the
+/// senders of several servers on one database never send a message twice; the lease outlasts a
+/// delivery (`SMTPTransport` gives up after 60 s), and the sender takes one message at a time
+/// (`batchSize`), so no claimed message waits behind others' deliveries.
 final class StoreMailQueue: MailQueue {
     private let store: Mutex<AccountStore>
+    let leaseSeconds: Int64
+    /// Messages claimed at a time: the sender's batch size.
+    static let batchSize = 1
 
-    init(store: sending AccountStore) {
+    init(store: sending AccountStore, leaseSeconds: Int64 = 300) {
         self.store = Mutex(store)
+        self.leaseSeconds = leaseSeconds
     }
 
     func dueMail(now: Date, limit: Int) throws -> [GenkanMail.QueuedMail] {
         try store.withLock { store in
-            try store.dueMail(now: Int64(now.timeIntervalSince1970), limit: limit).map { entry in
+            try store.claimDueMail(now: Int64(now.timeIntervalSince1970), limit: limit, leaseSeconds: leaseSeconds).map { entry in
                 GenkanMail.QueuedMail(
                     id: entry.id, sender: entry.mail.sender, recipient: entry.mail.recipient, bytes: entry.mail.message,
                     attempts: Int(entry.attempts))

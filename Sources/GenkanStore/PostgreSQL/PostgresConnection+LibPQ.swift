@@ -8,12 +8,22 @@ import Glibc
 /// `deinit`.
 ///
 /// A connection is used by one thread at a time, as a `SQLiteDatabase` is. Statements are
-/// prepared once per connection (`PQprepare`) and run with binary parameters and results
-/// (`PQexecPrepared`). A connection that the server or the network dropped is opened again
-/// (`PQreset`) by the next statement outside a transaction.
+/// prepared once per connection and run with binary parameters and results. Every statement is
+/// sent with libpq's asynchronous calls (`PQsendQueryPrepared`) and its answer awaited with
+/// `poll` until a deadline: the server's `statement_timeout` ends a slow statement, and the
+/// deadline (a little later) ends the wait for a server that cannot answer at all (stopped with
+/// SIGSTOP, a network that drops packets), where a blocking `PQexec` would wait for TCP to give
+/// up. A connection that the server or the network dropped, or that missed its deadline, is
+/// opened again (`PQreset`) by the next statement outside a transaction.
 final class PostgresConnection {
     private let handle: OpaquePointer
     let options: PostgresOptions
+    /// The URL as given: the key under which connections to one server share what they know of
+    /// its outages (`PostgresOutages`).
+    private let url: String
+    /// Set when a statement missed its deadline: the socket may still deliver its late answer,
+    /// so the connection is not used again until it is reset.
+    private var lost = false
     /// The password as the URL spells it, scrubbed from libpq's messages.
     private let secrets: [String]
     /// Prepared statement names by SQL text ("g1", "g2", …); emptied when the connection is reset.
@@ -30,6 +40,7 @@ final class PostgresConnection {
     ///   host:port/db: why", when the server cannot be reached or refuses the credentials.
     init(url: String, options: PostgresOptions = .standard) throws(StoreError) {
         self.options = options
+        self.url = url
         secrets = PostgresURL(url)?.secrets ?? []
         // connect_timeout comes before dbname, whose URL is expanded in its place (expand_dbname):
         // a connect_timeout in the URL wins.
@@ -97,13 +108,31 @@ final class PostgresConnection {
 
     /// Opens the connection again when it was lost, outside a transaction (inside one, the
     /// transaction is lost with it and its caller gets `unavailable`).
+    ///
+    /// A connection the server closed while it sat idle in the pool (a restart of PostgreSQL, an
+    /// administrator's `pg_terminate_backend`) is noticed here, before a statement is sent on it:
+    /// `PQconsumeInput` reads the server's goodbye and the end of the stream without waiting, so
+    /// the first request after a restart is served rather than answered 503. While the server is
+    /// unreachable, one connection of the process tries again at most once a second
+    /// (`PostgresOutages`); the others fail at once.
     private func reconnectIfLost() throws(StoreError) {
-        guard transactionDepth == 0, PQstatus(handle) == CONNECTION_BAD else { return }
+        guard transactionDepth == 0 else {
+            if lost { throw StoreError(.unavailable, "lost the connection to PostgreSQL at \(target): no answer in time") }
+            return
+        }
+        if !lost && PQstatus(handle) == CONNECTION_OK { _ = PQconsumeInput(handle) }
+        guard lost || PQstatus(handle) == CONNECTION_BAD else { return }
+        if let wait = PostgresOutages.shared.retryDelay(for: url) {
+            throw StoreError(.unavailable, "cannot reach PostgreSQL at \(target) (trying again in \(wait) ms)")
+        }
         statements.removeAll()
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
+            PostgresOutages.shared.failed(url)
             throw StoreError(.unavailable, "cannot reach PostgreSQL at \(target): \(connectionMessage)")
         }
+        lost = false
+        PostgresOutages.shared.reached(url)
         try configureSession()
     }
 
@@ -114,7 +143,7 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: String) throws(StoreError) -> PostgresResult {
         try reconnectIfLost()
-        return try checked(PQexec(handle, sql))
+        return try awaitResult(PQsendQuery(handle, sql))
     }
 
     /// Runs one statement with `values` for its `$1…$n`, preparing it on first use; outside a
@@ -152,9 +181,9 @@ final class PostgresConnection {
             let pointers: [UnsafePointer<CChar>?] = offsets.map { offset in
                 offset.map { bytes.baseAddress!.advanced(by: $0).assumingMemoryBound(to: CChar.self) }
             }
-            return PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
+            return PQsendQueryPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
         }
-        return try checked(result)
+        return try awaitResult(result)
     }
 
     /// The name of the prepared statement for `sql`, preparing it first if needed with the
@@ -162,22 +191,73 @@ final class PostgresConnection {
     private func prepared(_ sql: String, _ values: [PostgresValue]) throws(StoreError) -> String {
         if let name = statements[sql] { return name }
         let name = "g\(statements.count + 1)"
-        try checked(PQprepare(handle, name, sql, Int32(values.count), values.map(\.typeOID)))
+        try awaitResult(PQsendPrepare(handle, name, sql, Int32(values.count), values.map(\.typeOID)))
         statements[sql] = name
         return name
     }
 
-    /// The result when the statement succeeded; otherwise frees it and throws its failure.
+    /// How long after the server's own `statement_timeout` the wait for an answer ends.
+    static let deadlineGraceMilliseconds = 1000
+
+    /// Waits for every result of what was just sent (`sent` is what the `PQsend…` call returned)
+    /// and returns the last one; the first failure is thrown instead. Past the deadline
+    /// (`statement_timeout` plus `deadlineGraceMilliseconds`) the connection is given up
+    /// (`lost`) and the caller gets `unavailable`.
     @discardableResult
-    private func checked(_ result: OpaquePointer?) throws(StoreError) -> PostgresResult {
-        guard let result else { throw failure(nil) }
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            return PostgresResult(result)
-        default:
-            let error = failure(result)
-            PQclear(result)
-            throw error
+    private func awaitResult(_ sent: Int32) throws(StoreError) -> PostgresResult {
+        guard sent == 1 else { throw failure(nil) }
+        let timeout = options.statementTimeoutMilliseconds
+        let deadline = timeout > 0 ? ContinuousClock.now + .milliseconds(timeout + Self.deadlineGraceMilliseconds) : nil
+        var last: OpaquePointer?
+        var failed: OpaquePointer?
+        defer {
+            if let last { PQclear(last) }
+            if let failed { PQclear(failed) }
+        }
+        collecting: while true {
+            while PQisBusy(handle) != 0 {
+                try waitForInput(until: deadline)
+                // 0: the connection broke; the next PQgetResult says how.
+                if PQconsumeInput(handle) == 0 { break }
+            }
+            guard let result = PQgetResult(handle) else { break }
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+                if let previous = last { PQclear(previous) }
+                last = result
+            default:
+                if failed == nil { failed = result } else { PQclear(result) }
+                // A broken connection has no further results to wait for.
+                if PQstatus(handle) == CONNECTION_BAD { break collecting }
+            }
+        }
+        if let failed { throw failure(failed) }
+        guard let result = last else { throw failure(nil) }
+        last = nil
+        return PostgresResult(result)
+    }
+
+    /// Waits until the socket has something to read, or throws `unavailable` at `deadline`
+    /// (marking the connection `lost`).
+    private func waitForInput(until deadline: ContinuousClock.Instant?) throws(StoreError) {
+        let socket = PQsocket(handle)
+        guard socket >= 0 else { return }  // PQconsumeInput reports the closed connection
+        while true {
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else {
+                    lost = true
+                    throw StoreError(
+                        .unavailable,
+                        "PostgreSQL at \(target) did not answer within \(options.statementTimeoutMilliseconds + Self.deadlineGraceMilliseconds) ms")
+                }
+                let (seconds, attoseconds) = left.components
+                milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+            }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }
     }
 

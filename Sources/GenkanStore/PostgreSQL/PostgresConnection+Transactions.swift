@@ -17,6 +17,9 @@ extension PostgresConnection {
         /// Each statement sees what was committed before it: for the schema migration, which
         /// waits for an advisory lock and must then see what the previous holder committed.
         case readCommitted = "READ COMMITTED"
+        /// One snapshot for the whole transaction, reading only: a consistent copy of the
+        /// database (`genkan db copy`) that never conflicts with the writers.
+        case repeatableReadOnly = "REPEATABLE READ READ ONLY"
     }
 
     /// Runs `body` in a transaction, committing if it returns and rolling back if it throws, and

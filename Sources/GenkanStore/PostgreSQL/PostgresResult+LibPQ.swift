@@ -33,6 +33,11 @@ final class PostgresResult {
     /// The first row, if any.
     var first: PostgresRow? { count > 0 ? PostgresRow(result: self, index: 0) : nil }
 
+    /// The type of a column (`pg_type.oid`).
+    func type(_ column: Int32) -> UInt32 {
+        PQftype(handle, column)
+    }
+
     func isNull(_ row: Int32, _ column: Int32) -> Bool {
         PQgetisnull(handle, row, column) != 0
     }
@@ -88,5 +93,17 @@ struct PostgresRow {
     /// A bytea column; empty for NULL.
     func blob(_ column: Int32) -> [UInt8] {
         Array(result.bytes(index, column))
+    }
+
+    /// A column as the type the schema gives it: integers (int8, int4, int2, bool), floats
+    /// (float8), text (text, varchar, name) and bytea; any other type is read as its bytes.
+    func value(_ column: Int32) -> StoreValue {
+        guard !result.isNull(index, column) else { return .null }
+        switch result.type(column) {
+        case 20, 23, 21, 16: return .integer(integer(column))
+        case 701: return .double(double(column))
+        case 25, 1043, 19: return .text(text(column))
+        default: return .blob(blob(column))
+        }
     }
 }

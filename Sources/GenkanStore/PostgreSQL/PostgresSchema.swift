@@ -10,6 +10,7 @@ enum PostgresSchema {
     static let migrations: [(version: Int64, sql: String)] = [
         (2, version2),
         (3, version3),
+        (4, version4),
     ]
 
     static var currentVersion: Int64 { migrations.last?.version ?? 0 }

@@ -68,3 +68,21 @@ extension PostgresStore {
         try changes("DELETE FROM reset_requests WHERE email_key = $1", .text(emailKey))
     }
 }
+
+extension PostgresStore {
+    public func insertEmulatorCode(_ code: EmulatorCode, keeping: Int) throws(StoreError) {
+        let id = try insertedID(
+            rows(
+                "INSERT INTO emulator_codes (account_id, email, code, purpose, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                .integer(code.accountID), .text(code.email), .text(code.code), .text(code.purpose?.rawValue ?? ""), .integer(code.createdAt)))
+        try changes("DELETE FROM emulator_codes WHERE id <= $1", .integer(id - Int64(keeping)))
+    }
+
+    public func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
+        try rows("SELECT account_id, email, code, purpose, created_at FROM emulator_codes ORDER BY id").rows.map { row in
+            EmulatorCode(
+                accountID: row.integer(0), email: row.text(1), code: row.text(2), purpose: ActionCodePurpose(rawValue: row.text(3)),
+                createdAt: row.integer(4))
+        }
+    }
+}

@@ -22,9 +22,7 @@ extension PostgresStore {
             createdAt: row.integer(4), attempts: row.integer(5), nextAttemptAt: row.integer(6), lastError: row.optionalText(7))
     }
 
-    /// The due messages as they are now. Reading claims nothing: with several servers, the
-    /// delivery that follows will take its rows in a transaction with `FOR UPDATE SKIP LOCKED`
-    /// (the same selection and columns), so that each message goes out once.
+    /// The due messages as they are now; reading claims nothing (`claimDueMail` does).
     public func dueMail(now: Int64, limit: Int) throws(StoreError) -> [OutboxMessage] {
         try rows(
             """
@@ -32,6 +30,24 @@ extension PostgresStore {
             WHERE given_up_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2
             """, .integer(now), .integer(Int64(max(0, limit)))
         ).rows.map { readOutboxMessage($0) }
+    }
+
+    /// One statement: the due rows are locked with `FOR UPDATE SKIP LOCKED`, so a sender on
+    /// another server passes over the rows this one is taking instead of waiting for them (or
+    /// taking them too), and their next attempt moves to the lease in the same statement, so once
+    /// it commits no sender sees them as due. Their old due time comes back for the caller.
+    public func claimDueMail(now: Int64, limit: Int, leaseUntil: Int64) throws(StoreError) -> [OutboxMessage] {
+        try rows(
+            """
+            WITH due AS (
+                SELECT id, next_attempt_at FROM outbox
+                WHERE given_up_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2
+                FOR UPDATE SKIP LOCKED)
+            UPDATE outbox SET next_attempt_at = $3 FROM due WHERE outbox.id = due.id
+            RETURNING outbox.id, outbox.sender, outbox.recipient, outbox.message, outbox.created_at, outbox.attempts,
+                due.next_attempt_at, outbox.last_error
+            """, .integer(now), .integer(Int64(max(0, limit))), .integer(leaseUntil)
+        ).rows.map { readOutboxMessage($0) }.sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
     }
 
     public func nextMailAttempt() throws(StoreError) -> Int64? {

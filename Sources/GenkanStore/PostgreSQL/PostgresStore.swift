@@ -22,6 +22,14 @@ public final class PostgresStore: Storage {
         migrationReport.lines.forEach(migrationLog ?? StandardError.write)
     }
 
+    /// Connects to the database as it is: nothing is created or migrated (`genkan db check`, the
+    /// source of `genkan db copy`).
+    init(existingURL url: String, options: PostgresOptions = .standard) throws(StoreError) {
+        connection = try PostgresConnection(url: url, options: options)
+        let version = try PostgresSchema.version(connection)
+        migrationReport = MigrationReport(fromVersion: version, toVersion: version)
+    }
+
     public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try connection.transaction(body)
     }

@@ -16,11 +16,12 @@ final class SQLiteDatabase {
     /// How many savepoints are open inside the current transaction (they are named by depth).
     private var savepointDepth = 0
 
-    /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
-    init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
-        Self.createPrivately(path)
+    /// Opens (creating if needed, unless `creating` is false) the database at `path` in WAL mode
+    /// with foreign keys on.
+    init(path: String, creating: Bool = true, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+        if creating { Self.createPrivately(path) }
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
         guard let pointer else { throw StoreError(.database, "cannot open \(path): out of memory") }
         guard status == SQLITE_OK else {
@@ -130,6 +131,14 @@ final class SQLiteDatabase {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` in a read transaction (`BEGIN`, deferred): one snapshot of the file (WAL), taken
+    /// at the first read, that writers on other connections do not wait for.
+    func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     /// A transaction whose commit does not wait for the disk: `synchronous=NORMAL` for its

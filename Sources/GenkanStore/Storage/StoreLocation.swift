@@ -19,11 +19,42 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Opens a connection, creating and migrating the schema if needed.
-    public func open(migrationLog: ((String) -> Void)? = nil) throws(StoreError) -> any Storage {
+    ///
+    /// - Parameter postgres: how a PostgreSQL connection behaves (its statement timeout); unused
+    ///   for SQLite.
+    public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
         switch self {
         case .sqlite(let path): try SQLiteStore(path: path, migrationLog: migrationLog)
-        case .postgresql(let url): try PostgresStore(url: url, migrationLog: migrationLog)
+        case .postgresql(let url): try PostgresStore(url: url, options: postgres, migrationLog: migrationLog)
         }
+    }
+
+    /// Opens a connection to the database as it is, creating and migrating nothing: to read its
+    /// schema version (`genkan db check`) or copy it (`genkan db copy`).
+    ///
+    /// - Throws: `StoreError.Code.database` for an SQLite file that does not exist or a server
+    ///   that cannot be reached.
+    public func openExisting() throws(StoreError) -> any Storage {
+        switch self {
+        case .sqlite(let path): try SQLiteStore(existingPath: path)
+        case .postgresql(let url): try PostgresStore(existingURL: url)
+        }
+    }
+
+    /// The schema version this Genkan creates and migrates to, for this kind of store (the same
+    /// number for both: a version names one set of tables).
+    public var currentSchemaVersion: Int64 {
+        switch self {
+        case .sqlite: Schema.currentVersion
+        case .postgresql: PostgresSchema.currentVersion
+        }
+    }
+
+    /// Whether several servers can use the store at once over the network (PostgreSQL), rather
+    /// than a file on this machine.
+    public var isNetworked: Bool {
+        if case .postgresql = self { return true }
+        return false
     }
 
     /// For messages: the file path, or the URL with its password hidden.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import GenkanStore
 
@@ -172,21 +175,87 @@ struct PostgresStoreTests {
         }
     }
 
-    @Test func aLostConnectionIsUnavailableAndTheNextStatementReconnects() throws {
+    /// A backend ended while its connection sat idle in the pool (a restart of PostgreSQL, an
+    /// administrator's `pg_terminate_backend`) is noticed before the next statement is sent on
+    /// it: that statement runs on a new connection instead of failing.
+    @Test func aConnectionEndedWhileIdleIsOpenedAgainBeforeTheNextStatement() throws {
         let database = try PostgresTestDatabase()
         let store = try PostgresStore(url: database.url)
         let id = try store.insertAccount(
             AccountRow(email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
         let backend = try #require(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0))
-        #expect(try psql(database, "SELECT pg_terminate_backend(\(backend))") == "t")
+        #expect(try psql(database, "SELECT pg_terminate_backend(\(backend), 5000)") == "t")
+        #expect(try store.account(id: id)?.email == "a@example.com")
+        #expect(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
+    }
+
+    /// A connection lost while a statement runs fails that statement with `unavailable` (the
+    /// server may answer 503); the next statement reconnects.
+    @Test func aConnectionLostDuringAStatementIsUnavailableAndTheNextReconnects() throws {
+        let database = try PostgresTestDatabase()
+        let store = try PostgresStore(url: database.url)
+        let id = try store.insertAccount(
+            AccountRow(email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
+        let backend = try #require(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0))
+        let terminator = Thread { [self] in
+            usleep(300_000)
+            _ = try? psql(database, "SELECT pg_terminate_backend(\(backend))")
+        }
+        terminator.start()
         do {
-            _ = try store.account(id: id)
-            Issue.record("read through a terminated connection")
+            _ = try store.connection.query("SELECT pg_sleep(4)", [])
+            Issue.record("a statement outlived its connection")
         } catch {
             #expect(error.code == .unavailable, "\(error)")
         }
         #expect(try store.account(id: id)?.email == "a@example.com")
         #expect(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
+    }
+
+    /// A server that stops answering altogether (here its backend stopped with SIGSTOP: the
+    /// kernel still takes the bytes, so TCP never times out and the server's own
+    /// `statement_timeout` cannot fire) is given up at the client's deadline, the statement
+    /// timeout and a second, and the connection is replaced once it answers again.
+    @Test func aServerThatStopsAnsweringIsGivenUpAtTheDeadline() throws {
+        let database = try PostgresTestDatabase()
+        let store = try PostgresStore(url: database.url, options: PostgresOptions(statementTimeoutMilliseconds: 300))
+        let id = try store.insertAccount(
+            AccountRow(email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
+        let backend = try #require(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0))
+        #expect(kill(pid_t(backend), SIGSTOP) == 0)
+        let start = ContinuousClock.now
+        do {
+            _ = try store.account(id: id)
+            Issue.record("an answer from a stopped backend")
+        } catch {
+            #expect(error.code == .unavailable && error.detail.contains("did not answer within 1300 ms"), "\(error)")
+        }
+        let waited = start.duration(to: .now)
+        kill(pid_t(backend), SIGCONT)
+        #expect(waited >= .milliseconds(1250) && waited < .seconds(3), "\(waited)")
+        #expect(try store.account(id: id)?.email == "a@example.com")
+        #expect(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
+    }
+
+    /// While a database refuses connections, one connection of the process tries again at most
+    /// once a second; the others answer `unavailable` at once. Then service comes back by itself.
+    @Test func anUnreachableDatabaseIsTriedOnceASecond() throws {
+        let database = try PostgresTestDatabase()
+        let one = try PostgresStore(url: database.url), two = try PostgresStore(url: database.url)
+        let admin = try PostgresConnection(url: try #require(PostgresTestDatabase.serverURL))
+        try admin.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS false")
+        try admin.execute("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = '\(database.name)'")
+        defer { _ = try? admin.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS true") }
+        let first = #expect(throws: StoreError.self) { _ = try one.schemaVersion() }
+        #expect(first?.code == .unavailable && first?.detail.contains("cannot reach PostgreSQL") == true, "\(String(describing: first))")
+        let start = ContinuousClock.now
+        let second = #expect(throws: StoreError.self) { _ = try two.schemaVersion() }
+        #expect(second?.code == .unavailable && second?.detail.contains("trying again in") == true, "\(String(describing: second))")
+        #expect(start.duration(to: .now) < .milliseconds(100))
+        try admin.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS true")
+        usleep(1_100_000)
+        #expect(try one.schemaVersion() == Schema.currentVersion)
+        #expect(try two.schemaVersion() == Schema.currentVersion)
     }
 
     @Test func aSlowStatementEndsAtTheTimeout() throws {
