@@ -5,6 +5,8 @@
 #   scripts/postgres-cluster.sh start DIR     creates and starts a cluster in DIR (which must not
 #                                             exist) and prints its URL
 #   scripts/postgres-cluster.sh stop DIR      stops it and removes DIR
+#   scripts/postgres-cluster.sh down DIR      stops its server, keeping DIR (an outage)
+#   scripts/postgres-cluster.sh up DIR        starts that server again, on the same port
 #   scripts/postgres-cluster.sh run CMD…      starts one, runs CMD with GENKAN_TEST_POSTGRES set to
 #                                             its URL, stops it (whatever CMD did), exits as CMD did
 #
@@ -40,11 +42,32 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
   port=$(free_port)
-  # Loopback only; the socket in DIR (not /var/run/postgresql, which may not exist or be writable).
-  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off -c max_connections=300" \
-    start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+  # Loopback only; the socket in DIR (not /var/run/postgresql, which may not exist or be
+  # writable). In the cluster's own settings, so that `up` starts it again the same way.
+  as_owner tee -a "$dir/data/postgresql.conf" >/dev/null <<SETTINGS
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$dir'
+fsync = off
+full_page_writes = off
+max_connections = 300
+SETTINGS
+  up "$dir"
   echo "postgresql://postgres@127.0.0.1:$port/postgres"
+}
+
+up() {
+  local dir=$1 bin
+  bin=$(bindir)
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null \
+    || { cat "$dir/server.log" >&2; exit 1; }
+}
+
+# Fast shutdown: the server ends its connections and stops, as for a restart or a failover.
+down() {
+  local dir=$1 bin
+  bin=$(bindir)
+  as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null
 }
 
 stop() {
@@ -59,6 +82,8 @@ stop() {
 case "${1:-}" in
   start) start "$2" ;;
   stop) stop "$2" ;;
+  up) up "$2" ;;
+  down) down "$2" ;;
   run)
     shift
     dir=$(mktemp -d /tmp/genkan-postgres.XXXXXX)
@@ -76,5 +101,5 @@ case "${1:-}" in
     wait "$child" || status=$?
     exit $status
     ;;
-  *) echo "usage: $0 start DIR | stop DIR | run COMMAND…" >&2; exit 2 ;;
+  *) echo "usage: $0 start DIR | stop DIR | down DIR | up DIR | run COMMAND…" >&2; exit 2 ;;
 esac

@@ -12,7 +12,8 @@ struct ServeCommand: Command {
     static let summary = "Serve the sign-up and sign-in pages over HTTP."
     static let help = """
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
-                            [--db-pool N] [--db-timeout SECONDS] [--loops N] [--log text|json] [--trust-proxy [CIDR,…]] [--base-url URL]
+                            [--db-pool-size N] [--db-timeout SECONDS]
+                            [--loops N] [--log text|json] [--trust-proxy [CIDR,…]] [--base-url URL]
                             [--max-connections-per-client N]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
@@ -34,7 +35,7 @@ struct ServeCommand: Command {
           --db FILE|URL       SQLite database file (default genkan.sqlite), or a PostgreSQL
                               database: postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…].
                               Several servers on one PostgreSQL database act as one site.
-          --db-pool N         Database connections, one per worker thread (1 to 256; default one
+          --db-pool-size N    Database connections, one per worker thread (1 to 256; default one
                               per core for SQLite, twice that and at least 4 for PostgreSQL).
                               Password hashing uses one thread per core at most.
           --db-timeout SECONDS
@@ -111,7 +112,7 @@ struct ServeCommand: Command {
         let portText = try arguments.option("--port") ?? "8080"
         let database = try arguments.option("--db") ?? "genkan.sqlite"
         let publicDirectory = try arguments.option("--public") ?? "public"
-        let poolText = try arguments.option("--db-pool")
+        let poolText = try arguments.option("--db-pool-size")
         let timeoutText = try arguments.option("--db-timeout")
         let loopsText = try arguments.option("--loops")
         let format = try arguments.choice("--log", of: AccessLog.Format.allCases.map(\.rawValue), default: "text")
@@ -177,7 +178,7 @@ struct ServeCommand: Command {
         var pool: Int?
         if let poolText {
             guard let value = Int(poolText), (1...256).contains(value) else {
-                throw UsageError("--db-pool must be a number of connections from 1 to 256, not '\(poolText)'")
+                throw UsageError("--db-pool-size must be a number of connections from 1 to 256, not '\(poolText)'")
             }
             pool = value
         }

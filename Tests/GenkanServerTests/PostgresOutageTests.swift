@@ -48,23 +48,31 @@ import Glibc
             configuration.database = .postgresql(url: database.url)
             configuration.workerThreads = 3
             configuration.firebaseProject = "demo-genkan"
+            // Timeouts far beyond the answer's deadline below: a 503 must come from knowing the
+            // database is down, not from waiting for a timeout.
+            configuration.postgres = PostgresOptions(statementTimeoutMilliseconds: 30_000, connectTimeoutSeconds: 30)
         }
         let client = fixture.client(language: "ja")
         #expect(try await client.submit("/signup", taro).status == 303)
         #expect(try await client.get("/account").status == 200)
 
+        let title = try catalogText("ui.error.503.title", "ja")
         try database.goDown()
         for path in ["/account", "/account/sessions"] {
             let started = ContinuousClock.now
             let page = try await client.get(path)
+            let elapsed = started.duration(to: .now)
             // Not a redirect to sign-in (the session was not found to be gone) and not the page.
             #expect(page.status == 503, "\(path): \(page.status)")
             #expect(page.header("Retry-After") == "2")
-            #expect(page.body.contains(try catalogText("ui.error.503.title", "ja")), "\(page.body.prefix(300))")
-            #expect(started.duration(to: .now) < .seconds(2))
+            #expect(page.body.contains(title), "\(page.body.prefix(300))")
+            // Milliseconds in the server (the e2e test measures a server process alone); the
+            // bound leaves room for a test process that shares two cores with the whole suite.
+            #expect(elapsed < .seconds(5), "\(path): \(elapsed)")
         }
-        // A blank form needs no database.
-        #expect(try await client.get("/signin").status == 200)
+        // A blank form needs no database (for a visitor without a session: with one, the page
+        // looks the session up first).
+        #expect(try await fixture.client(language: "ja").get("/signin").status == 200)
         // The API answers as Google's APIs do when a backend is down.
         let api = try await client.send(
             "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",

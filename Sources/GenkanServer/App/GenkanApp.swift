@@ -56,7 +56,9 @@ final class GenkanApp: Sendable {
         let sender = sendsMail
             ? OutboxSender(
                 queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
-                policy: configuration.mail.retry, batchSize: StoreMailQueue.batchSize, log: { errorLog.write($0) })
+                policy: configuration.mail.retry, batchSize: StoreMailQueue.batchSize,
+                // Other servers on the database queue mail this sender is not told of.
+                longestSleep: location.isNetworked ? StoreMailQueue.sharedQueueRecheck : nil, log: { errorLog.write($0) })
             : nil
         let pool: WorkerPool<AccountStore>
         do {

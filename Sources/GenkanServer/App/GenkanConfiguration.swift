@@ -38,7 +38,7 @@ public struct GenkanConfiguration: Sendable {
     public var firebaseEmulator = false
     public var hasher: PasswordHasher = .owaspMinimum
     public var rateLimits: RateLimits = .standard
-    /// Threads for hashing and database work, each with its own database connection (`--db-pool`):
+    /// Threads for hashing and database work, each with its own database connection (`--db-pool-size`):
     /// by default one per core on SQLite, and twice that (at least 4) on PostgreSQL, whose round
     /// trips leave a thread waiting.
     public var workerThreads: Int

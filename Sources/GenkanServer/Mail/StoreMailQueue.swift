@@ -15,6 +15,9 @@ final class StoreMailQueue: MailQueue {
     let leaseSeconds: Int64
     /// Messages claimed at a time: the sender's batch size.
     static let batchSize = 1
+    /// How often the sender looks at an outbox other servers write to as well: a message another
+    /// server queued (and did not send, having stopped) waits at most this long.
+    static let sharedQueueRecheck: Duration = .seconds(5)
 
     init(store: sending AccountStore, leaseSeconds: Int64 = 300) {
         self.store = Mutex(store)

@@ -23,7 +23,7 @@ final class PostgresConnection {
     private let url: String
     /// Set when a statement missed its deadline: the socket may still deliver its late answer,
     /// so the connection is not used again until it is reset.
-    private var lost = false
+    private(set) var lost = false
     /// The password as the URL spells it, scrubbed from libpq's messages.
     private let secrets: [String]
     /// Prepared statement names by SQL text ("g1", "g2", …); emptied when the connection is reset.
@@ -120,7 +120,7 @@ final class PostgresConnection {
             if lost { throw StoreError(.unavailable, "lost the connection to PostgreSQL at \(target): no answer in time") }
             return
         }
-        if !lost && PQstatus(handle) == CONNECTION_OK { _ = PQconsumeInput(handle) }
+        if !lost && PQstatus(handle) == CONNECTION_OK { readWhatArrivedWhileIdle() }
         guard lost || PQstatus(handle) == CONNECTION_BAD else { return }
         if let wait = PostgresOutages.shared.retryDelay(for: url) {
             throw StoreError(.unavailable, "cannot reach PostgreSQL at \(target) (trying again in \(wait) ms)")
@@ -134,6 +134,20 @@ final class PostgresConnection {
         lost = false
         PostgresOutages.shared.reached(url)
         try configureSession()
+    }
+
+    /// Reads whatever the server sent while the connection sat idle, without waiting: an idle
+    /// backend sends nothing unless it is going away (its FATAL message, then the end of the
+    /// stream), and libpq marks the connection bad only once it has read the end, which may take
+    /// a second read after the message.
+    private func readWhatArrivedWhileIdle() {
+        let socket = PQsocket(handle)
+        guard socket >= 0 else { return }
+        for _ in 0..<4 {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else { return }
+            if PQconsumeInput(handle) == 0 || PQstatus(handle) == CONNECTION_BAD { return }
+        }
     }
 
     // MARK: Running statements

@@ -63,7 +63,9 @@ extension PostgresConnection {
                 error = failed
             }
             transactionDepth = 0
-            if serverHasTransaction { _ = try? execute("ROLLBACK") }
+            // A connection given up at its deadline is reset by the next statement, which ends
+            // the transaction on the server; a ROLLBACK now would wait for that reconnection.
+            if serverHasTransaction && !lost { _ = try? execute("ROLLBACK") }
             guard serializationFailed, attempt < options.serializationAttempts else { throw error }
             Self.backOff(attempt)
             attempt += 1
