@@ -83,6 +83,16 @@ import Testing
         #expect(same.status == 1 && same.stderr.contains("the same database"))
     }
 
+    /// An unreachable PostgreSQL: one line naming it (never the password), exit 1.
+    @Test(arguments: [["db", "check", "--db"], ["db", "migrate", "--db"], ["db", "copy", "none.sqlite"]])
+    func anUnreachableServerIsOneLine(command: [String]) throws {
+        let result = try run(command + ["postgresql://taro:hunter2-secret@127.0.0.1:1/genkan"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1 && !result.stderr.contains("hunter2"), "\(result.stderr)")
+        // copy reads its (missing) source first and says so.
+        #expect(result.stderr.contains(command[1] == "copy" ? "none.sqlite" : "127.0.0.1:1/genkan: Connection refused"))
+    }
+
     func shell(_ tool: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
