@@ -53,13 +53,16 @@ final class GenkanApp: Sendable {
             baseURL: baseURL, codes: codes)
         mail.providerNames = Dictionary(
             configuration.identityProviders.map { ($0.name, ProviderButton($0).brandName) }, uniquingKeysWith: { first, _ in first })
-        let sender = sendsMail
-            ? OutboxSender(
-                queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
-                policy: configuration.mail.retry, batchSize: StoreMailQueue.batchSize,
+        // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
+        let outbox = sendsMail
+            ? StoreMailQueue(store: try open(), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
+        let sender = try outbox.map { outbox in
+            OutboxSender(
+                queue: outbox, transport: try Self.transport(configuration.mail),
+                policy: configuration.mail.retry, batchSize: outbox.batchSize,
                 // Other servers on the database queue mail this sender is not told of.
                 longestSleep: location.isNetworked ? StoreMailQueue.sharedQueueRecheck : nil, log: { errorLog.write($0) })
-            : nil
+        }
         let pool: WorkerPool<AccountStore>
         do {
             let queue = configuration.hashingQueue
