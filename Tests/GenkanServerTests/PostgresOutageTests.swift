@@ -79,6 +79,7 @@ import Glibc
             body: Data(#"{"email":"taro@example.com","password":"correct horse battery","returnSecureToken":true}"#.utf8),
             headers: ["Content-Type": "application/json"])
         #expect(api.status == 503 && api.body.contains("UNAVAILABLE"), "\(api.status) \(api.body)")
+        #expect(api.header("Retry-After") == "2")
 
         try database.comeBack()
         var back = 0

@@ -407,6 +407,7 @@ class TwoServersOneDatabase(unittest.TestCase):
                                     {"email": "outage@example.com", "password": PASSWORD, "returnSecureToken": True},
                                     address="192.0.2.31")
                 self.assertEqual((status, body["error"]["status"] if "error" in body else None), (503, "UNAVAILABLE"), body)
+                self.assertEqual(body["error"]["message"], "UNAVAILABLE")
                 # The blank form needs no database.
                 self.assertEqual(Browser(address="192.0.2.32").open(server.url + "/signin")[0], 200)
         finally:

@@ -7,6 +7,8 @@ struct FirebaseError: Error, Sendable, Hashable {
     let status: Int
     let code: FirebaseErrorCode
     let detail: String?
+    /// Seconds for `Retry-After`, when waiting helps (the database unreachable).
+    var retryAfter: Int?
 
     init(_ code: FirebaseErrorCode, _ detail: String? = nil, status: Int = 400) {
         self.code = code
@@ -56,6 +58,7 @@ struct FirebaseError: Error, Sendable, Hashable {
     init(storeError: any Error) {
         if (storeError as? StoreError)?.code == .unavailable {
             self.init(FirebaseErrorCode.unavailable, status: 503)
+            retryAfter = StoreFailures.retryAfter
         } else {
             self.init(FirebaseErrorCode.internalError, status: 500)
         }
@@ -94,7 +97,9 @@ struct FirebaseError: Error, Sendable, Hashable {
         }
     }
 
-    var response: HTTPResponse { Responses.json(status, body) }
+    var response: HTTPResponse {
+        Responses.json(status, body, headers: retryAfter.map { ["Retry-After": String($0)] } ?? [:])
+    }
 
     // MARK: Errors with a detail
 
