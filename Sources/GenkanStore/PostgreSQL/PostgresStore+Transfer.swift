@@ -24,12 +24,24 @@ extension PostgresStore: TableTransfer {
         Int(try rows("SELECT count(*) FROM \(Self.quoted(table))").first?.integer(0) ?? 0)
     }
 
+    /// Through a cursor, `rowsPerFetch` rows at a time, so a large table is never in memory
+    /// whole; BINARY, so the rows arrive as every other result does (binary columns) although
+    /// FETCH goes through the simple query protocol. Inside `snapshot` (a cursor lives in a
+    /// transaction).
     func forEachRow(of table: String, columns: [String], _ body: ([StoreValue]) throws(StoreError) -> Void) throws(StoreError) {
-        let result = try rows("SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(Self.quoted(table))")
-        for row in result.rows {
-            try body((0..<Int32(columns.count)).map { row.value($0) })
+        try connection.execute(
+            "DECLARE genkan_copy BINARY NO SCROLL CURSOR FOR SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(Self.quoted(table))")
+        while true {
+            let batch = try connection.execute("FETCH \(Self.rowsPerFetch) FROM genkan_copy")
+            for row in batch.rows {
+                try body((0..<Int32(columns.count)).map { row.value($0) })
+            }
+            if batch.count < Self.rowsPerFetch { break }
         }
+        try connection.execute("CLOSE genkan_copy")
     }
+
+    static let rowsPerFetch = 500
 
     /// `OVERRIDING SYSTEM VALUE`: the ids are copied, not drawn from the identity sequence
     /// (which `setIDHighWater` moves past them afterwards).

@@ -120,6 +120,25 @@ import Testing
         #expect(try copied.storage.accounts(afterID: 0, limit: 10).count == 2)
     }
 
+    /// A table larger than one batch of the source's reading (PostgreSQL fetches 500 rows at a
+    /// time) arrives whole, each row once.
+    @Test(arguments: StoreKind.available) func aCopyOfManyRowsKeepsEveryOne(source: StoreKind) throws {
+        let from = try source.freshDatabase(), to = try StoreKind.sqlite.freshDatabase()
+        let store = try from.connect(clock: clock)
+        try store.transaction { () throws(StoreError) in
+            for index in 0..<1234 {
+                _ = try store.storage.insertAccount(
+                    AccountRow(email: "u\(index)@example.com", emailKey: "u\(index)@example.com", displayName: "U", nameKey: "u", passwordHash: nil,
+                        createdAt: Int64(index)))
+            }
+        }
+        let report = try StoreCopy.copy(from: from.location, to: to.location)
+        #expect(report.tables.first { $0.name == "accounts" }?.rows == 1234)
+        let copied = try to.connect(clock: clock)
+        let emails = try copied.storage.accounts(afterID: 0, limit: 2000).map(\.account.email)
+        #expect(Set(emails) == Set((0..<1234).map { "u\($0)@example.com" }) && emails.count == 1234)
+    }
+
     /// A source at an older schema version is not copied: it is migrated first.
     @Test(arguments: StoreKind.available) func anOlderSourceIsRefused(kind: StoreKind) throws {
         let directory = TemporaryDirectory()
