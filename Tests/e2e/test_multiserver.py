@@ -1,7 +1,7 @@
 """End-to-end tests of several `genkan serve` acting as one site on one PostgreSQL database: two
 real servers (both with --trust-proxy, as behind nginx, and --firebase-project), a real
 PostgreSQL cluster the test starts, stops and starts again (scripts/postgres-cluster.sh), and
-plain HTTP as a browser and the Firebase SDKs send it.
+plain HTTP as a browser and the Firebase SDKs send it. One cluster serves the whole run.
 
 Run by `make test`:  .venv/bin/python Tests/e2e/test_multiserver.py
 
@@ -225,11 +225,23 @@ def link_in(message):
 
 # MARK: The tests
 
+CLUSTER = None  # one for the whole run (setUpModule)
+
+
+def setUpModule():
+    global CLUSTER
+    CLUSTER = Cluster()
+
+
+def tearDownModule():
+    CLUSTER.remove()
+
+
 class TwoServersOneDatabase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.directory = tempfile.mkdtemp(prefix="genkan-multiserver-")
-        cls.cluster = Cluster()
+        cls.cluster = CLUSTER
         cls.database = cls.cluster.create_database("genkan_site")
         cls.one = Server("one", cls.directory, cls.database)
         cls.two = Server("two", cls.directory, cls.database)
@@ -248,7 +260,6 @@ class TwoServersOneDatabase(unittest.TestCase):
                 server.stop()
             finally:
                 shutil.copy(server.log_path, os.path.join(LOGS, server.name + ".log"))
-        cls.cluster.remove()
         shutil.rmtree(cls.directory, ignore_errors=True)
 
     def test_a_session_and_a_form_cross_servers_and_a_sign_out_ends_both(self):
@@ -427,7 +438,7 @@ class CopyFromSQLite(unittest.TestCase):
 
     def test_sessions_passwords_and_tokens_survive_the_move(self):
         directory = tempfile.mkdtemp(prefix="genkan-copy-")
-        cluster = Cluster()
+        cluster = CLUSTER
         old = Server("sqlite", directory, os.path.join(directory, "genkan.sqlite"))
         try:
             old.start()
@@ -475,7 +486,6 @@ class CopyFromSQLite(unittest.TestCase):
         finally:
             if old.process and old.process.poll() is None:
                 old.stop()
-            cluster.remove()
             shutil.rmtree(directory, ignore_errors=True)
 
 
