@@ -122,7 +122,8 @@ final class PostgresConnection {
         }
         if !lost && PQstatus(handle) == CONNECTION_OK { readWhatArrivedWhileIdle() }
         guard lost || PQstatus(handle) == CONNECTION_BAD else { return }
-        if let wait = PostgresOutages.shared.retryDelay(for: url) {
+        let attempt = Duration.seconds(options.connectTimeoutSeconds) + PostgresOutages.retryInterval
+        if let wait = PostgresOutages.shared.retryDelay(for: url, attemptLength: attempt) {
             throw StoreError(.unavailable, "cannot reach PostgreSQL at \(target) (trying again in \(wait) ms)")
         }
         statements.removeAll()

@@ -14,15 +14,17 @@ final class PostgresOutages: Sendable {
     /// The time each server (by URL) may be tried again, while it is unreachable.
     private let retryAt = Mutex<[String: ContinuousClock.Instant]>([:])
 
-    /// The milliseconds left before `url` may be tried again; nil when it may be tried now (one
-    /// caller at a time gets nil while the server is down: it takes the next attempt).
-    func retryDelay(for url: String) -> Int? {
+    /// The milliseconds left before `url` may be tried again; nil when it may be tried now. While
+    /// the server is known to be down, one caller at a time gets nil: it makes the next attempt,
+    /// and the others fail at once until it reports (`failed` or `reached`) or `attemptLength`
+    /// passes, so an outage where each attempt waits for `connect_timeout` holds one thread, not
+    /// the whole pool.
+    func retryDelay(for url: String, attemptLength: Duration) -> Int? {
         retryAt.withLock { table in
             guard let next = table[url] else { return nil }
             let now = ContinuousClock.now
             guard now < next else {
-                // This caller makes the attempt; the others wait for its outcome a second longer.
-                table[url] = now + Self.retryInterval
+                table[url] = now + attemptLength
                 return nil
             }
             let (seconds, attoseconds) = now.duration(to: next).components
