@@ -113,6 +113,32 @@ import Glibc
     }
 }
 
+extension PostgresOutageTests {
+    /// The Firebase emulator's code list is the database's: a code one server sends is listed by
+    /// the other, and deleting every account on one empties the list on both.
+    @Test func theEmulatorsCodesAreListedByEveryServer() async throws {
+        let database = try Database()
+        let one = try AppFixture.firebase(emulator: true) { $0.database = .postgresql(url: database.url) }
+        let two = try AppFixture.firebase(emulator: true) { $0.database = .postgresql(url: database.url) }
+        #expect(await one.firebase().signUp().status == 200)
+        #expect(await one.firebase().call("accounts:sendOobCode", ["requestType": "PASSWORD_RESET", "email": "taro@example.com"]).status == 200)
+        var listed: [[String: Any]] = []
+        for _ in 0..<50 where listed.isEmpty {
+            listed = await two.firebase().raw("GET", "/emulator/v1/projects/demo-genkan/oobCodes", body: nil)["oobCodes"] as? [[String: Any]] ?? []
+            if listed.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(listed.count == 1 && listed.first?["email"] as? String == "taro@example.com")
+        #expect(listed.first?["requestType"] as? String == "PASSWORD_RESET")
+        // The code works on the other server.
+        let code = try #require(listed.first?["oobCode"] as? String)
+        let reset = await two.firebase().call("accounts:resetPassword", ["oobCode": code, "newPassword": "maple syrup over pancakes 42"])
+        #expect(reset.status == 200, "\(reset.body)")
+        #expect(await two.firebase().raw("DELETE", "/emulator/v1/projects/demo-genkan/accounts", body: nil).body == "{}")
+        let after = await one.firebase().raw("GET", "/emulator/v1/projects/demo-genkan/oobCodes", body: nil)
+        #expect((after["oobCodes"] as? [[String: Any]])?.isEmpty == true, "\(after.body)")
+    }
+}
+
 /// The PostgreSQL server the tests may create databases on (`scripts/postgres-cluster.sh run`).
 var testPostgresServer: String? {
     ProcessInfo.processInfo.environment["GENKAN_TEST_POSTGRES"].flatMap { $0.isEmpty ? nil : $0 }
