@@ -115,6 +115,7 @@ import Testing
         #expect(try sql("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") == """
             accounts_by_email_key
             action_codes_by_account
+            emulator_codes_by_account
             outbox_by_account
             outbox_due
             provider_authorizations_by_expiry
@@ -217,6 +218,7 @@ import Testing
                 (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
                 (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
                 (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
+            DROP TABLE emulator_codes;
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }

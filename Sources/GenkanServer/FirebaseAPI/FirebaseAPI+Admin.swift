@@ -181,10 +181,6 @@ extension FirebaseAPI {
                 case .failure(.userNotFound): return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let (account, issued)):
-                    self.codeLog?.record(
-                        OOBCodeLog.Entry(
-                            email: account.email, code: issued.token, link: self.mail.link(Self.pagePath(purpose) + "?code=" + issued.token),
-                            requestType: Self.requestType(purpose)))
                     return .success(.object([
                         ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
                         ("oobCode", .string(issued.token)),

@@ -76,3 +76,27 @@ extension SQLiteStore {
         try database.prepare("DELETE FROM reset_requests WHERE email_key = ?").bind(.text(emailKey)).runCountingChanges()
     }
 }
+
+extension SQLiteStore {
+    public func insertEmulatorCode(_ code: EmulatorCode, keeping: Int) throws(StoreError) {
+        try database.prepare(
+            "INSERT INTO emulator_codes (account_id, email, code, purpose, created_at) VALUES (?, ?, ?, ?, ?)"
+        ).bind(
+            .integer(code.accountID), .text(code.email), .text(code.code), .text(code.purpose?.rawValue ?? ""), .integer(code.createdAt)
+        ).run()
+        try database.prepare("DELETE FROM emulator_codes WHERE id <= ?").bind(.integer(database.lastInsertedRowID - Int64(keeping))).run()
+    }
+
+    public func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
+        let statement = try database.prepare("SELECT account_id, email, code, purpose, created_at FROM emulator_codes ORDER BY id")
+        defer { statement.reset() }
+        var codes: [EmulatorCode] = []
+        while try statement.step() {
+            codes.append(
+                EmulatorCode(
+                    accountID: statement.integer(0), email: statement.text(1), code: statement.text(2),
+                    purpose: ActionCodePurpose(rawValue: statement.text(3)), createdAt: statement.integer(4)))
+        }
+        return codes
+    }
+}
