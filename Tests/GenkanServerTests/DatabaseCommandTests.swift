@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 @testable import GenkanStore
 import Testing
 
@@ -11,9 +12,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ServeCommandTests.run(arguments)
-    }
+    func run(_ arguments: [String]) throws -> ToolRun { try ToolRun.genkan(arguments) }
 
     @Test func helpNamesEachCommand() throws {
         let group = try run(["db", "--help"])
