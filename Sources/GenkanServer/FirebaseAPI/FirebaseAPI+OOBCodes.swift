@@ -55,9 +55,11 @@ extension FirebaseAPI {
                 let claims = try claims(fields)
                 let authenticator = self.authenticator
                 return answer(.interactive) { store in
-                    Self.account(claims, in: store).flatMap { _ in
+                    Self.account(claims, in: store).flatMap { profile in
+                        // An account without an address has nothing to verify (the emulator's answer).
+                        guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         // Firebase sends the link again to an address already verified too.
-                        switch authenticator.sendVerification(Self.requester(claims), locale: locale, evenIfVerified: true, in: store) {
+                        switch authenticator.sendVerification(Self.requester(claims, profile), locale: locale, evenIfVerified: true, in: store) {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         case .success(let sent):
                             return .success(.object([
@@ -73,8 +75,9 @@ extension FirebaseAPI {
                 let authenticator = self.authenticator, isPrivate = self.isPrivate
                 return answer(.interactive) { store in
                     Self.account(claims, in: store).flatMap { profile in
+                        guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         let result = authenticator.requestEmailChange(
-                            Self.requester(claims), newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
+                            Self.requester(claims, profile), newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
                         switch result {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         // With `--private-signup` a taken address answers as a free one (its owner

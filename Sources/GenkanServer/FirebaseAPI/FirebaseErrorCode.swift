@@ -50,4 +50,12 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case federatedUserIDAlreadyLinked = "FEDERATED_USER_ID_ALREADY_LINKED"
     case invalidProviderID = "INVALID_PROVIDER_ID"
     case unverifiedEmail = "UNVERIFIED_EMAIL"
+    // MARK: Custom tokens and claims, user ids
+    case invalidCustomToken = "INVALID_CUSTOM_TOKEN"
+    case credentialMismatch = "CREDENTIAL_MISMATCH"
+    case missingCustomToken = "MISSING_CUSTOM_TOKEN"
+    case duplicateLocalID = "DUPLICATE_LOCAL_ID"
+    case claimsTooLarge = "CLAIMS_TOO_LARGE"
+    case invalidClaims = "INVALID_CLAIMS"
+    case forbiddenClaim = "FORBIDDEN_CLAIM"
 }
