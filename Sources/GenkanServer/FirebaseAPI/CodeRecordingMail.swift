@@ -41,4 +41,14 @@ struct CodeRecordingMail: AccountMail {
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
         base.signInMethodChanged(to: account, provider: provider, connected: connected, locale: locale)
     }
+
+    func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
+        -> OutgoingMail?
+    {
+        log.record(
+            OOBCodeLog.Entry(
+                email: email, code: code, link: base.signInLinkURL(code: code, continuation: continuation, locale: locale),
+                requestType: "EMAIL_SIGNIN"))
+        return base.signInLink(to: email, owner: owner, code: code, continuation: continuation, locale: locale)
+    }
 }

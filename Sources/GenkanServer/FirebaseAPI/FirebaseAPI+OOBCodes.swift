@@ -3,8 +3,9 @@ import GenkanValidation
 
 /// `accounts:sendOobCode` (`getOobConfirmationCode`) and `accounts:resetPassword`: mails with a
 /// one-time link to Genkan's own pages (`/password/reset`, `/verify-email`,
-/// `/account/email/confirm`), through the site's outbox, in the language of `X-Firebase-Locale`;
-/// and setting a password with a reset code (or, without `newPassword`, saying what a code is for).
+/// `/account/email/confirm`) or, for `EMAIL_SIGNIN`, to the app (`FirebaseAPI+EmailLink`), through
+/// the site's outbox, in the language of `X-Firebase-Locale`; and setting a password with a reset
+/// code (or, without `newPassword`, saying what a code is for).
 extension FirebaseAPI {
     /// The Firebase name of what a code does.
     static func requestType(_ purpose: ActionCodePurpose) -> String {
@@ -91,8 +92,10 @@ extension FirebaseAPI {
                         }
                     }
                 }
+            case "EMAIL_SIGNIN":
+                return try sendSignInLink(request, context)
             default:
-                throw FirebaseError(.invalidRequestType, "Genkan sends PASSWORD_RESET, VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL.")
+                throw FirebaseError(.invalidRequestType, "Genkan sends PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL and EMAIL_SIGNIN.")
             }
         }
     }

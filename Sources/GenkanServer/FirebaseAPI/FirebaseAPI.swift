@@ -38,7 +38,7 @@ struct FirebaseAPI: Sendable {
     var serviceAccounts = ServiceAccounts([])
     /// Where a sign-in link may lead (`continueUrl`) outside emulator mode: the site's origin and
     /// `--authorized-domain` origins.
-    var continueOrigins = ContinueOrigins(origins: [])
+    var continueOrigins = ContinueOrigins(entries: [])
     /// Firebase's provider id of each configured provider name (`google` → `google.com`), for
     /// `providerUserInfo`.
     var providerIDs: [String: String] = [:]
@@ -69,7 +69,7 @@ struct FirebaseAPI: Sendable {
         let v3 = router.group(Self.legacyToolkit, body).presenting(errors)
         // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
         let endpoints: [(v1: String, v3: String, limits: [any Middleware], handler: RouteHandler)] = [
-            ("accounts:signUp", "signupNewUser", [limits.signUpPerClient], signUp),
+            ("accounts:signUp", "signupNewUser", [limits.signUpPerClient, limits.anonymousPerClient], signUp),
             // Sign-in's limits apply around the password check itself (`checks`), not before it.
             ("accounts:signInWithPassword", "verifyPassword", [], signInWithPassword),
             ("accounts:lookup", "getAccountInfo", [], lookup),
@@ -96,7 +96,8 @@ struct FirebaseAPI: Sendable {
             registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}", body).presenting(errors))
         }
         // Where the links of sign-in mails lead first: on to the app's `continueUrl`.
-        router.get(Self.actionPath, use: action)
+        // The code is in the URL: no page may send it on in a Referer header.
+        router.group("", SecurityHeaders(noReferrer: true)).get(Self.actionPath, use: action)
     }
 
     // MARK: Answering

@@ -33,6 +33,7 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case missingOOBCode = "MISSING_OOB_CODE"
     case invalidContinueURI = "INVALID_CONTINUE_URI"
     case missingContinueURI = "MISSING_CONTINUE_URI"
+    case unauthorizedDomain = "UNAUTHORIZED_DOMAIN"
     case invalidIdentifier = "INVALID_IDENTIFIER"
     case missingIdentifier = "MISSING_IDENTIFIER"
     // Administration
