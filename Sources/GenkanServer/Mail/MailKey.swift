@@ -5,6 +5,8 @@ public enum MailKey: String, CaseIterable, Sendable {
     /// The greeting of a mail to an account without a name (or to an address with no account).
     case greetingUnnamed = "mail.greeting-unnamed"
     case footer = "mail.footer"
+    /// The footer of a mail to an address without an account (a sign-in link an app asked for).
+    case footerRequest = "mail.footer-request"
     case linkFallback = "mail.link-fallback"
     case expiryHours = "mail.link.expiry-hours"
     case expiryDays = "mail.link.expiry-days"

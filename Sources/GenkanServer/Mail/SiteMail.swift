@@ -126,12 +126,16 @@ struct SiteMail: AccountMail {
     func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
         -> OutgoingMail?
     {
-        let content = compose(locale, subject: .signInLinkSubject, name: owner?.displayName ?? "", parts: [
-            .paragraph(text(.signInLinkIntro, locale)),
-            .action(label: text(.signInLinkAction, locale), url: signInLinkURL(code: code, continuation: continuation, locale: locale)),
-            .paragraph(expiry(codes.signIn, locale) + separator(locale) + text(.singleUse, locale)),
-            .paragraph(text(.signInLinkIgnore, locale)),
-        ])
+        // An address without an account (an app asked; the link makes the account) is not told
+        // it has one.
+        let content = compose(
+            locale, subject: .signInLinkSubject, name: owner?.displayName ?? "",
+            parts: [
+                .paragraph(text(.signInLinkIntro, locale)),
+                .action(label: text(.signInLinkAction, locale), url: signInLinkURL(code: code, continuation: continuation, locale: locale)),
+                .paragraph(expiry(codes.signIn, locale) + separator(locale) + text(.singleUse, locale)),
+                .paragraph(text(.signInLinkIgnore, locale)),
+            ], footer: owner == nil ? .footerRequest : .footer)
         return outgoing(content, to: email, locale: locale)
     }
 
@@ -152,10 +156,12 @@ struct SiteMail: AccountMail {
         texts.model.text(key.rawValue, locale: locale, parameters)
     }
 
-    private func compose(_ locale: String, subject: MailKey, name: String, parts: [MailContent.Part]) -> MailContent {
+    private func compose(_ locale: String, subject: MailKey, name: String, parts: [MailContent.Part], footer: MailKey = .footer)
+        -> MailContent
+    {
         MailContent(
             subject: text(subject, locale), greeting: greeting(name, locale), parts: parts,
-            footer: text(.footer, locale, ["site": texts.text(.siteName, locale)]))
+            footer: text(footer, locale, ["site": texts.text(.siteName, locale)]))
     }
 
     /// "Hello NAME,", or without a name "Hello,".
