@@ -146,7 +146,8 @@ import Testing
         // The action handler sends the browser on to the app with the code; nothing is used up.
         let handler = await fixture.client().get(parts.path + "?" + (parts.percentEncodedQuery ?? ""))
         #expect(handler.status == 303)
-        let target = try #require(URLComponents(string: try #require(handler.header("Location"))))
+        let location = try #require(handler.header("Location"))
+        let target = try #require(URLComponents(string: location))
         let forwarded = Dictionary(uniqueKeysWithValues: (target.queryItems ?? []).map { ($0.name, $0.value ?? "") })
         #expect(target.host == "app.test" && target.path == "/finish" && forwarded["step"] == "2")
         #expect(forwarded["mode"] == "signIn" && forwarded["oobCode"] == code && forwarded["apiKey"] == "fake-api-key")

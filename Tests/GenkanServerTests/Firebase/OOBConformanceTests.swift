@@ -138,8 +138,9 @@ import Testing
             ([:], "MISSING_REQ_TYPE"),
             (["requestType": "VERIFY_PHONE", "email": "taro@example.com"],
              "INVALID_REQ_TYPE : Genkan sends PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL and EMAIL_SIGNIN."),
-            (["requestType": "EMAIL_SIGNIN", "email": "taro@example.com"], "MISSING_CONTINUE_URI"),
-            (["requestType": "EMAIL_SIGNIN", "email": "taro@example.com", "continueUrl": "/finish"], "INVALID_CONTINUE_URI"),
+            // (Another address than the others': sign-in links count with resets per address.)
+            (["requestType": "EMAIL_SIGNIN", "email": "hanako@example.com"], "MISSING_CONTINUE_URI"),
+            (["requestType": "EMAIL_SIGNIN", "email": "hanako@example.com", "continueUrl": "/finish"], "INVALID_CONTINUE_URI"),
             (["requestType": "PASSWORD_RESET"], "MISSING_EMAIL"),
             (["requestType": "PASSWORD_RESET", "email": "taro"], "INVALID_EMAIL"),
             (["requestType": "PASSWORD_RESET", "email": "taro@example.com", "continueUrl": "not a url"], "INVALID_CONTINUE_URI"),

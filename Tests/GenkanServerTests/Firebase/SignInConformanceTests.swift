@@ -208,7 +208,7 @@ import Testing
     @Test func unknownPathsAndMethodsAreFirebaseShaped() async throws {
         let fixture = try AppFixture.firebase()
         let api = fixture.firebase()
-        let missing = await api.call("accounts:signInWithCustomToken", [:])
+        let missing = await api.call("accounts:signInWithPhoneNumber", [:])
         #expect(missing.status == 404)
         #expect(
             missing.body
