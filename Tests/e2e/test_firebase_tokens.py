@@ -275,9 +275,11 @@ class Emulator(unittest.TestCase):
         # The mail is in the outbox, with the same link.
         deadline = time.time() + 10
         while time.time() < deadline:
-            mails = [open(os.path.join(self.server.outbox, name), "rb").read()
-                     for name in sorted(os.listdir(self.server.outbox)) if name.endswith(".eml")] \
-                if os.path.isdir(self.server.outbox) else []
+            mails = []
+            for name in sorted(os.listdir(self.server.outbox)) if os.path.isdir(self.server.outbox) else []:
+                if name.endswith(".eml"):
+                    with open(os.path.join(self.server.outbox, name), "rb") as file:
+                        mails.append(file.read())
             mailed = [mail for mail in mails if b"mailed@example.com" in mail]
             if mailed:
                 break

@@ -30,8 +30,9 @@ PASSWORD = "correct horse battery staple"
 
 
 def with_argument(key, locale, value):
-    """The catalog's text with its one `%@` filled as the pages fill it (isolated, UAX #9)."""
-    return catalog(key, locale).replace("%@", "\u2068" + value + "\u2069")
+    """The catalog's text with its one `%@` filled, as a page's text reads (the value is in a
+    `<bdi>` element there, which adds no characters)."""
+    return catalog(key, locale).replace("%@", value)
 
 
 class Outbox:
@@ -76,8 +77,11 @@ class SignInLinkTest:
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200", "--lang=ja"):
             options.add_argument(argument)
+        # Accept-Language ja: the link from the mail is opened without ?lang= or a language cookie.
+        prefs = {"intl.accept_languages": "ja"}
         if not cls.javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+            prefs["profile.managed_default_content_settings.javascript"] = 2
+        options.add_experimental_option("prefs", prefs)
         cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         cls.shots = os.path.join(ARTIFACTS, "signin-link-" + ("js" if cls.javascript else "no-js"))
         os.makedirs(cls.shots, exist_ok=True)
