@@ -291,6 +291,56 @@ class Emulator(unittest.TestCase):
         self.assertIn(link, message.get_body(("plain",)).get_content())
 
 
+class AnonymousLifetime(unittest.TestCase):
+    """`--anonymous-lifetime DAYS`: anonymous accounts nothing used for that long are deleted (at
+    start and hourly); used ones, and accounts that are anonymous no more, stay."""
+
+    def test_unused_anonymous_accounts_are_deleted_at_start(self):
+        import sqlite3
+        with tempfile.TemporaryDirectory() as directory:
+            server = Server(directory, ["--firebase-project", PROJECT, "--firebase-emulator", "--anonymous-lifetime", "7"])
+            server.start()
+            try:
+                uids = []
+                for _ in range(3):
+                    status, body = call(server.url, f"{TOOLKIT}/accounts:signUp", {"returnSecureToken": True})
+                    self.assertEqual(status, 200, body)
+                    uids.append(body["localId"])
+                stale, fresh, linked = uids
+                status, _ = call(server.url, f"{TOOLKIT}/accounts:signUp", {
+                    "idToken": call(server.url, f"{TOOLKIT}/accounts:signInWithCustomToken", {
+                        "token": unsigned_token({"aud": "https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit",
+                                                 "uid": linked})})[1]["idToken"],
+                    "email": "kept@example.com", "password": PASSWORD})
+                self.assertEqual(status, 200)
+            finally:
+                server.stop()
+            # Eight days without use for two of them (the third is anonymous no more).
+            eight_days = 8 * 86400
+            with sqlite3.connect(server.database) as database:
+                database.execute("UPDATE accounts SET created_at = created_at - ?, last_login_at = last_login_at - ? "
+                                 "WHERE uid IN (?, ?)", (eight_days, eight_days, stale, linked))
+                database.execute("UPDATE refresh_tokens SET last_used_at = last_used_at - ?, created_at = created_at - ? "
+                                 "WHERE account_id IN (SELECT id FROM accounts WHERE uid IN (?, ?))",
+                                 (eight_days, eight_days, stale, linked))
+            database.close()
+            server.start()
+            try:
+                def exists(uid):
+                    status, body = call(server.url, f"{TOOLKIT}/projects/{PROJECT}/accounts:lookup", {"localId": [uid]},
+                                        {"Authorization": "Bearer owner"})
+                    self.assertEqual(status, 200, body)
+                    return bool(body.get("users"))
+                deadline = time.time() + 10
+                while exists(stale) and time.time() < deadline:
+                    time.sleep(0.1)
+                self.assertFalse(exists(stale), "an anonymous account unused for 8 days is still there")
+                self.assertTrue(exists(fresh))
+                self.assertTrue(exists(linked))
+            finally:
+                server.stop()
+
+
 class Signed(unittest.TestCase):
     """No emulator: custom tokens must be signed by the registered service account."""
 
