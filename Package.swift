@@ -73,13 +73,25 @@ let package = Package(
             name: "GenkanStore",
             dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization"],
             swiftSettings: swiftSettings),
+        // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
+        // one runner for every test target, in no product.
         .target(
-            name: "GenkanMail",
+            name: "GenkanTestSupport",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanThreads",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanCurl",
             dependencies: ["CCurl"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GenkanMail",
+            dependencies: ["GenkanCurl", "GenkanThreads"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanHTTPClient",
-            dependencies: ["CCurl"],
+            dependencies: ["GenkanCurl"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
@@ -87,7 +99,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
+            dependencies: ["CH2O", "GenkanThreads", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
         .executableTarget(
@@ -106,17 +118,17 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanValidationTests",
-            dependencies: ["GenkanValidation"],
+            dependencies: ["GenkanValidation", "GenkanTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanLocalizationTests",
-            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
+            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode", "GenkanTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCLITests",
-            dependencies: ["genkan"],
+            dependencies: ["genkan", "GenkanTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCatalogToolsTests",
@@ -125,11 +137,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanStoreTests",
-            dependencies: ["GenkanStore", "GenkanLocalization"],
+            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanMailTests",
-            dependencies: ["GenkanMail"],
+            dependencies: ["GenkanMail", "GenkanTestSupport"],
             exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -143,7 +155,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC"],
+            dependencies: ["GenkanServer", "GenkanThreads", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -24,8 +24,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from support import ARTIFACTS, CHROMEDRIVER, CHROMIUM, run_tests  # noqa: E402
 from test_firebase import PASSWORD, PROJECT  # noqa: E402
-from test_site import ARTIFACTS, CHROMEDRIVER, CHROMIUM, Server  # noqa: E402
+from test_site import Server  # noqa: E402
 
 SDK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "firebase-js-sdk")
 
@@ -192,5 +193,4 @@ class FirebaseJavaScriptSDK(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    outcome = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if outcome.wasSuccessful() else 1)
+    run_tests()

@@ -1,4 +1,4 @@
-"""End-to-end tests of what issue 22 added to the Firebase-compatible API — anonymous accounts and
+"""End-to-end tests of the Firebase-compatible API's anonymous accounts and
 their linking, custom tokens, custom claims, revocation, e-mail link sign-in — against a real
 `genkan serve --firebase-project`, driven by the Firebase Admin SDK for Python and by plain HTTP as
 the client SDKs call it.
@@ -26,6 +26,7 @@ import urllib.request
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import run_tests  # noqa: E402
 from test_firebase import PASSWORD, PROJECT, call, sign_in  # noqa: E402
 from test_site import Server  # noqa: E402
 
@@ -458,5 +459,4 @@ class Signed(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_tests()

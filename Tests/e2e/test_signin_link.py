@@ -20,11 +20,10 @@ import urllib.parse
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from test_site import ARTIFACTS, CHROMEDRIVER, CHROMIUM, Server, catalog  # noqa: E402
+from support import ARTIFACTS, BrowserForms, catalog, chromium, run_tests  # noqa: E402
+from test_site import Server  # noqa: E402
 
 PASSWORD = "correct horse battery staple"
 
@@ -64,7 +63,7 @@ class Outbox:
         raise AssertionError(f"no mail to {address} in {timeout}s")
 
 
-class SignInLinkTest:
+class SignInLinkTest(BrowserForms):
     javascript = True
 
     @classmethod
@@ -73,16 +72,8 @@ class SignInLinkTest:
         cls.server = Server(cls.directory)
         cls.server.start()
         cls.outbox = Outbox(cls.server.outbox)
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200", "--lang=ja"):
-            options.add_argument(argument)
         # Accept-Language ja: the link from the mail is opened without ?lang= or a language cookie.
-        prefs = {"intl.accept_languages": "ja"}
-        if not cls.javascript:
-            prefs["profile.managed_default_content_settings.javascript"] = 2
-        options.add_experimental_option("prefs", prefs)
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium(cls.javascript, language="ja")
         cls.shots = os.path.join(ARTIFACTS, "signin-link-" + ("js" if cls.javascript else "no-js"))
         os.makedirs(cls.shots, exist_ok=True)
 
@@ -98,14 +89,6 @@ class SignInLinkTest:
 
     def wait_for_path(self, path):
         WebDriverWait(self.browser, 15).until(lambda browser: urllib.parse.urlsplit(browser.current_url).path == path)
-
-    def fill(self, field, value):
-        element = self.browser.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(value)
-
-    def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
 
     def main_text(self):
         return self.browser.find_element(By.TAG_NAME, "main").text
@@ -185,5 +168,4 @@ class WithoutJavaScript(SignInLinkTest, unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_tests()

@@ -11,9 +11,11 @@ struct PageRenderer: Sendable {
     let script: String
     /// The configured OpenID providers' buttons, in order (none when there are none).
     let providers: [ProviderButton]
+    private let languageOptions: LanguageOptions
 
     init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = []) {
         self.texts = texts
+        languageOptions = LanguageOptions(texts: texts)
         self.rules = rules
         self.providers = providers
         stylesheet = files?.versionedURL("/css/genkan.css") ?? "/css/genkan.css"
@@ -73,13 +75,7 @@ struct PageRenderer: Sendable {
         page.newline()
         page.start("select", [HTMLAttribute("id", "language"), HTMLAttribute("name", "lang"), HTMLAttribute("autocomplete", "off")])
         page.newline()
-        for candidate in texts.locales {
-            var attributes = [HTMLAttribute("value", candidate), HTMLAttribute("lang", candidate)]
-            if texts.direction(candidate) != texts.direction(locale) { attributes.append(HTMLAttribute("dir", texts.direction(candidate))) }
-            if candidate == locale { attributes.append(HTMLAttribute("selected", nil)) }
-            page.element("option", attributes, text: texts.languageName(candidate))
-            page.newline()
-        }
+        languageOptions.write(selected: locale, texts: texts, into: &page)
         page.end("select")
         page.newline()
         for (name, value) in keeping where name != "lang" { hiddenInput(name, value, into: &page) }

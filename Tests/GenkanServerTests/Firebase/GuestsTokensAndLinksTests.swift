@@ -3,7 +3,7 @@ import GenkanStore
 import Testing
 @testable import GenkanServer
 
-/// Issue 22 through the API in-process: anonymous accounts and their linking, custom tokens,
+/// The API in-process, further: anonymous accounts and their linking, custom tokens,
 /// custom claims, revocation, e-mail link sign-in (API and site), and where links may lead.
 /// (`Tests/e2e/test_firebase_tokens.py` and `test_firebase_js.py` drive the same with the Admin
 /// SDK and the JavaScript SDK.)
