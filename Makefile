@@ -29,6 +29,9 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_mail.py
 	.venv/bin/python Tests/e2e/test_oidc.py
 	.venv/bin/python Tests/e2e/test_firebase.py
+	.venv/bin/python Tests/e2e/test_firebase_tokens.py
+	.venv/bin/python Tests/e2e/test_firebase_js.py
+	.venv/bin/python Tests/e2e/test_signin_link.py
 	.venv/bin/python Tests/e2e/test_multiserver.py
 
 deps-test:

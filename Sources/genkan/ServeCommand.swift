@@ -19,6 +19,8 @@ struct ServeCommand: Command {
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
                             [--firebase-project ID [--firebase-emulator]]
+                            [--firebase-service-account FILE]... [--authorized-domain DOMAIN]...
+                            [--anonymous-lifetime DAYS]
                             [--oidc NAME[=ISSUER] --oidc-client-id NAME=ID [--oidc-client-secret NAME=SECRET]]...
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
@@ -77,10 +79,24 @@ struct ServeCommand: Command {
                               with useEmulator or connectAuthEmulator works unmodified. ID tokens
                               are signed with Ed25519; the public key is at
                               /securetoken.googleapis.com/v1/jwks.
-          --firebase-emulator Answer as the Firebase Auth emulator does: unsigned ID tokens, the
-                              admin endpoints for "Authorization: Bearer owner" (Admin SDKs with
-                              FIREBASE_AUTH_EMULATOR_HOST), /emulator/v1/projects/ID/oobCodes.
-                              For development only.
+          --firebase-emulator Answer as the Firebase Auth emulator does: unsigned ID tokens and
+                              custom tokens, the admin endpoints for "Authorization: Bearer owner"
+                              (Admin SDKs with FIREBASE_AUTH_EMULATOR_HOST),
+                              /emulator/v1/projects/ID/oobCodes. For development only.
+          --firebase-service-account FILE
+                              A Google service account key (the JSON file the console gives, of
+                              the same project): custom tokens the Admin SDKs sign with it are
+                              accepted by signInWithCustomToken, and a JWT it signs (aud
+                              https://identitytoolkit.googleapis.com/) opens the admin endpoints.
+                              Only its public key is kept. Repeat for more accounts.
+          --authorized-domain DOMAIN
+                              Where sign-in links may lead (continueUrl) besides --base-url's
+                              origin: a host name (app.example.com) or an origin
+                              (https://app.example.com:8443). Repeat for more. The emulator
+                              allows any.
+          --anonymous-lifetime DAYS
+                              Delete anonymous accounts nothing used for DAYS days (default 30;
+                              0 keeps them).
 
         Signing in with OpenID providers (buttons on the sign-in and sign-up pages; repeat the
         options for each provider; its redirect URI is BASE-URL/signin/NAME/callback):
@@ -130,6 +146,9 @@ struct ServeCommand: Command {
         let providerCA = try arguments.option("--oidc-ca")
         let firebaseProject = try arguments.option("--firebase-project")
         let firebaseEmulator = arguments.flag("--firebase-emulator")
+        let serviceAccountFiles = try arguments.options("--firebase-service-account")
+        let authorizedDomains = try arguments.options("--authorized-domain")
+        let anonymousLifetimeText = try arguments.option("--anonymous-lifetime")
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         guard let port = UInt16(portText) else { throw UsageError("--port must be a number from 0 to 65535, not '\(portText)'") }
@@ -144,6 +163,27 @@ struct ServeCommand: Command {
             throw UsageError("--firebase-project must be a project id such as demo-genkan (letters, digits, hyphens), not '\(firebaseProject)'")
         }
         if firebaseEmulator && firebaseProject == nil { throw UsageError("--firebase-emulator goes with --firebase-project ID") }
+        if firebaseProject == nil && (!serviceAccountFiles.isEmpty || !authorizedDomains.isEmpty || anonymousLifetimeText != nil) {
+            throw UsageError("--firebase-service-account, --authorized-domain and --anonymous-lifetime go with --firebase-project ID")
+        }
+        var serviceAccounts: [FirebaseServiceAccount] = []
+        for file in serviceAccountFiles {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw UsageError("--firebase-service-account: cannot read '\(file)'")
+            }
+            do throws(ServiceAccountError) {
+                serviceAccounts.append(try FirebaseServiceAccount(json: Array(data), source: file))
+            } catch {
+                throw UsageError("--firebase-service-account: \(error.description)")
+            }
+        }
+        var anonymousLifetime: Int64? = 30 * 86_400
+        if let anonymousLifetimeText {
+            guard let days = Int64(anonymousLifetimeText), (0...36_500).contains(days) else {
+                throw UsageError("--anonymous-lifetime must be a number of days from 0 to 36500, not '\(anonymousLifetimeText)'")
+            }
+            anonymousLifetime = days == 0 ? nil : days * 86_400
+        }
         // The emulator's tokens are unsigned and its admin endpoints answer anyone who says
         // `Bearer owner`: never on an address another machine can reach.
         if firebaseEmulator && !(HTTPClient.isLoopback(host) || host == "::1") {
@@ -230,6 +270,9 @@ struct ServeCommand: Command {
         configuration.providerClient.caFile = providerCA
         configuration.firebaseProject = firebaseProject
         configuration.firebaseEmulator = firebaseEmulator
+        configuration.firebaseServiceAccounts = serviceAccounts
+        configuration.authorizedDomains = authorizedDomains
+        configuration.anonymousLifetime = anonymousLifetime
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {

@@ -110,9 +110,12 @@ import Testing
         try makeVersion1File()
         let store = try AccountStore(path: directory.database) { _ in }
         let accountsSQL = try sql("SELECT sql FROM sqlite_master WHERE name = 'accounts'")
-        #expect(!accountsSQL.contains("UNIQUE") && !accountsSQL.contains("accounts_v2"))
+        // Unique: the uid (migration 5), not the address as typed (its key has a unique index).
+        #expect(!accountsSQL.contains("email TEXT NOT NULL UNIQUE") && accountsSQL.contains("uid TEXT NOT NULL UNIQUE"))
+        #expect(!accountsSQL.contains("accounts_v"))
         #expect(try sql("SELECT sql FROM sqlite_master WHERE name = 'sessions'").contains("REFERENCES accounts(id) ON DELETE CASCADE"))
         #expect(try sql("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") == """
+            accounts_anonymous
             accounts_by_email_key
             action_codes_by_account
             emulator_codes_by_account
@@ -123,6 +126,7 @@ import Testing
             refresh_tokens_by_account
             reset_requests_by_email_key
             sessions_by_account
+            sign_in_codes_by_email_key
             """)
         // The cascade still works on the store's connection (foreign keys back on after migrating).
         #expect(try store.sessionCount(accountID: 3) == 1)
@@ -218,7 +222,11 @@ import Testing
                 (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
                 (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
                 (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
-            DROP TABLE emulator_codes;
+            -- What migration 5 added goes (its rebuild of accounts runs again on any columns).
+            ALTER TABLE refresh_tokens DROP COLUMN claims;
+            ALTER TABLE reset_requests DROP COLUMN kind;
+            DROP TABLE sign_in_codes;
+            DROP TABLE emulator_codes;  -- migration 4
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -229,5 +237,22 @@ import Testing
             \(ids[1])|https://login.example.com|x
             """)
         #expect(try migrated.account(issuer: "https://accounts.google.com", subject: "same-person")?.id == ids[0])
+    }
+
+    /// Migration 5: every account keeps its id, and its uid is that id in decimal (what its ID
+    /// tokens already said); the address stays as it was, new accounts get random uids and ids
+    /// after every id given before.
+    @Test func existingAccountsKeepTheirIdsAsUIDs() throws {
+        try makeVersion1File()
+        let store = try AccountStore(path: directory.database) { _ in }
+        #expect(try sql("SELECT id || '=' || uid FROM accounts ORDER BY id") == "1=1\n2=2\n3=3\n4=4\n5=5\n6=6")
+        #expect(try sql("SELECT count(*) FROM accounts WHERE email IS NULL OR is_anonymous <> 0 OR custom_claims IS NOT NULL") == "0")
+        #expect(try store.account(uid: "3")?.email == "taro@example.com")
+        #expect(try store.account(uid: "03") == nil)
+        let new = try store.createAccount(NewAccount(email: "new@example.com", displayName: "N", nameKey: "n", passwordHash: nil))
+        #expect(new.id == 7 && new.uid.utf8.count == 28 && new.uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        #expect(try sql("SELECT kind FROM reset_requests") == "")
+        #expect(try sql("PRAGMA integrity_check") == "ok")
+        #expect(try sql("PRAGMA foreign_key_check") == "")
     }
 }

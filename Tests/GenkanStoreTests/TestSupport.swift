@@ -61,7 +61,7 @@ func dump(_ path: String) throws -> String {
 final class RecordingMail: AccountMail {
     enum Kind: Sendable, Hashable {
         case verification, passwordReset, passwordChanged, emailChange, emailChanged, goodbye, signUpAttempt, emailChangeAttempt
-        case signInMethodConnected, signInMethodRemoved
+        case signInMethodConnected, signInMethodRemoved, signInLink
     }
 
     struct Sent: Sendable {
@@ -107,6 +107,11 @@ final class RecordingMail: AccountMail {
     }
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
         record(connected ? .signInMethodConnected : .signInMethodRemoved, to: account.email, locale: locale)
+    }
+    func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
+        -> OutgoingMail?
+    {
+        record(.signInLink, to: email, token: code, locale: locale)
     }
 }
 

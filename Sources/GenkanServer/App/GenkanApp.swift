@@ -86,7 +86,7 @@ final class GenkanApp: Sendable {
         let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons)
         // Rendered once per language (on first use): the forms every visitor sees the same;
         // validated live: every form.
-        let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
+        let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest, .signInLinkRequest]
         let liveForms = blankForms + [.passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion]
         let forms = FormPages(
             renderer: renderer, blanks: BlankForms(renderer: renderer, forms: blankForms, locales: texts.locales), tokens: tokens)
@@ -119,6 +119,10 @@ final class GenkanApp: Sendable {
         PasswordReset(
             forms: forms, rules: rules, pool: pool, authenticator: authenticator, requests: resetRequests,
             failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks
+        ).register(on: router, with: shared)
+        SignInLink(
+            forms: forms, pool: pool, authenticator: authenticator, requests: resetRequests, failures: failures,
+            sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()
@@ -159,12 +163,27 @@ final class GenkanApp: Sendable {
                 }
                 key = made
             }
+            for account in configuration.firebaseServiceAccounts where account.projectID != project {
+                throw ServerError(
+                    "--firebase-service-account: \(account.clientEmail) belongs to the project \(account.projectID), not \(project)")
+            }
+            var entries: [ContinueOrigins.Entry] = []
+            for domain in configuration.authorizedDomains {
+                guard let entry = ContinueOrigins.entry(parsing: domain) else {
+                    throw ServerError("--authorized-domain must be a host name (app.example.com) or an origin (https://app.example.com), not '\(domain)'")
+                }
+                entries.append(entry)
+            }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
-            FirebaseAPI(
+            var api = FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
                 texts: texts, mail: mail, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
-                clock: clock, failures: failures, identity: identity, isPrivate: configuration.privateSignUp
-            ).register(on: router, with: shared)
+                clock: clock, failures: failures, identity: identity, isPrivate: configuration.privateSignUp)
+            api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
+            api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)
+            api.providerIDs = Dictionary(
+                identity.providers.all.map { ($0.name, $0.configuration.firebaseProviderID) }, uniquingKeysWith: { first, _ in first })
+            api.register(on: router, with: shared)
         }
         if let files { PublicFiles(files: files).register(on: router) }
         routes = router.build()

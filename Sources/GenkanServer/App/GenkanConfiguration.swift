@@ -36,6 +36,15 @@ public struct GenkanConfiguration: Sendable {
     /// The API answers as the Auth emulator does (`--firebase-emulator`): unsigned ID tokens, the
     /// admin endpoints for `Authorization: Bearer owner`, the emulator's own endpoints.
     public var firebaseEmulator = false
+    /// Service accounts whose keys sign custom tokens and admin bearer tokens
+    /// (`--firebase-service-account`); each must belong to `firebaseProject`.
+    public var firebaseServiceAccounts: [FirebaseServiceAccount] = []
+    /// Where a sign-in link may lead besides the site's own origin (`--authorized-domain`): origins
+    /// (`https://app.example`) or host names (`app.example`). Emulator mode allows any.
+    public var authorizedDomains: [String] = []
+    /// Anonymous accounts unused this many seconds are deleted (`--anonymous-lifetime` days,
+    /// default 30); nil keeps them.
+    public var anonymousLifetime: Int64? = 30 * 86_400
     public var hasher: PasswordHasher = .owaspMinimum
     public var rateLimits: RateLimits = .standard
     /// Threads for hashing and database work, each with its own database connection (`--db-pool-size`):
@@ -132,6 +141,9 @@ public struct RateLimits: Sendable {
     /// Sign-ins through an OpenID provider per client address (the page's starts and the API's
     /// `signInWithIdp`), in memory.
     public var providerSignInPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
+    /// Anonymous sign-ups through the Firebase-compatible API per client address, in the database
+    /// (each makes an account): 30 at once, then 30 an hour.
+    public var anonymousSignUpPerAddress: LimitRule = .init(capacity: 30, refillPerMinute: 0.5)
 
     /// `SignInLimits.standard`; 10 sign-ups at once then 10 an hour per address; 10 reset
     /// requests then 10 an hour per address, 3 then 3 an hour per e-mail address; 3 mails then 3

@@ -24,6 +24,8 @@ struct SharedMiddleware: Sendable {
     /// Sign-ins through an OpenID provider per client (page starts and the API's signInWithIdp):
     /// each costs a round trip to the provider, limited in memory.
     let providerSignInPerClient: RateLimit
+    /// Anonymous sign-ups through the API per client: each makes an account.
+    let anonymousSignUpPerClient: RateLimit
     /// What every page of a signed-in account needs: a live session and, with
     /// `--require-verified`, a verified address.
     let signedInPages: [any Middleware]
@@ -57,13 +59,14 @@ struct SharedMiddleware: Sendable {
         verifyPerClient = perClient("verify.address", limits.resetPerAddress)
         mailPerAccount = RateLimit(
             name: "mail.account", buckets: .stored(StoredLimit("mail.account", limits.mailPerAccount), pool, failures, refusals),
-            key: { _, context in context.signedIn.map { "account:\($0.account.id)" } }, clock: clock, security: security)
+            key: { _, context in context.signedIn.map { "account:\($0.account.uid)" } }, clock: clock, security: security)
         validationPerClient = RateLimit(
             name: "validate.address", buckets: .memory(RateLimiter(rule: limits.validationPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: nil)
         providerSignInPerClient = RateLimit(
             name: "idp.address", buckets: .memory(RateLimiter(rule: limits.providerSignInPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: security)
+        anonymousSignUpPerClient = perClient("anonymous.address", limits.anonymousSignUpPerAddress)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
     }

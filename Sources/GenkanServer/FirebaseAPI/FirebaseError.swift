@@ -49,6 +49,10 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .unverifiedEmail: self.init(FirebaseErrorCode.unverifiedEmail)
         case .requiresRecentLogin: self.init(FirebaseErrorCode.credentialTooOld)
         case .missingPassword: self.init(FirebaseErrorCode.missingPassword)
+        case .emailChangeNeedsVerification:
+            self.init(FirebaseErrorCode.operationNotAllowed, "Please verify the new email before changing email.")
+        case .emailMismatch: self.init(FirebaseErrorCode.invalidEmail, "The email provided does not match the sign-in email address.")
+        case .uidAlreadyInUse: self.init(FirebaseErrorCode.duplicateLocalID)
         }
     }
 

@@ -43,6 +43,13 @@ public enum AuthFailure: Error, Sendable, Hashable {
     /// The provider did not verify the address, and a new account needs a verified one (with
     /// `--private-signup`, where an address in use is told only to its proven owner).
     case unverifiedEmail
+    /// The account has an address and the change would replace it without a link to the new one
+    /// (Genkan changes an address only through the link mailed to it).
+    case emailChangeNeedsVerification
+    /// A sign-in link was used with another address than the one it was sent to.
+    case emailMismatch
+    /// An administrator asked for a uid another account has.
+    case uidAlreadyInUse
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -68,6 +75,9 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .lastSignInMethod: .operationNotAllowed
         case .missingEmail: .missingEmail
         case .unverifiedEmail: .unverifiedEmail
+        case .emailChangeNeedsVerification: .operationNotAllowed
+        case .emailMismatch: .invalidEmail
+        case .uidAlreadyInUse: .credentialAlreadyInUse
         case .internalError: .internalError
         }
     }

@@ -41,6 +41,8 @@ enum Schema {
         version3,
         // 4: the codes the Firebase Auth emulator lists.
         version4,
+        // 5: string ids (uid), accounts without an address, custom claims, sign-in links.
+        version5,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }
