@@ -12,6 +12,7 @@ struct ServeCommand: Command {
     static let summary = "Serve the sign-up and sign-in pages over HTTP."
     static let help = """
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
+                            [--db-pool-size N] [--db-timeout SECONDS]
                             [--loops N] [--log text|json] [--trust-proxy [CIDR,…]] [--base-url URL]
                             [--max-connections-per-client N]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
@@ -33,7 +34,15 @@ struct ServeCommand: Command {
         Options:
           --host ADDRESS      Address to listen on (default 127.0.0.1).
           --port PORT         Port to listen on, 0 for any free port (default 8080).
-          --db FILE           SQLite database file (default genkan.sqlite).
+          --db FILE|URL       SQLite database file (default genkan.sqlite), or a PostgreSQL
+                              database: postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…].
+                              Several servers on one PostgreSQL database act as one site.
+          --db-pool-size N    Database connections, one per worker thread (1 to 256; default one
+                              per core for SQLite, twice that and at least 4 for PostgreSQL).
+                              Password hashing uses one thread per core at most.
+          --db-timeout SECONDS
+                              The longest a PostgreSQL statement may take (default 5); past it,
+                              or while the database cannot be reached, a request gets 503.
           --public DIR        Directory of static files, css/ and js/ (default public).
           --loops N           Event loops, one thread each (default: one per core).
           --log FORMAT        Access log on standard output: text or json (default text).
@@ -119,6 +128,8 @@ struct ServeCommand: Command {
         let portText = try arguments.option("--port") ?? "8080"
         let database = try arguments.option("--db") ?? "genkan.sqlite"
         let publicDirectory = try arguments.option("--public") ?? "public"
+        let poolText = try arguments.option("--db-pool-size")
+        let timeoutText = try arguments.option("--db-timeout")
         let loopsText = try arguments.option("--loops")
         let format = try arguments.choice("--log", of: AccessLog.Format.allCases.map(\.rawValue), default: "text")
         let trustProxy = arguments.optionalValue("--trust-proxy")
@@ -204,6 +215,21 @@ struct ServeCommand: Command {
         } catch {
             throw UsageError("--db: \(error.detail)")
         }
+        var pool: Int?
+        if let poolText {
+            guard let value = Int(poolText), (1...256).contains(value) else {
+                throw UsageError("--db-pool-size must be a number of connections from 1 to 256, not '\(poolText)'")
+            }
+            pool = value
+        }
+        var timeout: Int?
+        if let timeoutText {
+            guard let value = Int(timeoutText), (1...600).contains(value) else {
+                throw UsageError("--db-timeout must be a number of seconds from 1 to 600, not '\(timeoutText)'")
+            }
+            guard location.isNetworked else { throw UsageError("--db-timeout is for a PostgreSQL --db") }
+            timeout = value
+        }
         var mailRetry: Int?
         if let mailRetryText {
             guard let value = Int(mailRetryText), (1...86_400).contains(value) else {
@@ -227,6 +253,8 @@ struct ServeCommand: Command {
         server.maxConnectionsPerClient = perClient ?? (proxies.isEmpty ? server.maxConnectionsPerClient : 0)
         var configuration = GenkanConfiguration(database: location, publicDirectory: publicDirectory)
         configuration.trustedProxies = proxies
+        if let pool { configuration.workerThreads = pool }
+        if let timeout { configuration.postgres.statementTimeoutMilliseconds = timeout * 1000 }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         configuration.baseURL = baseURL
         if let smtp {
@@ -254,7 +282,9 @@ struct ServeCommand: Command {
             Terminal.error("genkan serve: \(error)")
             return ExitStatus.failure
         }
-        Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        Terminal.error(
+            "genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(location) "
+                + "(\(configuration.workerThreads) connection\(configuration.workerThreads == 1 ? "" : "s"))")
         if let firebaseProject {
             Terminal.error(
                 "genkan: Firebase Authentication API for project \(firebaseProject) at http://\(shownHost):\(site.port)/"

@@ -53,6 +53,9 @@ import GenkanStore
         (["serve", "--trust-proxy", "10.1.0.0/8"], "--trust-proxy: '10.1.0.0/8' has bits set after its first 8; did you mean 10.0.0.0/8?"),
         (["serve", "--trust-proxy=10.0.0.0/8,proxy.local"], "--trust-proxy: 'proxy.local' is not an IPv4 or IPv6 address"),
         (["serve", "--max-connections-per-client", "-1"], "--max-connections-per-client must be a number from 0 to 1000000, not '-1'"),
+        (["serve", "--db-pool-size", "0"], "--db-pool-size must be a number of connections from 1 to 256, not '0'"),
+        (["serve", "--db-timeout", "soon"], "--db-timeout must be a number of seconds from 1 to 600, not 'soon'"),
+        (["serve", "--db-timeout", "5"], "--db-timeout is for a PostgreSQL --db"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -68,6 +71,7 @@ import GenkanStore
             "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy [CIDR,…]", "--max-connections-per-client",
             "--oidc", "--oidc-client-id", "--oidc-client-secret", "--oidc-config", "--oidc-apple-team-id", "--oidc-apple-key-id",
             "--oidc-apple-key", "--oidc-ca", "--firebase-project", "--firebase-emulator", "--firebase-service-account", "--authorized-domain", "--anonymous-lifetime", "/securetoken.googleapis.com/v1/jwks",
+            "--db-pool-size N", "--db-timeout SECONDS", "postgresql://",
         ] {
             #expect(result.stdout.contains(option))
         }

@@ -110,7 +110,7 @@ import Testing
         try makeVersion1File()
         let store = try AccountStore(path: directory.database) { _ in }
         let accountsSQL = try sql("SELECT sql FROM sqlite_master WHERE name = 'accounts'")
-        // Unique: the uid (migration 4), not the address as typed (its key has a unique index).
+        // Unique: the uid (migration 5), not the address as typed (its key has a unique index).
         #expect(!accountsSQL.contains("email TEXT NOT NULL UNIQUE") && accountsSQL.contains("uid TEXT NOT NULL UNIQUE"))
         #expect(!accountsSQL.contains("accounts_v"))
         #expect(try sql("SELECT sql FROM sqlite_master WHERE name = 'sessions'").contains("REFERENCES accounts(id) ON DELETE CASCADE"))
@@ -118,6 +118,7 @@ import Testing
             accounts_anonymous
             accounts_by_email_key
             action_codes_by_account
+            emulator_codes_by_account
             outbox_by_account
             outbox_due
             provider_authorizations_by_expiry
@@ -221,10 +222,11 @@ import Testing
                 (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
                 (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
                 (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
-            -- What migration 4 added goes (its rebuild of accounts runs again on any columns).
+            -- What migration 5 added goes (its rebuild of accounts runs again on any columns).
             ALTER TABLE refresh_tokens DROP COLUMN claims;
             ALTER TABLE reset_requests DROP COLUMN kind;
             DROP TABLE sign_in_codes;
+            DROP TABLE emulator_codes;  -- migration 4
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -237,7 +239,7 @@ import Testing
         #expect(try migrated.account(issuer: "https://accounts.google.com", subject: "same-person")?.id == ids[0])
     }
 
-    /// Migration 4: every account keeps its id, and its uid is that id in decimal (what its ID
+    /// Migration 5: every account keeps its id, and its uid is that id in decimal (what its ID
     /// tokens already said); the address stays as it was, new accounts get random uids and ids
     /// after every id given before.
     @Test func existingAccountsKeepTheirIdsAsUIDs() throws {

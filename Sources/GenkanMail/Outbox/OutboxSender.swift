@@ -4,7 +4,7 @@ import Synchronization
 /// Delivers the outbox on a background thread, so a request never waits for a mail server.
 ///
 /// The thread sleeps on a condition until `notify()` says a message was queued or the earliest
-/// retry falls due; it never polls. Each round takes the due messages, sends each through the
+/// retry falls due; it does not poll, unless other processes queue mail too (`longestSleep`). Each round takes the due messages, sends each through the
 /// transport, and then records the outcome: `markSent` only after the transport accepted the
 /// message, so a crash or a failed write can repeat a message but never lose one. A failure
 /// that can pass (`MailError.isRetryable`) is retried after an exponential, jittered delay
@@ -29,13 +29,19 @@ public final class OutboxSender: Sendable {
     ///
     /// - Parameters:
     ///   - batchSize: messages taken from the queue at a time.
+    ///   - longestSleep: the longest the thread sleeps without looking at the queue; nil to wait
+    ///     for `notify()` or the earliest retry. Set it when other processes queue mail too
+    ///     (several servers on one database): they cannot wake this one, and a message whose
+    ///     server died before sending it must still go out.
     ///   - now: the wall clock the queue's times are compared with (tests inject theirs).
     ///   - log: receives one line per outcome, on the sender's thread.
     public init(
         queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy = RetryPolicy(), batchSize: Int = 20,
-        now: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void
+        longestSleep: Duration? = nil, now: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void
     ) {
-        let worker = Worker(queue: queue, transport: transport, policy: policy, batchSize: max(1, batchSize), now: now, log: log)
+        let worker = Worker(
+            queue: queue, transport: transport, policy: policy, batchSize: max(1, batchSize), longestSleep: longestSleep, now: now,
+            log: log)
         self.worker = worker
         thread = Mutex(JoinableThread { worker.run() })
     }
@@ -71,6 +77,7 @@ extension OutboxSender {
         let transport: any MailTransport
         let policy: RetryPolicy
         let batchSize: Int
+        let longestSleep: Duration?
         let now: @Sendable () -> Date
         let log: @Sendable (String) -> Void
         private let condition = Condition()
@@ -78,13 +85,14 @@ extension OutboxSender {
         private var random = SystemRandomNumberGenerator()
 
         init(
-            queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy, batchSize: Int,
+            queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy, batchSize: Int, longestSleep: Duration?,
             now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void
         ) {
             self.queue = queue
             self.transport = transport
             self.policy = policy
             self.batchSize = batchSize
+            self.longestSleep = longestSleep
             self.now = now
             self.log = log
         }
@@ -141,6 +149,10 @@ extension OutboxSender {
                     next = now() + Self.timeInterval(Self.idleRecheck)
                 }
 
+                if let longestSleep {
+                    let latest = now() + Self.timeInterval(longestSleep)
+                    next = min(next ?? latest, latest)
+                }
                 condition.lock()
                 while !state.stopping && !state.notified {
                     if let next {

@@ -26,9 +26,14 @@ final class GenkanApp: Sendable {
         // Open once here first: a bad path or a database from a newer Genkan stops the start
         // with a clear message, and the migration runs once.
         let location = configuration.database, clock = configuration.clock, policy = configuration.sessionPolicy
-        let codes = configuration.codePolicy
+        let codes = configuration.codePolicy, postgres = configuration.postgres
+        // Emulator mode lists every code sent, whichever door asked for it and whichever server
+        // on the database sent it.
+        let recordsCodes = configuration.firebaseProject != nil && configuration.firebaseEmulator
         let open = { @Sendable () throws(StoreError) in
-            try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes)
+            let store = try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes, postgres: postgres)
+            store.recordsCodes = recordsCodes
+            return store
         }
         let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
@@ -48,17 +53,22 @@ final class GenkanApp: Sendable {
             baseURL: baseURL, codes: codes)
         mail.providerNames = Dictionary(
             configuration.identityProviders.map { ($0.name, ProviderButton($0).brandName) }, uniquingKeysWith: { first, _ in first })
-        let sender = sendsMail
-            ? OutboxSender(
-                queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
-                policy: configuration.mail.retry, log: { errorLog.write($0) })
-            : nil
+        // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
+        let outbox = sendsMail
+            ? StoreMailQueue(store: try open(), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
+        let sender = try outbox.map { outbox in
+            OutboxSender(
+                queue: outbox, transport: try Self.transport(configuration.mail),
+                policy: configuration.mail.retry, batchSize: outbox.batchSize,
+                // Other servers on the database queue mail this sender is not told of.
+                longestSleep: location.isNetworked ? StoreMailQueue.sharedQueueRecheck : nil, log: { errorLog.write($0) })
+        }
         let pool: WorkerPool<AccountStore>
         do {
             let queue = configuration.hashingQueue
             // Every job that queued mail wakes the sender: no door has to remember to.
             pool = try WorkerPool(
-                threads: configuration.workerThreads, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
+                threads: configuration.workerThreads, hashingThreads: configuration.hashingThreads, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
                 maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
             ) { try open() }
         } catch {
@@ -82,10 +92,7 @@ final class GenkanApp: Sendable {
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        // Emulator mode lists every code sent, whichever door asked for it.
-        let codeLog = configuration.firebaseProject != nil && configuration.firebaseEmulator ? OOBCodeLog() : nil
-        let authenticator = try Authenticator(
-            hasher: configuration.hasher, mail: codeLog.map { CodeRecordingMail(base: mail, log: $0) } ?? mail)
+        let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks)
 
         // Every request, in this order: logged with its final status, secured, then given its
@@ -168,7 +175,7 @@ final class GenkanApp: Sendable {
             var api = FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
                 texts: texts, mail: mail, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
-                codeLog: codeLog, clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp)
+                clock: clock, failures: failures, identity: identity, isPrivate: configuration.privateSignUp)
             api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
             api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)
             api.providerIDs = Dictionary(

@@ -47,8 +47,15 @@ public struct GenkanConfiguration: Sendable {
     public var anonymousLifetime: Int64? = 30 * 86_400
     public var hasher: PasswordHasher = .owaspMinimum
     public var rateLimits: RateLimits = .standard
-    /// Threads for hashing and database work; default one per core.
-    public var workerThreads: Int = HTTPServerConfiguration.processorCount
+    /// Threads for hashing and database work, each with its own database connection (`--db-pool-size`):
+    /// by default one per core on SQLite, and twice that (at least 4) on PostgreSQL, whose round
+    /// trips leave a thread waiting.
+    public var workerThreads: Int
+    /// How many of those threads may hash passwords at once (one per core: more would only share
+    /// the cores).
+    public var hashingThreads: Int = HTTPServerConfiguration.processorCount
+    /// How PostgreSQL connections behave: the statement timeout (`--db-timeout`).
+    public var postgres: PostgresOptions = .standard
     /// How hashing work waits for those threads: fairly by client, each client's share bounded.
     public var hashingQueue = HashingQueue()
     /// How long a pre-session (the cookie anonymous forms' tokens are bound to) lasts, in seconds.
@@ -71,6 +78,13 @@ public struct GenkanConfiguration: Sendable {
     public init(database: StoreLocation, publicDirectory: String? = "public") {
         self.database = database
         self.publicDirectory = publicDirectory
+        workerThreads = Self.defaultPoolSize(for: database)
+    }
+
+    /// The default number of database connections (worker threads) for a store.
+    public static func defaultPoolSize(for database: StoreLocation) -> Int {
+        let cores = HTTPServerConfiguration.processorCount
+        return database.isNetworked ? max(4, 2 * cores) : cores
     }
 }
 

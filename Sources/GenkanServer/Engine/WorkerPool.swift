@@ -5,7 +5,10 @@ import Glibc
 #endif
 
 /// A fixed set of threads for blocking work (password hashing, database access), each with its
-/// own `Resource` (a database connection), and bounded queues.
+/// own `Resource` (a database connection), and bounded queues. At most `hashingConcurrency` of
+/// them hash at once (one per core): a pool with more threads than cores (a database over the
+/// network, whose round trips leave a thread waiting) keeps its other threads for the
+/// interactive jobs, so a page is not held up behind hashes.
 ///
 /// Interactive jobs (a session lookup) are taken before hashing jobs, so a flood of sign-ins
 /// delays pages by at most one hash. Hashing jobs wait in a `FairQueue`: one queue per key (the
@@ -35,6 +38,11 @@ public final class WorkerPool<Resource>: Sendable {
         var priorityHashing = FairQueue<Resource>()
         /// How long a hashing job takes, on average (an exponential moving average, seconds).
         var hashingSeconds = 0.05
+        /// Threads running a hashing job now.
+        var hashingNow = 0
+        /// Wake-ups a thread used without taking the hashing job it was for (every hashing slot
+        /// was busy): each finished hash passes one on.
+        var parkedWakeUps = 0
         var stopping = false
     }
 
@@ -42,6 +50,8 @@ public final class WorkerPool<Resource>: Sendable {
     private let signal = Semaphore()
     private let threads: Mutex<[PosixThread]> = Mutex([])
     public let threadCount: Int
+    /// How many threads may run hashing jobs at once.
+    public let hashingConcurrency: Int
     public let interactiveCapacity: Int
     /// Hashing jobs waiting, in all.
     public let hashingCapacity: Int
@@ -61,16 +71,18 @@ public final class WorkerPool<Resource>: Sendable {
     ///     threads work off in `maximumWait`).
     ///   - hashingPerKey: hashing jobs waiting for one client.
     ///   - maximumWait: how long a hashing job that can be refused waits its turn at most.
+    ///   - hashingThreads: how many threads may hash at once (default: every thread).
     public init(
-        threads: Int, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
+        threads: Int, hashingThreads: Int? = nil, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
         maximumWait: Duration = .seconds(3), niceness: Int32 = 10,
         afterEachJob: (@Sendable (Resource) -> Void)? = nil,
         makeResource: @escaping @Sendable () throws -> Resource
     ) throws {
         self.afterEachJob = afterEachJob
         threadCount = max(1, threads)
+        hashingConcurrency = min(threadCount, max(1, hashingThreads ?? threadCount))
         self.interactiveCapacity = interactiveCapacity
-        self.hashingCapacity = max(1, hashingCapacity ?? max(1, threads) * 64)
+        self.hashingCapacity = max(1, hashingCapacity ?? hashingConcurrency * 64)
         self.hashingPerKey = max(1, hashingPerKey)
         self.maximumWait = maximumWait
         let ready = Semaphore()
@@ -198,7 +210,7 @@ public final class WorkerPool<Resource>: Sendable {
 
     /// How long the hashing jobs waiting now will take, in whole seconds, at least 1.
     private func retryAfter(_ state: State) -> Int {
-        let seconds = Double(state.hashing.count + state.priorityHashing.count) * state.hashingSeconds / Double(threadCount)
+        let seconds = Double(state.hashing.count + state.priorityHashing.count) * state.hashingSeconds / Double(hashingConcurrency)
         return min(60, max(1, Int(seconds.rounded(.up))))
     }
 
@@ -222,7 +234,16 @@ public final class WorkerPool<Resource>: Sendable {
                 }
                 expired = state.priorityHashing.removeExpired(now: now) + state.hashing.removeExpired(now: now)
                 if !expired.isEmpty { wait = retryAfter(state) }
-                if let next = state.priorityHashing.next() ?? state.hashing.next() { return .hashing(next.job) }
+                if state.priorityHashing.count + state.hashing.count > 0 {
+                    guard state.hashingNow < hashingConcurrency else {
+                        state.parkedWakeUps += 1
+                        return .nothing
+                    }
+                    if let next = state.priorityHashing.next() ?? state.hashing.next() {
+                        state.hashingNow += 1
+                        return .hashing(next.job)
+                    }
+                }
                 return state.stopping ? .stop : .nothing
             }
             for refusal in expired { refusal(wait) }
@@ -236,7 +257,14 @@ public final class WorkerPool<Resource>: Sendable {
                 afterEachJob?(resource)
                 let elapsed = started.duration(to: .now)
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                state.withLock { $0.hashingSeconds = $0.hashingSeconds * 0.9 + seconds * 0.1 }
+                let wakeParked = state.withLock { state -> Bool in
+                    state.hashingSeconds = state.hashingSeconds * 0.9 + seconds * 0.1
+                    state.hashingNow -= 1
+                    guard state.parkedWakeUps > 0 else { return false }
+                    state.parkedWakeUps -= 1
+                    return true
+                }
+                if wakeParked { signal.post() }
             case .nothing:
                 continue
             case .stop:

@@ -35,7 +35,7 @@ extension FirebaseAPI {
                 let token: VerifiedIDToken
                 switch verified {
                 case .failure(let failure):
-                    log.write("oidc \(provider.name): signInWithIdp failed: \(failure.code.rawValue): \(failure.detail)")
+                    failures.log.write("oidc \(provider.name): signInWithIdp failed: \(failure.code.rawValue): \(failure.detail)")
                     let code = FirebaseErrorCode(rawValue: failure.serverError) ?? .invalidIDPResponse
                     return .response(FirebaseError(code, code == .internalError ? nil : failure.detail, status: code == .internalError ? 500 : 400).response)
                 case .success(let found): token = found

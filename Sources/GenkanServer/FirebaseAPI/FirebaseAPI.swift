@@ -25,10 +25,10 @@ struct FirebaseAPI: Sendable {
     let mail: SiteMail
     let resetRequests: ResetRequests
     let tokens: IDTokens
-    /// The codes sent, for the emulator's `oobCodes` (emulator mode only).
-    let codeLog: OOBCodeLog?
     let clock: StoreClock
-    let log: ErrorLog
+    /// Store failures: 503 `UNAVAILABLE` while the database cannot be reached, else 500, and the
+    /// operator's line.
+    let failures: StoreFailures
     /// The OpenID providers `accounts:signInWithIdp` verifies ID tokens of (`--oidc`), and
     /// whether only a verified address may make an account (`--private-signup`).
     var identity: IdentityProviders? = nil
@@ -128,14 +128,15 @@ struct FirebaseAPI: Sendable {
 
     /// The Firebase error of a store failure; a store error is written to the operator's log.
     func error(_ failure: AuthFailure, _ request: HTTPRequest) -> FirebaseError {
-        if case .internalError(let error) = failure { log.write("store failure on \(request.method) \(request.path): \(error)") }
+        if case .internalError(let error) = failure { failures.record(error, request: request) }
         return FirebaseError(failure: failure)
     }
 
-    /// The answer to a store error thrown inside a job: `INTERNAL_ERROR`, and a line in the log.
+    /// The answer to a store error thrown inside a job: `UNAVAILABLE` (503) while the database
+    /// cannot be reached, else `INTERNAL_ERROR`; and a line in the log.
     func storeFailure(_ error: any Error, _ request: HTTPRequest) -> FirebaseError {
-        log.write("store failure on \(request.method) \(request.path): \(error)")
-        return FirebaseError(.internalError, status: 500)
+        failures.record(error, request: request)
+        return FirebaseError(storeError: error)
     }
 
     /// A body's fields; every route's `FirebaseBody` set them.
@@ -167,7 +168,7 @@ struct FirebaseAPI: Sendable {
             }
             return .success(profile)
         } catch {
-            return .failure(FirebaseError(.internalError, status: 500))
+            return .failure(FirebaseError(storeError: error))
         }
     }
 

@@ -36,7 +36,7 @@ struct FirebaseError: Error, Sendable, Hashable {
         // The token named a session or grant that has ended: a token issued before `valid_since`.
         case .userTokenExpired: self.init(FirebaseErrorCode.tokenExpired)
         case .userNotFound: self.init(FirebaseErrorCode.userNotFound)
-        case .internalError: self.init(FirebaseErrorCode.internalError, status: 500)
+        case .internalError(let error): self.init(storeError: error)
         // accounts:signInWithIdp answers an address in use with `needConfirmation` instead.
         case .accountExistsWithDifferentCredential: self.init(FirebaseErrorCode.emailExists)
         case .credentialAlreadyInUse, .providerAlreadyLinked: self.init(FirebaseErrorCode.federatedUserIDAlreadyLinked)
@@ -51,6 +51,17 @@ struct FirebaseError: Error, Sendable, Hashable {
             self.init(FirebaseErrorCode.operationNotAllowed, "Please verify the new email before changing email.")
         case .emailMismatch: self.init(FirebaseErrorCode.invalidEmail, "The email provided does not match the sign-in email address.")
         case .uidAlreadyInUse: self.init(FirebaseErrorCode.duplicateLocalID)
+        }
+    }
+
+    /// A store failure: `UNAVAILABLE` (503, what Google's APIs answer when a backend cannot be
+    /// reached, and what the SDKs retry) while the database cannot be reached, else
+    /// `INTERNAL_ERROR` (500).
+    init(storeError: any Error) {
+        if (storeError as? StoreError)?.code == .unavailable {
+            self.init(FirebaseErrorCode.unavailable, status: 503)
+        } else {
+            self.init(FirebaseErrorCode.internalError, status: 500)
         }
     }
 

@@ -20,6 +20,16 @@ public final class SQLiteStore: Storage {
         migrationReport.lines.forEach(migrationLog ?? StandardError.write)
     }
 
+    /// Opens the existing database at `path` as it is: nothing is created or migrated (`genkan db
+    /// check`, the source of `genkan db copy`).
+    ///
+    /// - Throws: `StoreError.Code.database` when there is no such file.
+    init(existingPath path: String) throws(StoreError) {
+        database = try SQLiteDatabase(path: path, creating: false)
+        let version = try database.scalarInteger("PRAGMA user_version") ?? 0
+        migrationReport = MigrationReport(fromVersion: version, toVersion: version)
+    }
+
     public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try database.transaction(body)
     }
