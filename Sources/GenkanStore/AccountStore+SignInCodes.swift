@@ -4,12 +4,14 @@
 extension AccountStore {
     /// Issues a sign-in code for `email` (normalized) and ends the address's older unused ones,
     /// so only the newest link works; `mail` builds the message that carries the token, queued in
-    /// the same transaction (recorded as about the address's account, when it has one).
+    /// the same transaction (recorded as about the address's account, when it has one). With
+    /// `recordsCodes` the code is listed for the emulator too, with `link(token)` when the link
+    /// leads to an app rather than to the site's page.
     ///
     /// - Returns: the token (its only copy) with the code's expiry and the outbox row.
-    public func issueSignInCode(email: String, mail: (_ token: String) -> OutgoingMail? = { _ in nil }) throws(StoreError)
-        -> IssuedSignInCode
-    {
+    public func issueSignInCode(
+        email: String, link: (_ token: String) -> String? = { _ in nil }, mail: (_ token: String) -> OutgoingMail? = { _ in nil }
+    ) throws(StoreError) -> IssuedSignInCode {
         try transaction { () throws(StoreError) in
             let key = Self.emailKey(email)
             try storage.deleteSignInCodes(emailKey: key, unusedOnly: true)
@@ -18,11 +20,15 @@ extension AccountStore {
             let expiresAt = now + codePolicy.signIn
             try storage.insertSignInCode(
                 SignInCodeRow(key: Self.codeKey(token: token), email: email, emailKey: key, createdAt: now, expiresAt: expiresAt))
-            var mailID: Int64?
-            if let message = mail(token) {
-                let owner = try storage.storedAccount(emailKey: key)?.account.id
-                mailID = try enqueueMail(message, accountID: owner)
+            let owner = try storage.storedAccount(emailKey: key)?.account.id
+            if recordsCodes {
+                try storage.insertEmulatorCode(
+                    EmulatorCode(
+                        accountID: owner, email: email, code: token, purpose: nil, createdAt: now, isSignInLink: true, link: link(token)),
+                    keeping: Self.emulatorCodesKept)
             }
+            var mailID: Int64?
+            if let message = mail(token) { mailID = try enqueueMail(message, accountID: owner) }
             return IssuedSignInCode(token: token, email: email, expiresAt: expiresAt, mailID: mailID)
         }
     }

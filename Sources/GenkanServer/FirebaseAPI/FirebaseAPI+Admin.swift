@@ -236,11 +236,11 @@ extension FirebaseAPI {
         let continuation = try continuation(fields, request)
         let authenticator = self.authenticator, locale = context.locale
         return answer(.interactive) { store in
-            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, in: store) {
+            let link = { (token: String) -> String? in self.mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
+            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, link: link, in: store) {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let issued):
                 let link = self.mail.signInLinkURL(code: issued.token, continuation: continuation, locale: locale)
-                self.codeLog?.record(OOBCodeLog.Entry(email: email, code: issued.token, link: link, requestType: "EMAIL_SIGNIN"))
                 return .success(.object([
                     ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(email)),
                     ("oobCode", .string(issued.token)), ("oobLink", .string(link)),

@@ -19,9 +19,10 @@ extension FirebaseAPI {
         let fields = fields(context), input = FirebaseInput(rules: rules)
         let email = try input.email(try fields.string("email"))
         let continuation = try continuation(fields, request)
-        let authenticator = self.authenticator, locale = context.locale
+        let authenticator = self.authenticator, locale = context.locale, mail = self.mail
         return answer(.interactive) { store in
-            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, in: store) {
+            let link = { (token: String) -> String? in mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
+            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, link: link, in: store) {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success:
                 return .success(.object([("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(email))]))

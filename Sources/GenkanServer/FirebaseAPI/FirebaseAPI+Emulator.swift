@@ -19,6 +19,15 @@ extension FirebaseAPI {
         answer(.interactive) { store in
             do {
                 let codes = try store.emulatorCodes().compactMap { entry -> JSONValue? in
+                    if entry.isSignInLink {
+                        // An app's link as mailed, or the site's own page for a sign-in link the
+                        // site mailed.
+                        return .object([
+                            ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
+                            ("oobLink", .string(entry.link ?? self.mail.link("/signin/link/confirm?code=" + entry.code))),
+                            ("requestType", .string("EMAIL_SIGNIN")),
+                        ])
+                    }
                     guard let purpose = entry.purpose else { return nil }
                     return .object([
                         ("email", .string(entry.email)), ("oobCode", .string(entry.code)),

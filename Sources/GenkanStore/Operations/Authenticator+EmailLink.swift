@@ -13,14 +13,18 @@ extension Authenticator {
     ///
     /// The site's own "send me a sign-in link" goes through `recordResetRequest(kind: .signIn)`
     /// instead, which mails only an existing account, as the forgot-password page does.
+    ///
+    /// - Parameter link: the link that carries a token, for the emulator's list of codes (the
+    ///   store records it in emulator mode).
     public func sendSignInLink(
-        email: String, continuation: SignInLinkContinuation?, locale: String = "en", mails: Bool = true, in store: AccountStore
+        email: String, continuation: SignInLinkContinuation?, locale: String = "en", mails: Bool = true,
+        link: (_ token: String) -> String? = { _ in nil }, in store: AccountStore
     ) -> Result<IssuedSignInCode, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<IssuedSignInCode, AuthFailure> in
                 let owner = try store.account(email: email)?.account
                 return .success(
-                    try store.issueSignInCode(email: email) { token in
+                    try store.issueSignInCode(email: email, link: link) { token in
                         mails ? mail.signInLink(to: email, owner: owner, code: token, continuation: continuation, locale: locale) : nil
                     })
             }

@@ -30,9 +30,11 @@ extension Authenticator {
                         }
                         return issued.mailID != nil
                     case .signIn:
-                        let issued = try store.issueSignInCode(email: account.email) { token in
-                            mail.signInLink(to: account.email, owner: account, code: token, continuation: nil, locale: request.locale)
-                        }
+                        let issued = try store.issueSignInCode(
+                            email: account.email,
+                            mail: { token in
+                                mail.signInLink(to: account.email, owner: account, code: token, continuation: nil, locale: request.locale)
+                            })
                         return issued.mailID != nil
                     }
                 })

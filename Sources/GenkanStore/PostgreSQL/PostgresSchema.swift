@@ -11,6 +11,7 @@ enum PostgresSchema {
         (2, version2),
         (3, version3),
         (4, version4),
+        (5, version5),
     ]
 
     static var currentVersion: Int64 { migrations.last?.version ?? 0 }

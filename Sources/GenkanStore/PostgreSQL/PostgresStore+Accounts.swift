@@ -2,11 +2,13 @@ extension PostgresStore {
     public func insertAccount(_ row: AccountRow) throws(StoreError) -> Int64 {
         try insertedID(atomicRows(
             """
-            INSERT INTO accounts (email, email_key, display_name, name_key, password_hash, created_at, verified_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+            INSERT INTO accounts (
+                uid, email, email_key, display_name, name_key, password_hash, created_at, verified_at, is_anonymous, custom_claims)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id
             """,
-            .text(row.email), .text(row.emailKey), .text(row.displayName), .text(row.nameKey), row.passwordHash.postgresValue,
-            .integer(row.createdAt), row.verifiedAt.postgresValue))
+            .text(row.uid), row.email.postgresValue, row.emailKey.postgresValue, .text(row.displayName), .text(row.nameKey),
+            row.passwordHash.postgresValue, .integer(row.createdAt), row.verifiedAt.postgresValue, .integer(row.isAnonymous ? 1 : 0),
+            row.customClaims.postgresValue))
     }
 
     public func account(id: Int64) throws(StoreError) -> Account? {
@@ -19,6 +21,10 @@ extension PostgresStore {
 
     public func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount? {
         try rows("SELECT \(Self.accountColumns) FROM accounts WHERE email_key = $1", .text(emailKey)).first.map { readStoredAccount($0) }
+    }
+
+    public func storedAccount(uid: String) throws(StoreError) -> StoredAccount? {
+        try rows("SELECT \(Self.accountColumns) FROM accounts WHERE uid = $1", .text(uid)).first.map { readStoredAccount($0) }
     }
 
     public func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount] {
@@ -57,6 +63,25 @@ extension PostgresStore {
 
     public func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
         try changes("UPDATE accounts SET last_login_at = $1 WHERE id = $2", .integer(time), .integer(accountID)) > 0
+    }
+
+    public func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
+        try atomicRows("UPDATE accounts SET custom_claims = $1 WHERE id = $2", claims.postgresValue, .integer(accountID)).changes > 0
+    }
+
+    public func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool {
+        try changes("UPDATE accounts SET is_anonymous = $1 WHERE id = $2", .integer(anonymous ? 1 : 0), .integer(accountID)) > 0
+    }
+
+    public func unusedAnonymousAccounts(before cutoff: Int64, limit: Int) throws(StoreError) -> [Int64] {
+        try rows(
+            """
+            SELECT a.id FROM accounts a
+            WHERE a.is_anonymous = 1 AND a.created_at < $1 AND coalesce(a.last_login_at, 0) < $1
+                AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.account_id = a.id AND r.last_used_at >= $1)
+            ORDER BY a.id LIMIT $2
+            """, .integer(cutoff), .integer(Int64(max(0, limit)))
+        ).rows.map { $0.integer(0) }
     }
 
     public func deleteAccount(id: Int64) throws(StoreError) -> Bool {

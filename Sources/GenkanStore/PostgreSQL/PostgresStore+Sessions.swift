@@ -82,19 +82,19 @@ extension PostgresStore {
     public func insertRefreshToken(_ row: RefreshTokenRow) throws(StoreError) {
         _ = try rows(
             """
-            INSERT INTO refresh_tokens (token_hash, account_id, created_at, auth_time, sign_in_provider, last_used_at)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO refresh_tokens (token_hash, account_id, created_at, auth_time, sign_in_provider, last_used_at, claims)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             .blob(row.key), .integer(row.accountID), .integer(row.createdAt), .integer(row.authTime), .text(row.signInProvider),
-            .integer(row.lastUsedAt))
+            .integer(row.lastUsedAt), row.claims.postgresValue)
     }
 
-    static let refreshTokenColumns = "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at"
+    static let refreshTokenColumns = "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at, r.claims"
 
     func readRefreshToken(_ row: PostgresRow) -> RefreshTokenRow {
         RefreshTokenRow(
             key: row.blob(0), accountID: row.integer(1), createdAt: row.integer(2), authTime: row.integer(3), signInProvider: row.text(4),
-            lastUsedAt: row.integer(5))
+            lastUsedAt: row.integer(5), claims: row.optionalText(6))
     }
 
     public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
@@ -103,7 +103,7 @@ extension PostgresStore {
             SELECT \(Self.refreshTokenColumns), \(Self.accountColumns(of: "a"))
             FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.token_hash = $1
             """, .blob(key)
-        ).first.map { (readRefreshToken($0), readAccount($0, from: 6)) }
+        ).first.map { (readRefreshToken($0), readAccount($0, from: 7)) }
     }
 
     public func setRefreshTokenLastUsed(key: [UInt8], _ time: Int64) throws(StoreError) {

@@ -73,19 +73,20 @@ public final class PostgresStore: Storage {
     // MARK: Reading rows
 
     static let accountColumns =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key"
+        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
 
     /// `accountColumns` of the table aliased `alias`.
     static func accountColumns(of alias: String) -> String {
         accountColumns.split(separator: ",").map { "\(alias).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
     }
 
-    /// The account in `accountColumns` order from column `first` on.
+    /// The account in `accountColumns` order from column `first` on (a NULL address reads as "").
     func readAccount(_ row: PostgresRow, from first: Int32 = 0) -> Account {
         Account(
-            id: row.integer(first), email: row.text(first + 1), displayName: row.text(first + 2),
+            id: row.integer(first), uid: row.text(first + 12), email: row.text(first + 1), displayName: row.text(first + 2),
             nameKey: row.text(first + 3), createdAt: row.integer(first + 4), verifiedAt: row.optionalInteger(first + 5),
-            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7))
+            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7),
+            isAnonymous: row.integer(first + 13) != 0, customClaims: row.optionalText(first + 14))
     }
 
     func readStoredAccount(_ row: PostgresRow, from first: Int32 = 0) -> StoredAccount {

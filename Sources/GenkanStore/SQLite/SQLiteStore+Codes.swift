@@ -123,22 +123,25 @@ extension SQLiteStore {
 extension SQLiteStore {
     public func insertEmulatorCode(_ code: EmulatorCode, keeping: Int) throws(StoreError) {
         try database.prepare(
-            "INSERT INTO emulator_codes (account_id, email, code, purpose, created_at) VALUES (?, ?, ?, ?, ?)"
+            "INSERT INTO emulator_codes (account_id, email, code, purpose, created_at, link) VALUES (?, ?, ?, ?, ?, ?)"
         ).bind(
-            .integer(code.accountID), .text(code.email), .text(code.code), .text(code.purpose?.rawValue ?? ""), .integer(code.createdAt)
+            code.accountID.map { .integer($0) } ?? .null, .text(code.email), .text(code.code),
+            .text(code.isSignInLink ? EmulatorCode.signInPurpose : code.purpose?.rawValue ?? ""), .integer(code.createdAt),
+            code.link.map { .text($0) } ?? .null
         ).run()
         try database.prepare("DELETE FROM emulator_codes WHERE id <= ?").bind(.integer(database.lastInsertedRowID - Int64(keeping))).run()
     }
 
     public func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
-        let statement = try database.prepare("SELECT account_id, email, code, purpose, created_at FROM emulator_codes ORDER BY id")
+        let statement = try database.prepare("SELECT account_id, email, code, purpose, created_at, link FROM emulator_codes ORDER BY id")
         defer { statement.reset() }
         var codes: [EmulatorCode] = []
         while try statement.step() {
             codes.append(
                 EmulatorCode(
-                    accountID: statement.integer(0), email: statement.text(1), code: statement.text(2),
-                    purpose: ActionCodePurpose(rawValue: statement.text(3)), createdAt: statement.integer(4)))
+                    accountID: statement.optionalInteger(0), email: statement.text(1), code: statement.text(2),
+                    purpose: ActionCodePurpose(rawValue: statement.text(3)), createdAt: statement.integer(4),
+                    isSignInLink: statement.text(3) == EmulatorCode.signInPurpose, link: statement.optionalText(5)))
         }
         return codes
     }

@@ -4,7 +4,8 @@
 public protocol EmulatorCodeStorage: AnyObject {
     /// Records a code and keeps only the most recent `keeping` codes.
     ///
-    /// - Throws: `StoreError.Code.constraint` when there is no account `accountID`.
+    /// - Throws: `StoreError.Code.constraint` when there is no account `accountID` (nil is a sign-in
+    ///   link to an address without an account).
     func insertEmulatorCode(_ code: EmulatorCode, keeping: Int) throws(StoreError)
 
     /// The codes recorded, oldest first.
@@ -13,20 +14,33 @@ public protocol EmulatorCodeStorage: AnyObject {
 
 /// One code as the emulator lists it.
 public struct EmulatorCode: Sendable, Hashable {
-    public let accountID: Int64
+    /// Nil for a sign-in link to an address that has no account yet (using it makes one).
+    public let accountID: Int64?
     /// The address the code was mailed to (the old one for a recovery code).
     public let email: String
     /// The token itself.
     public let code: String
-    /// Nil for a purpose this version does not know.
+    /// Nil for a purpose this version does not know, and for a sign-in link.
     public let purpose: ActionCodePurpose?
     public let createdAt: Int64
+    /// A sign-in link's code (stored with the purpose `sign-in`; the emulator's `EMAIL_SIGNIN`).
+    public let isSignInLink: Bool
+    /// The link as mailed, when it leads to an app's `continueUrl` rather than the site's page.
+    public let link: String?
 
-    public init(accountID: Int64, email: String, code: String, purpose: ActionCodePurpose?, createdAt: Int64) {
+    public init(
+        accountID: Int64?, email: String, code: String, purpose: ActionCodePurpose?, createdAt: Int64, isSignInLink: Bool = false,
+        link: String? = nil
+    ) {
         self.accountID = accountID
         self.email = email
         self.code = code
-        self.purpose = purpose
+        self.purpose = isSignInLink ? nil : purpose
         self.createdAt = createdAt
+        self.isSignInLink = isSignInLink
+        self.link = link
     }
+
+    /// What the `purpose` column holds for a sign-in link.
+    public static let signInPurpose = "sign-in"
 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import GenkanStore
 
-/// What every `Storage` must do with what migration 4 added for the Firebase-compatible API: uids,
+/// What every `Storage` must do with what migration 5 added for the Firebase-compatible API: uids,
 /// accounts without an address, the anonymous flag, custom claims (on accounts and refresh
 /// tokens), the kinds of mail requests, and sign-in codes.
 @Suite struct APIAccountConformanceTests {

@@ -84,6 +84,7 @@ import Testing
         let store = try from.connect(clock: clock)
         store.recordsCodes = true
         let taro = try store.createAccount(NewAccount(email: "Taro@example.com", displayName: "Taro", nameKey: "taro", passwordHash: "$argon2id$x"))
+        let guest = try store.createAddresslessAccount(uid: "guest-ゲスト", anonymous: true)
         let gone = try store.createAccount(NewAccount(email: "gone@example.com", displayName: "G", nameKey: "g", passwordHash: "$x"))
         let session = try store.createSession(accountID: taro.id, userAgent: "Firefox 🦊")
         let code = try store.issueCode(.resetPassword, accountID: taro.id) { testMail(to: "taro@example.com", token: $0) }
@@ -91,14 +92,20 @@ import Testing
         try store.storage.insertIdentity(
             accountID: taro.id, ProviderIdentity(provider: "google", issuer: "https://accounts.google.com", subject: "1", email: nil, linkedAt: 5, lastUsedAt: nil))
         _ = try store.spendLimit(StoredLimit("sign-up.address", LimitRule(capacity: 3, refillPerMinute: 0.5)), key: "192.0.2.1")
+        // Issue 22's rows: an anonymous account (no address), claims, a sign-in link to a new address.
+        try store.setCustomClaims(accountID: taro.id, #"{"role":"admin"}"#)
+        let link = try store.issueSignInCode(email: "new@example.com", link: { "https://app.example/finish?oobCode=" + $0 })
         try store.deleteAccount(id: gone.id)
 
         let report = try StoreCopy.copy(from: from.location, to: to.location)
         #expect(report.schemaVersion == from.location.currentSchemaVersion)
         #expect(Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) }) == [
-            "secrets": 1, "accounts": 1, "sessions": 1, "refresh_tokens": 0, "action_codes": 1, "outbox": 1, "reset_requests": 0,
-            "provider_identities": 1, "provider_authorizations": 0, "rate_limits": 1, "emulator_codes": 1,
+            "secrets": 1, "accounts": 2, "sessions": 1, "refresh_tokens": 0, "action_codes": 1, "outbox": 1, "reset_requests": 0,
+            "provider_identities": 1, "provider_authorizations": 0, "rate_limits": 1, "emulator_codes": 2,
+            "sign_in_codes": 1,
         ])
+        let copiedGuest = try #require(try to.connect(clock: clock).account(uid: "guest-ゲスト"))
+        #expect(copiedGuest.id == guest.id && copiedGuest.isAnonymous && !copiedGuest.hasEmail)
         let copied = try to.connect(clock: clock)
         #expect(try copied.session(token: session.token)?.account.id == taro.id)
         #expect(try copied.session(token: session.token)?.session.userAgent == "Firefox 🦊")
@@ -107,7 +114,12 @@ import Testing
         #expect(try copied.account(email: "taro@example.com")?.passwordHash == "$argon2id$x")
         #expect(try copied.storage.identities(accountID: taro.id).map(\.subject) == ["1"])
         #expect(try copied.dueMail().first?.mail == testMail(to: "taro@example.com", token: code.token))
-        #expect(try copied.emulatorCodes().map(\.code) == [code.token])
+        #expect(try copied.emulatorCodes().map(\.code) == [code.token, link.token])
+        #expect(try copied.emulatorCodes().last?.link == "https://app.example/finish?oobCode=" + link.token)
+        #expect(try copied.emulatorCodes().last.map { $0.isSignInLink && $0.accountID == nil } == true)
+        #expect(try copied.inspectSignInCode(link.token).map(\.email) == .success("new@example.com"))
+        #expect(try copied.account(id: taro.id)?.customClaims == #"{"role":"admin"}"#)
+        #expect(try copied.account(uid: taro.uid)?.id == taro.id)
         #expect(try !copied.peekLimit(StoredLimit("sign-up.address", LimitRule(capacity: 1, refillPerMinute: 0.5)), key: "192.0.2.1").allowed)
         // The next account's id comes after the deleted one's, as it would have in the source.
         let next = try copied.createAccount(NewAccount(email: "next@example.com", displayName: "N", nameKey: "n", passwordHash: "$x"))
@@ -117,7 +129,7 @@ import Testing
         // Into a database that is not empty: refused, nothing written.
         let again = #expect(throws: StoreError.self) { _ = try StoreCopy.copy(from: from.location, to: to.location) }
         #expect(again?.detail.contains("is not empty (table") == true, "\(String(describing: again))")
-        #expect(try copied.storage.accounts(afterID: 0, limit: 10).count == 2)
+        #expect(try copied.storage.accounts(afterID: 0, limit: 10).count == 3)
     }
 
     /// A table larger than one batch of the source's reading (PostgreSQL fetches 500 rows at a
