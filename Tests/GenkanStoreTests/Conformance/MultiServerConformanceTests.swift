@@ -140,7 +140,7 @@ import Testing
         try store.transaction { () throws(StoreError) in
             for index in 0..<1234 {
                 _ = try store.storage.insertAccount(
-                    AccountRow(email: "u\(index)@example.com", emailKey: "u\(index)@example.com", displayName: "U", nameKey: "u", passwordHash: nil,
+                    AccountRow(uid: "u\(index)", email: "u\(index)@example.com", emailKey: "u\(index)@example.com", displayName: "U", nameKey: "u", passwordHash: nil,
                         createdAt: Int64(index)))
             }
         }
