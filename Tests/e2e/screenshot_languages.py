@@ -79,11 +79,9 @@ class LanguageScreenshots(unittest.TestCase):
 
     def test_languages(self):
         present = set(catalog_locales())
-        missing = [language for language in self.languages if language not in present]
-        if missing:
-            print(f"not in the catalog yet, skipped: {' '.join(missing)}", file=sys.stderr)
+        self.assertEqual([language for language in self.languages if language not in present], [], "not in the catalog")
         browser = self.browser
-        for language in [language for language in self.languages if language in present]:
+        for language in self.languages:
             with self.subTest(language=language):
                 browser.delete_all_cookies()
                 browser.get(f"{self.server.url}/signin?lang={language}")
