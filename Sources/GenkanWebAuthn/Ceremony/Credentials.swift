@@ -55,6 +55,11 @@ public struct StoredCredential: Sendable, Equatable {
 public struct CounterAnomaly: Sendable, Equatable {
     public let stored: UInt32
     public let received: UInt32
+
+    public init(stored: UInt32, received: UInt32) {
+        self.stored = stored
+        self.received = received
+    }
 }
 
 /// What an accepted assertion tells the relying party to record.

@@ -13,6 +13,11 @@ public struct AuthenticatorModel: Sendable, Equatable {
     /// The name the maker gives it, in English (a product name, not translated).
     public let name: String
     public let kind: Kind
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
 }
 
 extension AAGUID {
