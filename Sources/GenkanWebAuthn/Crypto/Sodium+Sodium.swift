@@ -4,7 +4,13 @@ private import CSodium
 /// reads a libsodium return code.
 enum Sodium {
     /// `sodium_init` is idempotent and thread-safe; this makes sure it ran before any use.
-    static let ready: Bool = sodium_init() >= 0
+    ///
+    /// The random generator is chosen first, as GenkanStore chooses it (libsodium's internal
+    /// one), so a process that loads both modules gets the same generator whichever starts first.
+    static let ready: Bool = {
+        _ = CSodium_useInternalRandom()
+        return sodium_init() >= 0
+    }()
 
     /// Whether a libsodium call returned success (0).
     static func succeeded(_ status: Int32) -> Bool {
