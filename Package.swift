@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
         .library(name: "GenkanOIDC", targets: ["GenkanOIDC"]),
+        .library(name: "GenkanWebAuthn", targets: ["GenkanWebAuthn"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -43,6 +44,9 @@ let package = Package(
         .target(
             name: "COpenSSL",
             linkerSettings: [.linkedLibrary("crypto")]),
+        .target(
+            name: "CCbor",
+            linkerSettings: [.linkedLibrary("cbor")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -84,6 +88,10 @@ let package = Package(
         .target(
             name: "GenkanOIDC",
             dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanValidation", "GenkanLocalization"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanWebAuthn",
+            dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
@@ -140,6 +148,11 @@ let package = Package(
         .testTarget(
             name: "GenkanOIDCTests",
             dependencies: ["GenkanOIDC", "GenkanHTTPClient", "GenkanLocalization", "GenkanValidation"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GenkanWebAuthnTests",
+            dependencies: ["GenkanWebAuthn", "GenkanValidation"],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
