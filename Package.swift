@@ -75,7 +75,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization"],
+            dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanMail",

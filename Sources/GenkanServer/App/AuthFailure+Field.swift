@@ -9,7 +9,8 @@ extension AuthFailure {
         case .missingPassword: .currentPassword
         case .invalidCredential, .userDisabled, .tooManyRequests, .throttled, .invalidActionCode, .expiredActionCode, .userTokenExpired,
             .userNotFound, .internalError, .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
-            .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail:
+            .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail, .passkeysUnavailable,
+            .passkeyNotFound, .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
             nil
         }
     }

@@ -118,6 +118,9 @@ public struct RateLimits: Sendable {
     /// Sign-ins through an OpenID provider per client address (the page's starts and the API's
     /// `signInWithIdp`), in memory.
     public var providerSignInPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
+    /// Passkey ceremonies per client address (each start, and each answer, counts), in memory: a
+    /// ceremony costs a stored challenge and a signature check, not a password hash.
+    public var passkeyPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
 
     /// `SignInLimits.standard`; 10 sign-ups at once then 10 an hour per address; 10 reset
     /// requests then 10 an hour per address, 3 then 3 an hour per e-mail address; 3 mails then 3

@@ -41,4 +41,8 @@ struct CodeRecordingMail: AccountMail {
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
         base.signInMethodChanged(to: account, provider: provider, connected: connected, locale: locale)
     }
+    func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? {
+        base.passkeyChanged(to: account, name: name, added: added, locale: locale)
+    }
+    func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { base.passwordRemoved(to: account, locale: locale) }
 }

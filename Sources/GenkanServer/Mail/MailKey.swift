@@ -55,6 +55,14 @@ public enum MailKey: String, CaseIterable, Sendable {
     case signInMethodNotYou = "mail.sign-in-method.not-you"
     case signInMethodReviewAction = "mail.sign-in-method.review-action"
 
+    case passkeyAddedSubject = "mail.passkey.added.subject"
+    case passkeyAddedBody = "mail.passkey.added.body"
+    case passkeyRemovedSubject = "mail.passkey.removed.subject"
+    case passkeyRemovedBody = "mail.passkey.removed.body"
+    case passkeyReviewAction = "mail.passkey.review-action"
+    case passwordRemovedSubject = "mail.password-removed.subject"
+    case passwordRemovedBody = "mail.password-removed.body"
+
     /// Every key, for the linter and the catalog coverage test.
     public static var allKeys: Set<String> { Set(allCases.map(\.rawValue)) }
 }

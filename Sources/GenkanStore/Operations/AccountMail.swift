@@ -21,6 +21,17 @@ public protocol AccountMail: Sendable {
     func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail?
     /// A sign-in method was connected to the account or removed from it.
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail?
+    /// A passkey called `name` was added to the account or removed from it.
+    func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail?
+    /// The account's password was removed (it signs in with a passkey or a provider now).
+    func passwordRemoved(to account: Account, locale: String) -> OutgoingMail?
+}
+
+extension AccountMail {
+    /// Nothing, for a site that writes no such mail.
+    public func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? { nil }
+    /// Nothing, for a site that writes no such mail.
+    public func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { nil }
 }
 
 /// Sends nothing: for stores whose operations need no mail (tools, tests of other things).

@@ -39,6 +39,8 @@ enum Schema {
         version2,
         // 3: Google identities under one spelling of its issuer.
         version3,
+        // 4: passkeys, their accounts' user handles, the challenges of ceremonies under way.
+        version4,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }
