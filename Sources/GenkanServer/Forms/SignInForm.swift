@@ -12,6 +12,7 @@ extension FormDescription {
             Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup"),
         ], carries: [returnField])
         form.offersProviders = true
+        form.offersPasskeySignIn = true
         return form
     }()
 

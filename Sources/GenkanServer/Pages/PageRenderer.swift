@@ -11,11 +11,15 @@ struct PageRenderer: Sendable {
     let script: String
     /// The configured OpenID providers' buttons, in order (none when there are none).
     let providers: [ProviderButton]
+    /// Whether passkeys work on this site (its base URL's host is a domain): the pages then carry
+    /// the passkey buttons, and otherwise leave every one of them out.
+    let passkeys: Bool
 
-    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = []) {
+    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = [], passkeys: Bool = false) {
         self.texts = texts
         self.rules = rules
         self.providers = providers
+        self.passkeys = passkeys
         stylesheet = files?.versionedURL("/css/genkan.css") ?? "/css/genkan.css"
         script = files?.versionedURL("/js/genkan.js") ?? "/js/genkan.js"
     }
