@@ -26,6 +26,7 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_mail.py
 	.venv/bin/python Tests/e2e/test_oidc.py
 	.venv/bin/python Tests/e2e/test_firebase.py
+	.venv/bin/python Tests/e2e/test_passkeys.py
 
 deps-test:
 	scripts/install-deps.sh test

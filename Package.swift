@@ -95,7 +95,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
+            dependencies: [
+                "CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient",
+                "GenkanWebAuthn",
+            ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
         .executableTarget(
@@ -133,7 +136,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanStoreTests",
-            dependencies: ["GenkanStore", "GenkanLocalization"],
+            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanWebAuthn", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanMailTests",

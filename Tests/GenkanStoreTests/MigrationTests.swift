@@ -117,6 +117,9 @@ import Testing
             action_codes_by_account
             outbox_by_account
             outbox_due
+            passkey_challenges_by_binding
+            passkey_challenges_by_expiry
+            passkeys_by_account
             provider_authorizations_by_expiry
             rate_limits_expiry
             refresh_tokens_by_account
@@ -217,6 +220,7 @@ import Testing
                 (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
                 (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
                 (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
+            DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -227,5 +231,30 @@ import Testing
             \(ids[1])|https://login.example.com|x
             """)
         #expect(try migrated.account(issuer: "https://accounts.google.com", subject: "same-person")?.id == ids[0])
+    }
+
+    /// Migration 4: a version-3 file gains the passkey tables and keeps what it had; a passkey's
+    /// credential id is unique across accounts and goes with its account.
+    @Test func version3GainsPasskeys() throws {
+        let store = try AccountStore(path: directory.database) { _ in }
+        let id = try store.createAccount(NewAccount(email: "a@example.com", displayName: "N", nameKey: "n", passwordHash: "$x")).id
+        _ = try sql("DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; PRAGMA user_version = 3;")
+        let migrated = try AccountStore(path: directory.database) { _ in }
+        #expect(migrated.migrationReport.fromVersion == 3 && migrated.migrationReport.toVersion == Schema.currentVersion)
+        #expect(try migrated.account(email: "a@example.com")?.account.id == id)
+        let passkey = Passkey(
+            accountID: id, credentialID: [1], publicKey: [2], signCount: 0, backupEligible: false, backedUp: false,
+            aaguid: [UInt8](repeating: 0, count: 16), transports: [], name: "Key", createdAt: 1)
+        try migrated.storage.insertPasskey(passkey)
+        #expect(throws: StoreError.self) { try migrated.storage.insertPasskey(passkey) }
+        #expect(throws: StoreError.self) {
+            try migrated.storage.insertPasskey(
+                Passkey(
+                    accountID: id, credentialID: [3], publicKey: [2], signCount: 0, backupEligible: false, backedUp: false,
+                    aaguid: [1], transports: [], name: "Short AAGUID", createdAt: 1))
+        }
+        _ = try migrated.deleteAccount(id: id)
+        #expect(try sql("SELECT count(*) FROM passkeys") == "0")
+        #expect(try sql("PRAGMA foreign_key_check") == "")
     }
 }

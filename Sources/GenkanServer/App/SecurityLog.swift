@@ -80,6 +80,12 @@ struct SecurityLog: Sendable {
         }
     }
 
+    /// A way into the account was added or removed from a signed-in browser: `passkey.added`,
+    /// `passkey.removed`, `password.removed`.
+    func signInMethodChanged(_ event: String, email: String, client: String) {
+        write(event, client: client, account(email))
+    }
+
     /// A stored or in-memory limit refused a request.
     func limitRefused(_ limit: String, client: String, retryAfter: Int) {
         write("limit.refused", client: client, [("limit", limit), ("retry-after", String(retryAfter))])

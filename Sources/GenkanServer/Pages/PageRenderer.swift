@@ -9,6 +9,8 @@ struct PageRenderer: Sendable {
     /// The stylesheet's and the script's URLs, with their versions (cached for a year).
     let stylesheet: String
     let script: String
+    /// The passkey script's URL (`public/js/passkeys.js`), on pages of a site where passkeys work.
+    let passkeyScript: String
     /// The configured OpenID providers' buttons, in order (none when there are none).
     let providers: [ProviderButton]
     /// Whether passkeys work on this site (its base URL's host is a domain): the pages then carry
@@ -22,6 +24,7 @@ struct PageRenderer: Sendable {
         self.passkeys = passkeys
         stylesheet = files?.versionedURL("/css/genkan.css") ?? "/css/genkan.css"
         script = files?.versionedURL("/js/genkan.js") ?? "/js/genkan.js"
+        passkeyScript = files?.versionedURL("/js/passkeys.js") ?? "/js/passkeys.js"
     }
 
     /// A whole page: the head, the site header with the language switcher, and `main`. `keeping`
@@ -45,6 +48,11 @@ struct PageRenderer: Sendable {
         page.start("script", [HTMLAttribute("src", script), HTMLAttribute("defer", nil)])
         page.end("script")
         page.newline()
+        if passkeys {
+            page.start("script", [HTMLAttribute("src", passkeyScript), HTMLAttribute("defer", nil)])
+            page.end("script")
+            page.newline()
+        }
         page.end("head")
         page.newline()
         page.start("body")
