@@ -156,18 +156,39 @@ class PasskeyJourney:
         self.expect_notice(browser, "ui.notice.passkey-renamed")
         self.assertEqual(browser.find_element(By.CSS_SELECTOR, f"#passkey-{passkey_id} h2").text, second_name)
 
-        # Sign out, then sign in with the passkey from /signin opened directly: the browser ends on /account.
+        # Sign out: /signin starts an autofill request (conditional mediation), and the virtual
+        # authenticator answers it as a person picking the passkey from the e-mail field's
+        # suggestions would: the browser is signed in and ends on /account.
+        browser.get(self.base + "/account")
+        before = browser.get_cookie("genkan_session")["value"]
+        browser.find_element(By.CSS_SELECTOR, "form.signout-form button[type=submit]").click()
+        WebDriverWait(browser, 20).until(
+            lambda b: b.current_url.split("?")[0] == self.base + "/account"
+            and (b.get_cookie("genkan_session") or {}).get("value", before) != before)
+        self.assertEqual(browser.find_element(By.ID, "account-email").text, email)
+
+        # The button: with the passkey taken out of the authenticator, /signin's autofill request
+        # finds nothing (and says nothing); the button aborts it, and its own request gets the
+        # page's message; with the passkey back, the same button signs in, from /signin opened
+        # directly, and the browser ends on /account.
+        credentials = browser.get_credentials()
+        self.assertEqual(len(credentials), 1)
+        browser.remove_all_credentials()
         self.sign_out(browser)
-        browser.get(self.base + "/signin")
         email_field = browser.find_element(By.ID, "email")
         self.assertEqual(email_field.get_attribute("autocomplete"), "username webauthn")
+        self.assertEqual(browser.find_element(By.ID, "passkey-status").text, "")
         self.shot(browser, "04-signin")
+        self.passkey_button(browser, "sign-in").click()
+        self.assertEqual(self.status(browser), self.text("ui.passkey.error.sign-in-cancelled"))
+        self.shot(browser, "05-signin-no-passkey")
+        browser.add_credential(credentials[0])
         self.passkey_button(browser, "sign-in").click()
         self.wait_for_path(browser, "/account")
         self.assertEqual(browser.find_element(By.ID, "account-email").text, email)
         browser.get(self.base + "/account/passkeys")
         self.assertNotIn(self.text("ui.passkeys.never-used").strip(), browser.find_element(By.CSS_SELECTOR, "ul.passkeys").text)
-        self.shot(browser, "05-passkey-used")
+        self.shot(browser, "06-passkey-used")
 
         # A second browser profile, whose authenticator has no passkey for the site: the page's
         # message, twice (the button works again), then the password form on the same page.
@@ -181,7 +202,7 @@ class PasskeyJourney:
             other.execute_script("document.getElementById('passkey-status').textContent = ''")
         self.passkey_button(other, "sign-in").click()
         self.status(other)
-        self.shot(other, "06-other-profile-no-passkey")
+        self.shot(other, "07-other-profile-no-passkey")
         self.sign_in_with_password(other, email, password)
 
         # Remove the passkey: a confirmation page asks for the current password.
@@ -189,7 +210,7 @@ class PasskeyJourney:
         browser.find_element(By.CSS_SELECTOR, f'#passkey-{passkey_id} button[data-passkey-action="remove"]').click()
         self.wait_for_path(browser, f"/account/passkeys/{passkey_id}/remove")
         self.assertIn(second_name, browser.find_element(By.TAG_NAME, "h1").text)
-        self.shot(browser, "07-remove-confirmation")
+        self.shot(browser, "08-remove-confirmation")
         self.fill(browser, "current-password", "a wrong password")
         browser.find_element(By.CSS_SELECTOR, "main form.auth-form button[type=submit]").click()
         WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.ID, "error-summary"))
@@ -198,13 +219,16 @@ class PasskeyJourney:
         self.expect_notice(browser, "ui.notice.passkey-removed")
         self.assertEqual(browser.find_elements(By.CSS_SELECTOR, "ul.passkeys > li"), [])
 
-        # The authenticator still holds the removed passkey: signing in with it is refused with
-        # the page's message, and the password form on the same page still signs in.
+        # The authenticator still holds the removed passkey: /signin's autofill offers it, and the
+        # refusal shows the page's message; the button gets the same; the password form on the
+        # same page still signs in.
         self.sign_out(browser)
+        self.assertEqual(self.status(browser), self.text("ui.passkey.error.unknown"))
+        browser.execute_script("document.getElementById('passkey-status').textContent = ''")
         self.passkey_button(browser, "sign-in").click()
         self.assertEqual(self.status(browser), self.text("ui.passkey.error.unknown"))
         self.assertTrue(browser.current_url.startswith(self.base + "/signin"))
-        self.shot(browser, "08-removed-passkey-refused")
+        self.shot(browser, "09-removed-passkey-refused")
         self.passkey_button(browser, "sign-in")  # enabled again
         self.sign_in_with_password(browser, email, password)
 
