@@ -190,6 +190,13 @@ class PasskeyJourney:
         self.assertNotIn(self.text("ui.passkeys.never-used").strip(), browser.find_element(By.CSS_SELECTOR, "ul.passkeys").text)
         self.shot(browser, "06-passkey-used")
 
+        # A sensitive form takes the passkey instead of the current password.
+        browser.get(self.base + "/account/email")
+        self.fill(browser, "email", f"new-{self.locale}@example.com")
+        self.passkey_button(browser, "reauthenticate").click()
+        WebDriverWait(browser, 20, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+            lambda b: b.find_element(By.TAG_NAME, "h1").text == self.text("ui.email-change.sent.title"))
+
         # A second browser profile, whose authenticator has no passkey for the site: the page's
         # message, twice (the button works again), then the password form on the same page.
         other = type(self).other = browser_with_authenticator(self.locale)
