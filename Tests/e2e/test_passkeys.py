@@ -11,6 +11,8 @@ message. A site whose base URL is an IP address shows no passkey button and says
 Run by `make test`:  .venv/bin/python Tests/e2e/test_passkeys.py
 Screenshots go to artifacts/e2e/passkeys/."""
 
+import email
+import email.policy
 import os
 import re
 import shutil
@@ -117,14 +119,15 @@ class PasskeyJourney:
 
     def test_journey(self):
         browser = self.browser
-        email, password = f"passkey-{self.locale}@example.com", "correct horse battery staple"
+        address = f"passkey-{self.locale}@example.com"
+        password = "correct horse battery staple"
         first_name, second_name = {"ja": ("ノートPC", "仕事用ノートPC"), "he": ("מחשב נייד", "מחשב עבודה")}[self.locale]
 
         # Sign up with a password.
         browser.get(f"{self.base}/signup?lang={self.locale}")
         self.assertEqual(browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), self.locale)
         self.fill(browser, "name", "Taro")
-        self.fill(browser, "email", email)
+        self.fill(browser, "email", address)
         self.fill(browser, "password", password)
         self.fill(browser, "password-confirmation", password)
         browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
@@ -165,7 +168,7 @@ class PasskeyJourney:
         WebDriverWait(browser, 20).until(
             lambda b: b.current_url.split("?")[0] == self.base + "/account"
             and (b.get_cookie("genkan_session") or {}).get("value", before) != before)
-        self.assertEqual(browser.find_element(By.ID, "account-email").text, email)
+        self.assertEqual(browser.find_element(By.ID, "account-email").text, address)
 
         # The button: with the passkey taken out of the authenticator, /signin's autofill request
         # finds nothing (and says nothing); the button aborts it, and its own request gets the
@@ -185,7 +188,7 @@ class PasskeyJourney:
         browser.add_credential(credentials[0])
         self.passkey_button(browser, "sign-in").click()
         self.wait_for_path(browser, "/account")
-        self.assertEqual(browser.find_element(By.ID, "account-email").text, email)
+        self.assertEqual(browser.find_element(By.ID, "account-email").text, address)
         browser.get(self.base + "/account/passkeys")
         self.assertNotIn(self.text("ui.passkeys.never-used").strip(), browser.find_element(By.CSS_SELECTOR, "ul.passkeys").text)
         self.shot(browser, "06-passkey-used")
@@ -210,7 +213,7 @@ class PasskeyJourney:
         self.passkey_button(other, "sign-in").click()
         self.status(other)
         self.shot(other, "07-other-profile-no-passkey")
-        self.sign_in_with_password(other, email, password)
+        self.sign_in_with_password(other, address, password)
 
         # Remove the passkey: a confirmation page asks for the current password.
         browser.get(self.base + "/account/passkeys")
@@ -237,7 +240,17 @@ class PasskeyJourney:
         self.assertTrue(browser.current_url.startswith(self.base + "/signin"))
         self.shot(browser, "09-removed-passkey-refused")
         self.passkey_button(browser, "sign-in")  # enabled again
-        self.sign_in_with_password(browser, email, password)
+        self.sign_in_with_password(browser, address, password)
+
+        # The account's address was told of each change, in the page's language.
+        subjects = []
+        for name in sorted(os.listdir(self.server.outbox)):
+            with open(os.path.join(self.server.outbox, name), "rb") as file:
+                message = email.message_from_bytes(file.read(), policy=email.policy.default)
+            if address in str(message["To"]):
+                subjects.append(str(message["Subject"]))
+        for key in ("mail.passkey.added.subject", "mail.passkey.removed.subject"):
+            self.assertIn(self.text(key), subjects)
 
         # Every message came from the page: no dialog is open (WebDriver would refuse the call).
         for window in (browser, other):
