@@ -159,7 +159,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC"],
+            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
     ]
 )
