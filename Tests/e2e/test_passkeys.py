@@ -260,6 +260,43 @@ class PasskeyJourney:
 class JapaneseJourney(PasskeyJourney, unittest.TestCase):
     locale = "ja"
 
+    def test_an_account_without_a_password(self):
+        """Add a passkey, remove the password with the passkey standing in for it; the passkey,
+        now the last way in, cannot be removed; the passkey still signs in."""
+        browser = browser_with_authenticator(self.locale)
+        try:
+            address, password = "no-password@example.com", "correct horse battery staple"
+            browser.get(f"{self.base}/signup?lang={self.locale}")
+            self.fill(browser, "name", "Hanako")
+            self.fill(browser, "email", address)
+            self.fill(browser, "password", password)
+            self.fill(browser, "password-confirmation", password)
+            browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+            self.wait_for_path(browser, "/account")
+            browser.get(self.base + "/account/passkeys")
+            self.passkey_button(browser, "register").click()
+            self.expect_notice(browser, "ui.notice.passkey-added")
+            browser.find_element(By.LINK_TEXT, self.text("ui.passkeys.password.remove")).click()
+            self.wait_for_path(browser, "/account/password/remove")
+            self.passkey_button(browser, "reauthenticate").click()
+            self.expect_notice(browser, "ui.notice.password-removed")
+            item = browser.find_element(By.CSS_SELECTOR, "ul.passkeys > li")
+            self.assertEqual(item.find_elements(By.CSS_SELECTOR, 'button[data-passkey-action="remove"]'), [])
+            self.assertEqual(item.find_element(By.CSS_SELECTOR, "p.hint").text, self.text("ui.passkeys.last-method"))
+            self.assertEqual(browser.find_elements(By.LINK_TEXT, self.text("ui.passkeys.password.remove")), [])
+            self.shot(browser, "10-without-password")
+            # Posting the removal anyway is refused with the same reason.
+            passkey_id = item.get_attribute("id").removeprefix("passkey-")
+            browser.get(f"{self.base}/account/passkeys/{passkey_id}/remove")
+            self.assertIn(self.text("ui.passkeys.last-method"), browser.find_element(By.ID, "error-summary").text)
+            # The password no longer signs in; the passkey does (autofill on /signin).
+            browser.delete_all_cookies()
+            browser.get(self.base + "/signin")
+            WebDriverWait(browser, 20).until(lambda b: b.current_url.split("?")[0] == self.base + "/account")
+            self.assertEqual(browser.find_element(By.ID, "account-email").text, address)
+        finally:
+            browser.quit()
+
 
 class HebrewJourney(PasskeyJourney, unittest.TestCase):
     locale = "he"
