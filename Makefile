@@ -19,6 +19,7 @@ release: deps
 test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	.venv/bin/python scripts/public-api.py --check
 	scripts/check-dependent-package.sh
 	SWIFT=$(SWIFT) scripts/check-seed-app.sh
 	.venv/bin/python Tests/e2e/test_site.py

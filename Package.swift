@@ -77,13 +77,25 @@ let package = Package(
             name: "GenkanStore",
             dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
+        // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
+        // one runner for every test target, in no product.
         .target(
-            name: "GenkanMail",
+            name: "GenkanTestSupport",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanThreads",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanCurl",
             dependencies: ["CCurl"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GenkanMail",
+            dependencies: ["GenkanCurl", "GenkanThreads"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanHTTPClient",
-            dependencies: ["CCurl"],
+            dependencies: ["GenkanCurl"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
@@ -96,8 +108,8 @@ let package = Package(
         .target(
             name: "GenkanServer",
             dependencies: [
-                "CH2O", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient",
-                "GenkanWebAuthn",
+                "CH2O", "GenkanThreads", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
+                "GenkanHTTPClient", "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
@@ -117,17 +129,17 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanValidationTests",
-            dependencies: ["GenkanValidation"],
+            dependencies: ["GenkanValidation", "GenkanTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanLocalizationTests",
-            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode"],
+            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode", "GenkanTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCLITests",
-            dependencies: ["genkan"],
+            dependencies: ["genkan", "GenkanTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCatalogToolsTests",
@@ -136,11 +148,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanStoreTests",
-            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanWebAuthn", "GenkanValidation"],
+            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanMailTests",
-            dependencies: ["GenkanMail"],
+            dependencies: ["GenkanMail", "GenkanTestSupport"],
             exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -159,7 +171,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanWebAuthn"],
+            dependencies: [
+                "GenkanServer", "GenkanThreads", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
+                "GenkanWebAuthn",
+            ],
             swiftSettings: swiftSettings),
     ]
 )

@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-/// The issue 14 catalogs through the built binary: an unchanged export, imported, changes no
+/// The real-app-shaped catalogs through the built binary: an unchanged export, imported, changes no
 /// byte in any format; help names the new check and what travels.
 @Suite(.serialized) struct IssueCatalogCommandTests {
     @Test(arguments: ["States.xcstrings", "AppShortcuts.xcstrings"], ExchangeFormat.allCases)

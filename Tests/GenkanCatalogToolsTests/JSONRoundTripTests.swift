@@ -12,7 +12,7 @@ import GenkanUnicode
         #expect(Array(catalog.text.utf8) == bytes)
     }
 
-    /// The issue 14 fixtures are what Xcode writes: reading and writing them changes no byte, and
+    /// The fixtures of real apps' catalogs are what Xcode writes: reading and writing them changes no byte, and
     /// their keys are in Xcode's order.
     @Test(arguments: issueFixtures)
     func issueFixturesAreInXcodeLayout(_ name: String) throws {

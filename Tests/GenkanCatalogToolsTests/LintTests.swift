@@ -126,7 +126,7 @@ import Testing
     }
 }
 
-/// The false alarms of issue 14, each on a catalog Xcode accepts (Plurals.xcstrings,
+/// False alarms lint once raised on real apps' catalogs, each on a catalog Xcode accepts (Plurals.xcstrings,
 /// AppShortcuts.xcstrings) and in a catalog of its own.
 @Suite struct LintFalseAlarmTests {
     static func findings(_ fixture: String, key: String) throws -> [String] {

@@ -23,7 +23,7 @@ enum Fixture {
         .deletingLastPathComponent()
 }
 
-/// The catalogs of issue 14, hand-written in Xcode's layout: States (every state Xcode writes, an
+/// Catalogs shaped like real apps' (what broke or misled the tools), hand-written in Xcode's layout: States (every state Xcode writes, an
 /// unknown one, empty translations a reviewer accepted), AppShortcuts (`stringSet` phrase sets of
 /// different lengths, the source `new`), Plurals (a set missing a category, ru/uk `other` for
 /// fractions, `zero` in en and others, a dotted substitution name, the empty key).

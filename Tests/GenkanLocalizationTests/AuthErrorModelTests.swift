@@ -7,7 +7,7 @@ import GenkanValidation
 private let model = AuthErrorModel()
 
 @Test func credentialErrorsShareOneMessageByDefault() {
-    // The done-when of issue 3: three spellings of three different errors, one Japanese message.
+    // The model's first promise: three spellings of three different errors, one Japanese message.
     let messages = ["17009", "auth/user-not-found", "INVALID_LOGIN_CREDENTIALS"].map {
         model.message(for: AuthError(parsing: $0), locale: "ja")
     }

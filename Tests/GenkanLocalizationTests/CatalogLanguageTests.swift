@@ -8,10 +8,10 @@ import Testing
 // The languages are the catalog's (`MessageCatalog.locales`), so the checks grow as translations
 // are imported; the lists below say which languages must be there.
 
-/// The languages issue 3 shipped: the catalog always has them.
+/// The first twelve languages: the catalog always has them.
 let originalLocales = ["en", "ja", "zh-Hans", "zh-Hant", "ko", "de", "fr", "es", "pt-BR", "it", "ru", "ar"]
 
-/// The 49 languages of issue 20 (the 12 and 37 more, FirebaseUI's list).
+/// The 49 languages (the first 12 and 37 more: FirebaseUI's list).
 let issue20Locales = originalLocales + [
     "bg", "bn", "ca", "cs", "da", "el", "fa", "fi", "fil", "gsw", "gu", "he", "hi", "hr", "hu", "id", "kn", "ln", "lt", "lv", "mr",
     "ms", "nb", "nn", "nl", "pl", "ro", "sk", "sl", "sr", "sv", "ta", "th", "tr", "uk", "ur", "vi",
@@ -22,7 +22,7 @@ let catalogLocales = MessageCatalog.standard.locales
 
 @Test func theCatalogHasTheOriginalLanguages() {
     #expect(Set(originalLocales).subtracting(catalogLocales).isEmpty)
-    // Nothing outside issue 20's list slipped in (a misspelt tag in an import).
+    // Nothing outside the list slipped in (a misspelt tag in an import).
     #expect(Set(catalogLocales).subtracting(issue20Locales).sorted() == [])
 }
 
@@ -74,7 +74,7 @@ let cldrCategories: [String: Set<PluralCategory>] = {
 @Test(arguments: catalogLocales)
 func pluralsHaveExactlyTheLanguagesCategories(_ locale: String) throws {
     let catalog = MessageCatalog.standard
-    let expected = try #require(cldrCategories[locale], "\(locale) is not one of issue 20's languages")
+    let expected = try #require(cldrCategories[locale], "\(locale) is not one of the 49 languages")
     // Vietnamese: newer CLDR gives it `one` too (for ordinal-like uses); either reading is right.
     let accepted: [Set<PluralCategory>] = locale == "vi" ? [expected, expected.union([.one])] : [expected]
     var plurals = 0
@@ -267,7 +267,7 @@ private func scripts(of text: String) -> [String: Int] {
 
 @Test(arguments: catalogLocales)
 func textsAreInTheLanguagesScript(_ locale: String) throws {
-    let expected = try #require(expectedScripts[locale], "\(locale) is not one of issue 20's languages")
+    let expected = try #require(expectedScripts[locale], "\(locale) is not one of the 49 languages")
     let allowed = expected.union(["Latn"])
     for key in catalogJSON.keys.sorted() {
         let all = localizations(key)

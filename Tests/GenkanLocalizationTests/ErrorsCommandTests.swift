@@ -1,24 +1,12 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 import GenkanLocalization
 
 /// Runs the built `genkan` next to the test bundle (`swift build --build-tests` builds it).
-private func genkan(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let binary = directory.appendingPathComponent("genkan")
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build genkan first: swift build --build-tests")
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.environment = ["LANG": "C"]
-    let output = Pipe(), error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+private func genkan(_ arguments: [String]) throws -> ToolRun {
+    try #require(FileManager.default.isExecutableFile(atPath: RepositoryPaths.genkan.path), "build genkan first: swift build --build-tests")
+    return try ToolRun.genkan(arguments)
 }
 
 private func jsonLines(_ text: String) throws -> [[String: Any]] {
@@ -30,7 +18,7 @@ private func jsonLines(_ text: String) throws -> [[String: Any]] {
 @Test func showGivesOneJapaneseMessageForThreeCredentialErrors() throws {
     let run = try genkan(["errors", "show", "--locale", "ja", "17009", "auth/user-not-found", "INVALID_LOGIN_CREDENTIALS"])
     #expect(run.status == 0)
-    let lines = try jsonLines(run.output)
+    let lines = try jsonLines(run.stdout)
     #expect(lines.count == 3)
     #expect(lines.map { $0["code"] as? String } == ["auth/wrong-password", "auth/user-not-found", "auth/invalid-credential"])
     #expect(lines.map { $0["iosCode"] as? Int } == [17009, 17011, 17004])
@@ -42,14 +30,14 @@ private func jsonLines(_ text: String) throws -> [[String: Any]] {
     let body = #"{"error":{"code":400,"message":"WEAK_PASSWORD : Password should be at least 6 characters"}}"#
     let run = try genkan(["errors", "show", "--locale", "de-AT", body, "certainly-not-a-code"])
     #expect(run.status == 1)
-    let lines = try jsonLines(run.output)
+    let lines = try jsonLines(run.stdout)
     #expect(lines.count == 1)
     #expect(lines.first?["code"] as? String == "auth/weak-password")
     #expect(lines.first?["detail"] as? String == "Password should be at least 6 characters")
     #expect(lines.first?["locale"] as? String == "de")
     // The message states the minimum the server gave.
     #expect(lines.first?["message"] as? String == "Dieses Passwort ist zu schwach. Verwenden Sie mindestens 6 Zeichen.")
-    #expect(run.error.contains("certainly-not-a-code"))
+    #expect(run.stderr.contains("certainly-not-a-code"))
 }
 
 @Test func showUsageErrorsExitTwo() throws {
@@ -63,7 +51,7 @@ private func jsonLines(_ text: String) throws -> [[String: Any]] {
 @Test func listPrintsEveryCodeWithAllSpellings() throws {
     let tsv = try genkan(["errors", "list"])
     #expect(tsv.status == 0)
-    let rows = tsv.output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    let rows = tsv.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     #expect(rows.first?.first == "code")
     #expect(rows.count == AuthErrorCode.allCases.count + 1)
     for (code, row) in zip(AuthErrorCode.allCases, rows.dropFirst()) {
@@ -72,7 +60,7 @@ private func jsonLines(_ text: String) throws -> [[String: Any]] {
         for spelling in code.allSpellings { #expect(cells.contains(spelling), "\(code): \(spelling)") }
     }
     let json = try genkan(["errors", "list", "--format", "json", "--locale", "ko"])
-    let array = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(array.count == AuthErrorCode.allCases.count)
     #expect(array.allSatisfy { ($0["spellings"] as? [String])?.isEmpty == false && $0["message"] is String })
 }

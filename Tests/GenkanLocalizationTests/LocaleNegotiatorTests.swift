@@ -72,7 +72,7 @@ func acceptLanguageHeaders(_ header: String, _ expected: String) {
     #expect(ranges.map(\.range) == ["de", "it", "fr"])
 }
 
-/// The 49 languages of issue 20, as a negotiator over them sees regional, script and old variants.
+/// The catalog's 49 languages, as a negotiator over them sees regional, script and old variants.
 /// Each expectation was worked out by hand from CLDR's likely subtags and the aliases documented on
 /// `LocaleNegotiator`, and ICU 72's `icu::LocaleMatcher` over the same 49 locales (CLDR language
 /// matching, favouring the language) picks the same locale for every tag here.

@@ -1,3 +1,4 @@
+import GenkanThreads
 import Synchronization
 import Testing
 @testable import GenkanServer
@@ -6,8 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// The engine's semaphore, not Glibc's `Semaphore` (semaphore.h) that the test module also sees.
-private typealias Semaphore = GenkanServer.Semaphore
+/// The package's semaphore, not Glibc's `Semaphore` (semaphore.h) that the test module also sees.
+private typealias Semaphore = GenkanThreads.Semaphore
 
 /// The engine's lock and timers on real threads. Every wait in these tests has a deadline, so a
 /// lost wake-up fails the test instead of hanging the run.

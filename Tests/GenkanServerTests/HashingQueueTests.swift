@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
+import GenkanThreads
 import Testing
 @testable import GenkanServer
 
 /// The worker pool's hashing lane with fake slow jobs on one thread: fairness by client, a
-/// client's share, the deadline and making room (issue 12, failure 3). Deterministic: a gate
+/// client's share, the deadline and making room. Deterministic: a gate
 /// job holds the thread while the queue is filled.
 @Suite struct HashingQueueTests {
     /// What ran, and what was refused, in order.
@@ -103,5 +104,26 @@ import Testing
         gate.release()
         finish(pool)
         #expect(journal.all == ["interactive", "refused may go after 1", "must run"])
+    }
+
+    /// With every niced thread busy, the priority thread still runs priority hashing and
+    /// interactive jobs at once, priority first; it never takes an ordinary hashing job.
+    @Test func thePriorityThreadTakesPriorityAndInteractiveJobsWhileTheOthersAreBusy() throws {
+        let journal = Journal()
+        let pool = try WorkerPool(threads: 1, priorityThreads: 1, maximumWait: .seconds(30)) { 0 }
+        let gate = Gate()
+        #expect(pool.submit(.hashing(for: "gate")) { _ in gate.wait() })
+        while !gate.started.load(ordering: .acquiring) { usleep(1000) }
+        #expect(submit(pool, "ordinary", from: "10.0.0.1", journal: journal))
+        let done = GenkanThreads.Semaphore()
+        #expect(pool.submit(.priorityHashing(for: "192.0.2.1")) { _ in journal.add("priority"); done.post() })
+        #expect(pool.submit(.interactive) { _ in journal.add("interactive"); done.post() })
+        let deadline = Deadline.after(.seconds(10))
+        #expect(done.wait(until: deadline) && done.wait(until: deadline), "the priority thread did not run them")
+        // Both ran while the niced thread was still held; the ordinary job waits for it.
+        #expect(journal.all == ["priority", "interactive"])
+        gate.release()
+        finish(pool)
+        #expect(journal.all == ["priority", "interactive", "ordinary"])
     }
 }

@@ -111,9 +111,8 @@ import Testing
         try await addressesAreIsolated(in: "ar")
     }
 
-    /// Hebrew arrives with issue 20's translations; until it is imported there is nothing to show
-    /// in Hebrew, and this test says so instead of passing.
-    @Test(.enabled(if: MessageCatalog.standard.locales.contains("he"), "Hebrew (he) is not in the catalog yet: import /work/l10n/he.json"))
+    /// Hebrew: another right-to-left script than Arabic.
+    @Test
     func anAddressIsIsolatedOnHebrewPagesAndMails() async throws {
         try await addressesAreIsolated(in: "he")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,28 +9,9 @@ import GenkanStore
 
 /// Runs the built `genkan serve` as a user would: options, start, database creation, SIGTERM.
 @Suite(.serialized) struct ServeCommandTests {
-    static var genkan: String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "genkan").path,
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appending(path: ".build/debug/genkan").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-    }
+    static var genkan: String { RepositoryPaths.genkan.path }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: genkan)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-    }
+    static func run(_ arguments: [String]) throws -> ToolRun { try ToolRun.genkan(arguments) }
 
     @Test(arguments: [
         (["serve", "--port", "http"], "--port must be a number from 0 to 65535, not 'http'"),

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 @testable import GenkanServer
 
-/// The limits as an attacker meets them (issue 12, failures 3 to 7 and 11), in-process over a
+/// The limits as an attacker meets them (floods, spread addresses, lock-outs, proxies), in-process over a
 /// real SQLite file.
 @Suite struct SignInLimitTests {
     static let password = "correct horse battery"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GenkanStore
 
-/// One account per address whatever its case (issue 9). Addresses are given as GenkanValidation
+/// One account per address whatever its case (so one person cannot hold two by changing case). Addresses are given as GenkanValidation
 /// normalizes them: the domain is already lower-case, the local part keeps its case.
 @Suite struct EmailKeyTests {
     let directory = TemporaryDirectory()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GenkanStore
 
-/// The sign-in limits over a real SQLite file (issue 12, failures 4 to 7).
+/// The sign-in limits over a real SQLite file: per address, per address and account, the account's count, lock-out and reset.
 @Suite struct SignInThrottleTests {
     static let secret = [UInt8](repeating: 42, count: 32)
     static let password = SignedInAccount.password

@@ -1,5 +1,6 @@
 import Foundation
 import GenkanStore
+import GenkanTestSupport
 import GenkanWebAuthn
 import Synchronization
 
@@ -31,23 +32,7 @@ final class ManualClock: Sendable {
 /// Runs a command-line tool and returns its standard output (the reference implementations the
 /// tests compare against: sqlite3, sha256sum, argon2).
 func run(_ tool: String, _ arguments: [String], input: String? = nil) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    if let input {
-        let pipe = Pipe()
-        process.standardInput = pipe
-        try process.run()
-        pipe.fileHandleForWriting.write(Data(input.utf8))
-        try pipe.fileHandleForWriting.close()
-    } else {
-        try process.run()
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try ToolRun.run(tool: tool, arguments, stdin: Array((input ?? "").utf8)).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// A cheap hasher for tests that are not about hashing (libsodium's interactive minimum).

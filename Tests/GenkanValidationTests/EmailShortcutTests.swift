@@ -1,3 +1,4 @@
+import GenkanTestSupport
 import Testing
 @testable import GenkanUnicode
 @testable import GenkanValidation

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 import GenkanValidation
 

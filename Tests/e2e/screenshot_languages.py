@@ -1,5 +1,5 @@
 """Screenshots of /signin and /account in headless Chromium for the languages whose scripts need
-their own fonts (issue 20), with a check of what Chromium rendered them with.
+their own fonts, with a check of what Chromium rendered them with.
 
     .venv/bin/python Tests/e2e/screenshot_languages.py            # he fa hi th ta bn
     .venv/bin/python Tests/e2e/screenshot_languages.py ar ja gu   # any languages of the catalog
@@ -21,10 +21,9 @@ import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_site import ARTIFACTS, CATALOG, CHROMEDRIVER, CHROMIUM, Server  # noqa: E402
+from support import ARTIFACTS, catalog_locales, chromium  # noqa: E402
+from test_site import Server  # noqa: E402
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -44,10 +43,6 @@ SCRIPT_FONTS = {"hi": "Devanagari", "mr": "Devanagari", "bn": "Bengali", "gu": "
                 "th": "Thai"}
 
 
-def catalog_locales():
-    return sorted({locale for entry in CATALOG.values() for locale in entry.get("localizations", {})})
-
-
 class LanguageScreenshots(unittest.TestCase):
     languages = DEFAULT
 
@@ -56,11 +51,7 @@ class LanguageScreenshots(unittest.TestCase):
         cls.directory = tempfile.mkdtemp(prefix="genkan-languages-")
         cls.server = Server(cls.directory)
         cls.server.start()
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=900,1000"):
-            options.add_argument(argument)
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium(size="900,1000")
         os.makedirs(SHOTS, exist_ok=True)
 
     @classmethod

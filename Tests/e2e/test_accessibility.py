@@ -9,12 +9,10 @@ A page with any violation fails the test with axe's rule, its help text and the 
 import email
 import email.policy
 import glob
-import json
 import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,50 +21,24 @@ import unittest
 import urllib.request
 
 import axe_core_python
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import Protocol, Transport, VirtualAuthenticatorOptions
 from selenium.webdriver.support.ui import WebDriverWait
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import ROOT, BrowserForms, chromium, free_port, genkan_binary, run_tests  # noqa: E402
+
 AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8").read()
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 
 
-def genkan_binary():
-    for configuration in ("debug", "release"):
-        path = os.path.join(ROOT, ".build", configuration, "genkan")
-        if os.path.exists(path):
-            return path
-    raise RuntimeError("build genkan first (swift build)")
+# English, Japanese, Arabic (right to left), Hebrew (right to left, another script) and Hindi
+# (Devanagari).
+CHECKED_LANGUAGES = ["en", "ja", "ar", "he", "hi"]
 
 
-def catalog_locales():
-    """The languages of Genkan's catalog (what the built genkan serves)."""
-    with open(os.path.join(ROOT, "Resources", "Localizable.xcstrings"), encoding="utf-8") as file:
-        strings = json.load(file)["strings"]
-    return {locale for entry in strings.values() for locale in entry.get("localizations", {})}
-
-
-def checked_languages():
-    """English, Japanese and Arabic (right to left), then Hebrew (right to left, another script)
-    and Hindi (Devanagari) once issue 20's translations of them are in the catalog."""
-    present = catalog_locales()
-    later = [language for language in ("he", "hi") if language in present]
-    missing = [language for language in ("he", "hi") if language not in present]
-    if missing:
-        print(f"not checked yet, not in the catalog: {', '.join(missing)}", file=sys.stderr)
-    return ["en", "ja", "ar"] + later
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class AccessibilityTest(unittest.TestCase):
+class AccessibilityTest(BrowserForms, unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.directory = tempfile.mkdtemp(prefix="genkan-a11y-")
@@ -93,11 +65,7 @@ class AccessibilityTest(unittest.TestCase):
                 if time.time() > deadline:
                     raise RuntimeError("genkan serve did not start")
                 time.sleep(0.1)
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200"):
-            options.add_argument(argument)
-        cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.browser = chromium()
         cls.browser.get("about:blank")
         cls.browser.add_virtual_authenticator(VirtualAuthenticatorOptions(
             protocol=Protocol.CTAP2, transport=Transport.INTERNAL, has_resident_key=True, has_user_verification=True,
@@ -129,13 +97,8 @@ class AccessibilityTest(unittest.TestCase):
         problems = [f"{v['id']}: {v['help']} — " + "; ".join(n['html'][:120] for n in v['nodes'][:3]) for v in result]
         self.assertEqual(problems, [], f"{name} ({self.browser.current_url})")
 
-    def fill(self, field, value):
-        element = self.browser.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(value)
-
     def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        super().submit()
         time.sleep(0.3)
 
     def mail_link(self, path, before):
@@ -157,7 +120,7 @@ class AccessibilityTest(unittest.TestCase):
 
     def test_every_page_in_every_checked_language(self):
         browser = self.browser
-        for index, language in enumerate(checked_languages()):
+        for index, language in enumerate(CHECKED_LANGUAGES):
             address = f"a11y{index}@example.com"
             browser.delete_all_cookies()
             for path in ["/signin", "/signup", "/password/forgot", "/nowhere", "/password/reset?code=" + "A" * 43,
@@ -243,4 +206,4 @@ class AccessibilityTest(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main(verbosity=2)
+    run_tests()

@@ -27,7 +27,8 @@ import urllib.request
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_site import ROOT, Server  # noqa: E402
+from support import run_tests  # noqa: E402
+from test_site import Server  # noqa: E402
 
 PROJECT = "demo-genkan"
 PASSWORD = "correct horse battery staple"
@@ -224,5 +225,4 @@ class SignedTokens(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_tests()

@@ -43,10 +43,8 @@ from html.parser import HTMLParser
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_site import ARTIFACTS, CATALOG, CHROMEDRIVER, CHROMIUM, ROOT, free_port, genkan_binary  # noqa: E402
+from support import ARTIFACTS, CATALOG, ROOT, BrowserForms, chromium, free_port, genkan_binary, run_tests  # noqa: E402
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.common.exceptions import TimeoutException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -805,19 +803,12 @@ class KillDuringResetBurst(unittest.TestCase):
 
 # MARK: 5. Chromium: forgot password in Japanese, through the mail, signed in
 
-class ChromiumJourney(SharedSite, MailChecks):
+class ChromiumJourney(SharedSite, MailChecks, BrowserForms):
     javascript = True
 
     @classmethod
     def setUpClass(cls):
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200",
-                         "--lang=ja"):
-            options.add_argument(argument)
-        if not cls.javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium(javascript=cls.javascript, language="ja")
         cls.browser.set_page_load_timeout(30)
         cls.suffix = "js" if cls.javascript else "nojs"
         os.makedirs(ARTIFACTS, exist_ok=True)
@@ -856,14 +847,6 @@ class ChromiumJourney(SharedSite, MailChecks):
         self.wait(lambda b: urllib.parse.urlsplit(b.current_url).path == path
                   and b.execute_script("return document.readyState") == "complete", what=path)
         self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "ja")
-
-    def fill(self, field, value):
-        element = self.browser.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(value)
-
-    def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
 
     def test_forgot_password_in_japanese(self):
         browser, suffix = self.browser, self.suffix
@@ -976,5 +959,4 @@ class ChromiumWithoutJavaScript(ChromiumJourney, unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_tests()

@@ -3,7 +3,7 @@ locally (`oidc-provider-mock` from PyPI in Tests/e2e/oidc_provider.py, which add
 Apple's form_post, `user` field and ES256 client secret, and control endpoints for key rotation
 and tampered tokens), one configured as `google` and one as `apple`.
 
-The cases of issue 13 are driven over HTTP with a cookie jar (each redirect looked at, so every
+The provider cases are driven over HTTP with a cookie jar (each redirect looked at, so every
 check is visible): success, a wrong state, a state from another browser, a replayed code, a token
 for another audience, an expired token, a wrong nonce, an unknown kid (and a rotation that must
 succeed), an address that already belongs to a password account (then linked from the settings),
@@ -23,7 +23,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -36,46 +35,12 @@ import urllib.request
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import ROOT, catalog, chromium, escaped, free_port, genkan_binary, on_page, run_tests  # noqa: E402
+
 ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e", "oidc")
 PYTHON = sys.executable
-
-with open(os.path.join(ROOT, "Resources", "Localizable.xcstrings"), encoding="utf-8") as catalog_file:
-    CATALOG = json.load(catalog_file)["strings"]
-
-
-def catalog(key, locale="en", *arguments):
-    text = CATALOG[key]["localizations"][locale]["stringUnit"]["value"]
-    for argument in arguments:
-        text = text.replace("%@", argument, 1)
-    return text
-
-
-def escaped(text):
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#39;")
-
-
-def on_page(key, locale="en", *arguments):
-    """The catalog's text as a page writes it: escaped, each argument a value in an element of
-    its own (`<bdi>`, bidirectional isolation)."""
-    text = escaped(CATALOG[key]["localizations"][locale]["stringUnit"]["value"])
-    for argument in arguments:
-        text = text.replace("%@", "<bdi>" + escaped(argument) + "</bdi>", 1)
-    return text
-
-
-def genkan_binary():
-    for configuration in ("debug", "release"):
-        path = os.path.join(ROOT, ".build", configuration, "genkan")
-        if os.path.exists(path):
-            return path
-    raise RuntimeError("build genkan first (swift build)")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Provider:
@@ -529,15 +494,7 @@ class Journey:
 
     @classmethod
     def setUpClass(cls):
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200", "--lang=ja"):
-            options.add_argument(argument)
-        options.add_experimental_option("prefs", {"intl.accept_languages": "ja"} | (
-            {} if cls.javascript else {"profile.managed_default_content_settings.javascript": 2}))
-        cls.browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        cls.browser = chromium(javascript=cls.javascript, language="ja")
         cls.shots = os.path.join(ARTIFACTS, "js" if cls.javascript else "no-js")
         os.makedirs(cls.shots, exist_ok=True)
 
@@ -558,7 +515,6 @@ class Journey:
 
     def journey(self, provider, label_key, sub, email, name):
         from selenium.webdriver.common.by import By
-        mode = "js" if self.javascript else "nojs"
         self.browser.delete_all_cookies()
         self.browser.get(SITE.url + "/signin")
         self.shot(f"{provider}-1-signin")
@@ -607,4 +563,4 @@ class JourneyWithoutJavaScript(Journey, unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main(verbosity=2)
+    run_tests()

@@ -22,27 +22,22 @@ import time
 import unittest
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.virtual_authenticator import Protocol, Transport, VirtualAuthenticatorOptions
 from selenium.webdriver.support.ui import WebDriverWait
 
-sys.path.insert(0, os.path.dirname(__file__))
-from test_site import ARTIFACTS, CHROMEDRIVER, CHROMIUM, Server, catalog  # noqa: E402
+sys.dont_write_bytecode = True  # no __pycache__ in the repository for the imports below
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import ARTIFACTS, catalog, chromium, run_tests  # noqa: E402
+from test_site import Server  # noqa: E402
 
 SHOTS = os.path.join(ARTIFACTS, "passkeys")
 
 
 def browser_with_authenticator(locale):
     """A fresh Chromium profile with a virtual platform authenticator that holds no passkey yet."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1300",
-                     f"--lang={locale}"):
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    browser = chromium(language=locale, size="1000,1300")
     browser.get("about:blank")
     browser.add_virtual_authenticator(VirtualAuthenticatorOptions(
         protocol=Protocol.CTAP2, transport=Transport.INTERNAL, has_resident_key=True, has_user_verification=True,
@@ -91,7 +86,7 @@ class PasskeyJourney:
         """Waits for the one-time notice `key` (a page still showing an older notice is not it)."""
         expected = self.text(key)
         try:
-            WebDriverWait(browser, 20, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+            WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,)).until(
                 lambda b: b.find_element(By.CSS_SELECTOR, "div.notice").text == expected)
         except TimeoutException:
             notices = [element.text for element in browser.find_elements(By.CSS_SELECTOR, "div.notice")]
@@ -197,7 +192,8 @@ class PasskeyJourney:
         browser.get(self.base + "/account/email")
         self.fill(browser, "email", f"new-{self.locale}@example.com")
         self.passkey_button(browser, "reauthenticate").click()
-        WebDriverWait(browser, 20, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        # (While the next page loads, the old page's nodes go away under the driver: ignored.)
+        WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,)).until(
             lambda b: b.find_element(By.TAG_NAME, "h1").text == self.text("ui.email-change.sent.title"))
 
         # A second browser profile, whose authenticator has no passkey for the site: the page's
@@ -353,4 +349,4 @@ class WithoutADomain(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    unittest.main(verbosity=2)
+    run_tests()

@@ -5,11 +5,9 @@ Run by `make test` after `swift test`:  .venv/bin/python Tests/e2e/test_site.py
 The expected messages are read from Resources/Localizable.xcstrings itself, so the test checks
 that the page shows the catalog's text, in the language asked for, next to the form."""
 
-import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -17,38 +15,13 @@ import time
 import unittest
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e")
-CHROMEDRIVER = "/usr/bin/chromedriver"
-CHROMIUM = "/usr/bin/chromium"
-
-with open(os.path.join(ROOT, "Resources", "Localizable.xcstrings"), encoding="utf-8") as catalog_file:
-    CATALOG = json.load(catalog_file)["strings"]
-
-
-def catalog(key, locale):
-    """The catalog's text for a key without parameters."""
-    return CATALOG[key]["localizations"][locale]["stringUnit"]["value"]
-
-
-def genkan_binary():
-    for configuration in ("debug", "release"):
-        path = os.path.join(ROOT, ".build", configuration, "genkan")
-        if os.path.exists(path):
-            return path
-    raise RuntimeError("build genkan first (swift build)")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from support import ARTIFACTS, ROOT, BrowserForms, catalog, chromium, free_port, genkan_binary, run_tests  # noqa: E402
 
 
 class Server:
@@ -85,7 +58,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
 
-class SiteTest:
+class SiteTest(BrowserForms):
     """The journey of the issue, run once with JavaScript and once without."""
 
     javascript = True
@@ -95,14 +68,7 @@ class SiteTest:
         cls.directory = tempfile.mkdtemp(prefix="genkan-e2e-")
         cls.server = Server(cls.directory)
         cls.server.start()
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1200",
-                         "--lang=ja"):
-            options.add_argument(argument)
-        if not cls.javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium(javascript=cls.javascript, language="ja")
         cls.shots = os.path.join(ARTIFACTS, "js" if cls.javascript else "no-js")
         os.makedirs(cls.shots, exist_ok=True)
         cls.step = 0
@@ -120,14 +86,6 @@ class SiteTest:
 
     def wait_for_path(self, path):
         WebDriverWait(self.browser, 15).until(lambda browser: browser.current_url.split("?")[0].endswith(path))
-
-    def fill(self, field, value):
-        element = self.browser.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(value)
-
-    def submit(self):
-        self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
 
     def summary_text(self):
         summary = WebDriverWait(self.browser, 15).until(EC.presence_of_element_located((By.ID, "error-summary")))
@@ -312,5 +270,4 @@ class WithoutJavaScript(SiteTest, unittest.TestCase):
 
 
 if __name__ == "__main__":
-    result = unittest.main(exit=False, verbosity=2).result
-    sys.exit(0 if result.wasSuccessful() else 1)
+    run_tests()

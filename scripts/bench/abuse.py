@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Abuse benchmark for `make bench` (after a release build): can real users sign in while a
-flood of sign-ins keeps every core hashing? (issue 12, failure 3)
+flood of sign-ins keeps every core hashing?
 
 `genkan serve --trust-proxy` (loopback) gets, for 15 s, 64 connections of POST /signin through
 X-Forwarded-For, in three kinds of flood, each on a fresh database:

@@ -15,7 +15,6 @@
    (goal: at least 0.5x).
 """
 import json
-import os
 import re
 import shutil
 import signal

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Slow-connection benchmark for `make bench` (after a release build; issue 12, failures 1-2):
+"""Slow-connection benchmark for `make bench` (after a release build):
 `GET /signin` in Japanese with wrk (64 connections, 5 s), first alone, then while 1,000 slow
 connections hold the server: 16 client addresses (127.0.1.1-16, so the per-client cap of 64
 does not simply refuse them all) each open 63 connections that send one byte of a request head

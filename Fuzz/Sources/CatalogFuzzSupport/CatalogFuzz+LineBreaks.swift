@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 @testable import GenkanCatalogTools
 
-/// Catalogs whose keys, values and comments hold CR LF, lone CR and lone LF (issue 24), built
+/// Catalogs whose keys, values and comments hold CR LF, lone CR and lone LF, built
 /// from the input, and the round trips every exchange format owes them.
 ///
 /// The readers' own inputs rarely reach a catalog with line breaks in every field, and libFuzzer

@@ -18,7 +18,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = input.rest
 
     // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
-    // comments, which must survive PO exactly (issue 24).
+    // comments, which must survive PO exactly (a CR LF once broke a PO file).
     CatalogFuzz.checkLineBreaks(bytes, format: .po)
 
     let text = String(decoding: bytes, as: UTF8.self)

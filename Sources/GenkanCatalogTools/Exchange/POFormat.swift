@@ -81,7 +81,7 @@ enum POFormat {
     /// `#.` lines: the entry's comment, then `notes`. A comment line ends at CR LF, CR or LF,
     /// found by code point: split at the `Character` "\n", a comment's CR LF (one `Character`)
     /// stayed inside a line and the file broke there, leaving the rest as a line no PO reader
-    /// accepts (issue 24).
+    /// accepts.
     private static func extractedComments(_ comment: String?, notes: [String]) -> String {
         var out = ""
         if let comment, !comment.isEmpty {

@@ -5,7 +5,7 @@
 ///
 /// Substitution names play no part: a translation may name its substitutions as it likes
 /// (`%#@posts@` where the source has `%#@arg1@`), or write as plain specifiers what the source
-/// writes as a substitution (`%lld … %2$@` against a plural), and be right (issue 24).
+/// writes as a substitution (`%lld … %2$@` against a plural), and be right.
 struct FormatArguments: Sendable, Equatable {
     /// Argument number (1-based) to type; the type is nil where the catalog does not say it (a
     /// substitution without `formatSpecifier`).

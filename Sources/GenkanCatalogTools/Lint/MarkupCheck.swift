@@ -28,7 +28,7 @@ enum MarkupCheck {
     ///
     /// An angle bracket in text is not always markup: `<unknown (%d)>` and
     /// `/Users/<utente>/Applications` are text, and their translations rightly change the words
-    /// inside (issue 24). A tag counts as markup when it is a known HTML element, when the
+    /// inside. A tag counts as markup when it is a known HTML element, when the
     /// string closes it (`<term>…</term>`) or it closes itself (`<icon/>`), or, in the
     /// translation, when the source uses the same name as markup.
     static func check(_ unit: TranslationUnit, source: String) -> [LintFinding] {

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanThreads
 import Synchronization
 
 /// Delivers the outbox on a background thread, so a request never waits for a mail server.
@@ -23,7 +24,7 @@ import Synchronization
 /// ```
 public final class OutboxSender: Sendable {
     private let worker: Worker
-    private let thread: Mutex<JoinableThread?>
+    private let thread: Mutex<PosixThread?>
 
     /// Starts the thread, which first delivers whatever is already due.
     ///
@@ -37,7 +38,7 @@ public final class OutboxSender: Sendable {
     ) {
         let worker = Worker(queue: queue, transport: transport, policy: policy, batchSize: max(1, batchSize), now: now, log: log)
         self.worker = worker
-        thread = Mutex(JoinableThread { worker.run() })
+        thread = Mutex(PosixThread { worker.run() })
     }
 
     deinit { stop() }
@@ -51,13 +52,13 @@ public final class OutboxSender: Sendable {
     /// (bounded by the transport's timeouts) and recorded; nothing else is started. Idempotent.
     public func stop() {
         worker.signal { $0.stopping = true }
-        guard let thread = thread.withLock({ value -> JoinableThread? in defer { value = nil }; return value }) else { return }
+        guard let thread = thread.withLock({ value -> PosixThread? in defer { value = nil }; return value }) else { return }
         if !thread.isCurrent { thread.join() }
     }
 }
 
 extension OutboxSender {
-    /// The thread's side. `state` is read and written only with `condition` locked.
+    /// The thread's side.
     final class Worker: @unchecked Sendable {
         struct State {
             var notified = false
@@ -73,8 +74,7 @@ extension OutboxSender {
         let batchSize: Int
         let now: @Sendable () -> Date
         let log: @Sendable (String) -> Void
-        private let condition = Condition()
-        private var state = State()
+        private let state = ConditionLock(State())
         private var random = SystemRandomNumberGenerator()
 
         init(
@@ -90,28 +90,20 @@ extension OutboxSender {
         }
 
         func signal(_ change: (inout State) -> Void) {
-            condition.lock()
-            change(&state)
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { change(&$0) }
+            state.broadcast()
         }
 
-        private var isStopping: Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            return state.stopping
-        }
+        private var isStopping: Bool { state.withLock { $0.stopping } }
 
         func run() {
             while true {
-                condition.lock()
-                if state.stopping {
-                    condition.unlock()
-                    return
-                }
                 // A notify() from here on is seen by the wait below: this round may miss it.
-                state.notified = false
-                condition.unlock()
+                let stopping = state.withLock { state -> Bool in
+                    state.notified = false
+                    return state.stopping
+                }
+                if stopping { return }
 
                 var next: Date?
                 do {
@@ -141,17 +133,8 @@ extension OutboxSender {
                     next = now() + Self.timeInterval(Self.idleRecheck)
                 }
 
-                condition.lock()
-                while !state.stopping && !state.notified {
-                    if let next {
-                        let remaining = next.timeIntervalSince(now())
-                        if remaining <= 0 { break }
-                        condition.wait(for: .milliseconds(Int64((remaining * 1000).rounded(.up))))
-                    } else {
-                        condition.wait()
-                    }
-                }
-                condition.unlock()
+                let deadline = next.map { Deadline.after(.milliseconds(Int64((($0.timeIntervalSince(now())) * 1000).rounded(.up)))) }
+                state.withLock(when: { $0.stopping || $0.notified }, before: deadline) { _, _ in }
             }
         }
 

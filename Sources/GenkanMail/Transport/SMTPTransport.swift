@@ -66,11 +66,3 @@ public struct SMTPTransport: MailTransport {
         }
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, at least 1 (libcurl reads 0 as "no timeout").
-    var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-    }
-}

@@ -62,7 +62,9 @@ final class GenkanApp: Sendable {
             let queue = configuration.hashingQueue
             // Every job that queued mail wakes the sender: no door has to remember to.
             pool = try WorkerPool(
-                threads: configuration.workerThreads, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
+                // One thread more, at the loops' priority, for known browsers' sign-ins and the
+                // interactive lane: a flood that keeps the loops busy cannot slow those down.
+                threads: configuration.workerThreads, priorityThreads: 1, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
                 maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
             ) { try open() }
         } catch {

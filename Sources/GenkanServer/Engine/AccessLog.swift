@@ -50,23 +50,32 @@ public final class AccessLog: Sendable {
     public func record(request: HTTPRequest, status: Int, client: String? = nil) {
         let elapsed = ContinuousClock.now - request.receivedAt
         let index = min(max(0, request.loop), clocks.count - 1)
-        let time = clocks[index].timestamp()
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let duration = Self.fixed(milliseconds)
+        let microseconds = Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
         let peer = client ?? request.peerAddress
         let client = Self.sanitized(peer.isEmpty ? "-" : peer, limit: 64)
         let path = Self.sanitized(request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
         let method = Self.sanitized(request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
-        var line = ""
-        line.reserveCapacity(112 + path.utf8.count)
+        // Every request writes one: bytes appended in place (interpolation and the number
+        // formatting were most of its cost).
+        var line = LogLine(capacity: 128 + path.utf8.count)
         switch format {
         case .text:
-            line += "\(time) \(client) \(method) \(path) \(status) \(duration)ms\n"
+            clocks[index].appendTimestamp(to: &line)
+            line.append(" ", client, " ", method, " ", path, " ")
+            line.append(number: status)
+            line.append(" ")
+            line.append(milliseconds: microseconds)
+            line.append("ms\n")
         case .json:
-            line += "{\"time\":\"\(time)\",\"client\":\"\(client)\",\"method\":\"\(method)\",\"path\":\"\(path)\","
-                + "\"status\":\(status),\"duration_ms\":\(duration)}\n"
+            line.append("{\"time\":\"")
+            clocks[index].appendTimestamp(to: &line)
+            line.append("\",\"client\":\"", client, "\",\"method\":\"", method, "\",\"path\":\"", path, "\",\"status\":")
+            line.append(number: status)
+            line.append(",\"duration_ms\":")
+            line.append(milliseconds: microseconds)
+            line.append("}\n")
         }
-        write(line)
+        write(line.bytes)
     }
 
     /// Records a security event (`SecurityLog`) among the requests: time, client, `security`, the
@@ -87,12 +96,11 @@ public final class AccessLog: Sendable {
             }
             line += "}"
         }
-        write(line + "\n")
+        write(Array((line + "\n").utf8))
     }
 
-    private func write(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
+    private func write(_ line: [UInt8]) {
+        line.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -124,12 +132,6 @@ public final class AccessLog: Sendable {
         return cut ? output + "..." : output
     }
 
-    static func fixed(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
-        let fraction = String(thousandths % 1000).leftPadded(to: 3)
-        return "\(thousandths / 1000).\(fraction)"
-    }
-
     /// RFC 3339 UTC date and time to the second.
     static func dateTime(_ seconds: Int) -> String {
         var seconds = seconds
@@ -153,12 +155,52 @@ private final class SecondClock: Sendable {
 
     /// RFC 3339 UTC time with milliseconds.
     func timestamp() -> String {
+        var line = LogLine(capacity: 24)
+        appendTimestamp(to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    func appendTimestamp(to line: inout LogLine) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let prefix = second.withLock { cached -> String in
             if cached.0 != now.tv_sec { cached = (now.tv_sec, AccessLog.dateTime(now.tv_sec)) }
             return cached.1
         }
-        return prefix + "." + String(now.tv_nsec / 1_000_000).leftPadded(to: 3) + "Z"
+        line.append(prefix, ".")
+        line.append(number: now.tv_nsec / 1_000_000, width: 3)
+        line.append("Z")
+    }
+}
+
+/// The bytes of one log line, appended in place.
+struct LogLine {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    mutating func append(_ texts: String...) {
+        for text in texts { bytes.append(contentsOf: text.utf8) }
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (at most 20).
+    mutating func append(number value: Int, width: Int = 1) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value.magnitude, count = 0
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 || count < min(width, 20)
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+        }
+    }
+
+    /// Thousandths as milliseconds with three decimals: 1234 → `1.234`.
+    mutating func append(milliseconds thousandths: Int) {
+        append(number: thousandths / 1000)
+        bytes.append(UInt8(ascii: "."))
+        append(number: thousandths % 1000, width: 3)
     }
 }

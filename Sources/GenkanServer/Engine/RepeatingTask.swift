@@ -1,3 +1,5 @@
+import GenkanThreads
+
 /// A thread that runs `body` every `interval` until `stop()`.
 ///
 /// Between runs the thread sleeps on a condition with a deadline rather than in short ticks, so an

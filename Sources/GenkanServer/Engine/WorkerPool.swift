@@ -1,3 +1,4 @@
+import GenkanThreads
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,6 +13,13 @@ import Glibc
 /// client's address), taken in turn, so a client waits for one job of each other client, not for
 /// everything a flood queued. The threads run at a lower scheduling priority than the event loops
 /// (nice +10): when every core hashes, the loops still get the CPU.
+///
+/// That cuts both ways: when a flood keeps the loops busy (thousands of refusals a second), nice
+/// +10 threads get a tenth of a core and one hash takes ten times as long, whatever its place in
+/// the queue. `priorityThreads` more threads, at the loops' priority, take only the priority
+/// lane and the interactive one, so a known browser's sign-in and a session look-up keep their
+/// speed through such a flood; a device's priority is rate-limited, so they cannot be kept busy
+/// at will.
 public final class WorkerPool<Resource>: Sendable {
     public enum Lane: Sendable, Hashable {
         /// Short jobs someone is waiting on (database reads and writes), first come first served.
@@ -40,8 +48,12 @@ public final class WorkerPool<Resource>: Sendable {
 
     private let state = Mutex(State())
     private let signal = Semaphore()
+    /// Wakes the priority threads (posted for interactive and priority jobs only).
+    private let prioritySignal = Semaphore()
     private let threads: Mutex<[PosixThread]> = Mutex([])
     public let threadCount: Int
+    /// Threads at normal priority that take priority hashing and interactive jobs only.
+    public let priorityThreadCount: Int
     public let interactiveCapacity: Int
     /// Hashing jobs waiting, in all.
     public let hashingCapacity: Int
@@ -61,14 +73,17 @@ public final class WorkerPool<Resource>: Sendable {
     ///     threads work off in `maximumWait`).
     ///   - hashingPerKey: hashing jobs waiting for one client.
     ///   - maximumWait: how long a hashing job that can be refused waits its turn at most.
+    ///   - priorityThreads: threads besides `threads`, not niced, for the priority and interactive
+    ///     lanes only.
     public init(
-        threads: Int, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
+        threads: Int, priorityThreads: Int = 0, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
         maximumWait: Duration = .seconds(3), niceness: Int32 = 10,
         afterEachJob: (@Sendable (Resource) -> Void)? = nil,
         makeResource: @escaping @Sendable () throws -> Resource
     ) throws {
         self.afterEachJob = afterEachJob
         threadCount = max(1, threads)
+        priorityThreadCount = max(0, priorityThreads)
         self.interactiveCapacity = interactiveCapacity
         self.hashingCapacity = max(1, hashingCapacity ?? max(1, threads) * 64)
         self.hashingPerKey = max(1, hashingPerKey)
@@ -76,10 +91,11 @@ public final class WorkerPool<Resource>: Sendable {
         let ready = Semaphore()
         let failure = Mutex<(any Error)?>(nil)
         var started: [PosixThread] = []
-        for _ in 0..<threadCount {
+        for index in 0..<(threadCount + priorityThreadCount) {
+            let priorityOnly = index >= threadCount
             started.append(PosixThread { [self] in
                 // Linux: PRIO_PROCESS with 0 is the calling thread.
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness)
+                if !priorityOnly { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
                 let resource: Resource
                 do {
                     resource = try makeResource()
@@ -89,11 +105,11 @@ public final class WorkerPool<Resource>: Sendable {
                     return
                 }
                 ready.post()
-                run(with: resource)
+                run(with: resource, priorityOnly: priorityOnly)
             })
         }
         self.threads.withLock { $0 = started }
-        for _ in 0..<threadCount { ready.wait() }
+        for _ in started { ready.wait() }
         if let error = failure.withLock({ $0 }) {
             stop()
             throw error
@@ -146,7 +162,10 @@ public final class WorkerPool<Resource>: Sendable {
     public func stop() {
         state.withLock { $0.stopping = true }
         let all = threads.withLock { threads -> [PosixThread] in defer { threads = [] }; return threads }
-        for _ in all { signal.post() }
+        for _ in all {
+            signal.post()
+            prioritySignal.post()
+        }
         for thread in all { thread.join() }
     }
 
@@ -176,7 +195,13 @@ public final class WorkerPool<Resource>: Sendable {
             return nil
         }
         if let displaced { displaced.refusal(displaced.retryAfter) }
-        if refusal == nil { signal.post() }
+        if refusal == nil {
+            signal.post()
+            switch lane {
+            case .interactive, .priorityHashing: if priorityThreadCount > 0 { prioritySignal.post() }
+            case .hashing: break
+            }
+        }
         return refusal
     }
 
@@ -209,17 +234,25 @@ public final class WorkerPool<Resource>: Sendable {
         case stop
     }
 
-    private func run(with resource: Resource) {
+    /// Takes jobs until the pool stops: a priority thread (`priorityOnly`) the priority hashing
+    /// jobs first, then the interactive ones; the others interactive, priority, then hashing.
+    private func run(with resource: Resource, priorityOnly: Bool) {
         while true {
-            signal.wait()
+            (priorityOnly ? prioritySignal : signal).wait()
             var expired: [Refusal] = []
             var wait = 1
             let now = ContinuousClock.now
             let taken = state.withLock { state -> Taken in
+                if priorityOnly {
+                    expired = state.priorityHashing.removeExpired(now: now)
+                    if !expired.isEmpty { wait = retryAfter(state) }
+                    if let next = state.priorityHashing.next() { return .hashing(next.job) }
+                }
                 if state.interactiveHead < state.interactive.count {
                     defer { state.interactiveHead += 1; Self.compact(&state.interactive, &state.interactiveHead) }
                     return .interactive(state.interactive[state.interactiveHead])
                 }
+                if priorityOnly { return state.stopping ? .stop : .nothing }
                 expired = state.priorityHashing.removeExpired(now: now) + state.hashing.removeExpired(now: now)
                 if !expired.isEmpty { wait = retryAfter(state) }
                 if let next = state.priorityHashing.next() ?? state.hashing.next() { return .hashing(next.job) }

@@ -35,18 +35,38 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
         guard !text.isEmpty, text.utf8.count <= 45, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "%") })
         else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let string = String(text)
-        if !string.utf8.contains(UInt8(ascii: ":")) {  // bytes: Foundation's contains(_: String) is a locale-aware search
-            var ipv4 = [UInt8](repeating: 0, count: 4)
-            guard inet_pton(AF_INET, string, &ipv4) == 1 else { return nil }
-            bytes[10] = 0xff
-            bytes[11] = 0xff
-            bytes.replaceSubrange(12..<16, with: ipv4)
-        } else {
-            guard inet_pton(AF_INET6, string, &bytes) == 1 else { return nil }
+        if !text.utf8.contains(UInt8(ascii: ":")) {  // bytes: Foundation's contains(_: String) is a locale-aware search
+            // Every request's peer is read here: IPv4 by hand, without allocating.
+            guard let ipv4 = Self.ipv4(text.utf8) else { return nil }
+            self.init(high: 0, low: 0xffff_0000_0000 | UInt64(ipv4))
+            return
         }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard inet_pton(AF_INET6, String(text), &bytes) == 1 else { return nil }
         self.init(bytes: bytes)
+    }
+
+    /// Dotted decimal as `inet_pton(AF_INET)` reads it: four numbers up to 255, no leading zero.
+    static func ipv4(_ text: Substring.UTF8View) -> UInt32? {
+        var value: UInt32 = 0, part: UInt32 = 0, digits = 0, parts = 0
+        for byte in text {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, parts < 3 else { return nil }
+                value = value << 8 | part
+                parts += 1
+                part = 0
+                digits = 0
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if digits == 1 && part == 0 { return nil }  // a leading zero
+                part = part * 10 + UInt32(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard part <= 255 else { return nil }
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, parts == 3 else { return nil }
+        return value << 8 | part
     }
 
     init(bytes: [UInt8]) {
@@ -65,7 +85,28 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         if isIPv4 {
             let value = UInt32(truncatingIfNeeded: low)
-            return "\(value >> 24).\(value >> 16 & 0xff).\(value >> 8 & 0xff).\(value & 0xff)"
+            // At most 15 bytes, written in place (string interpolation allocated per request).
+            return String(unsafeUninitializedCapacity: 15) { buffer in
+                var count = 0
+                for shift in [24, 16, 8, 0] as [UInt32] {
+                    if shift != 24 {
+                        buffer[count] = UInt8(ascii: ".")
+                        count += 1
+                    }
+                    let octet = value >> shift & 0xff
+                    if octet >= 100 {
+                        buffer[count] = UInt8(ascii: "0") + UInt8(octet / 100)
+                        count += 1
+                    }
+                    if octet >= 10 {
+                        buffer[count] = UInt8(ascii: "0") + UInt8(octet / 10 % 10)
+                        count += 1
+                    }
+                    buffer[count] = UInt8(ascii: "0") + UInt8(octet % 10)
+                    count += 1
+                }
+                return count
+            }
         }
         var bytes = self.bytes
         var buffer = [CChar](repeating: 0, count: 64)

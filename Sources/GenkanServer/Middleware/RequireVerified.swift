@@ -1,5 +1,5 @@
 /// With `--require-verified`: a signed-in account whose address is not verified reaches only the
-/// "verify your e-mail" page (seed 003's routing). Runs after a required `SessionLookup`.
+/// "verify your e-mail" page (as the seed app routed an unverified user). Runs after a required `SessionLookup`.
 struct RequireVerified: Middleware {
     static let path = "/verify-email/required"
 

@@ -16,9 +16,11 @@ struct PageRenderer: Sendable {
     /// Whether passkeys work on this site (its base URL's host is a domain): the pages then carry
     /// the passkey buttons, and otherwise leave every one of them out.
     let passkeys: Bool
+    private let languageOptions: LanguageOptions
 
     init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = [], passkeys: Bool = false) {
         self.texts = texts
+        languageOptions = LanguageOptions(texts: texts)
         self.rules = rules
         self.providers = providers
         self.passkeys = passkeys
@@ -85,13 +87,7 @@ struct PageRenderer: Sendable {
         page.newline()
         page.start("select", [HTMLAttribute("id", "language"), HTMLAttribute("name", "lang"), HTMLAttribute("autocomplete", "off")])
         page.newline()
-        for candidate in texts.locales {
-            var attributes = [HTMLAttribute("value", candidate), HTMLAttribute("lang", candidate)]
-            if texts.direction(candidate) != texts.direction(locale) { attributes.append(HTMLAttribute("dir", texts.direction(candidate))) }
-            if candidate == locale { attributes.append(HTMLAttribute("selected", nil)) }
-            page.element("option", attributes, text: texts.languageName(candidate))
-            page.newline()
-        }
+        languageOptions.write(selected: locale, texts: texts, into: &page)
         page.end("select")
         page.newline()
         for (name, value) in keeping where name != "lang" { hiddenInput(name, value, into: &page) }

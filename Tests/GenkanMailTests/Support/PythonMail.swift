@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 
 /// What Python's `email` package (policy=email.policy.default) reads from a message, through
@@ -42,18 +43,9 @@ struct ParsedMail: Decodable {
     }
 
     static func parse(paths: [String]) throws -> [ParsedMail] {
-        let process = Process()
-        process.executableURL = try TestPaths.python()
-        process.arguments = [TestPaths.support.appending(path: "parse_mail.py").path] + paths
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let diagnostics = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "parse_mail.py failed: \(diagnostics)")
-        return try JSONDecoder().decode([ParsedMail].self, from: data)
+        let run = try ToolRun.run(try TestPaths.python(), [TestPaths.support.appending(path: "parse_mail.py").path] + paths)
+        try #require(run.status == 0, "parse_mail.py failed: \(run.stderr)")
+        return try JSONDecoder().decode([ParsedMail].self, from: Data(run.stdout.utf8))
     }
 }
 

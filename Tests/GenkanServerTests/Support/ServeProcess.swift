@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ final class ServeProcess {
     private let errors: CollectedOutput
     var pid: Int32 { process.processIdentifier }
 
-    static var binary: String { ProcessInfo.processInfo.environment["GENKAN_SERVE_BINARY"] ?? ServeCommandTests.genkan }
+    static var binary: String { ProcessInfo.processInfo.environment["GENKAN_SERVE_BINARY"] ?? RepositoryPaths.genkan.path }
 
     /// Starts `genkan serve` on a free port with a fresh database, under `prlimit --nofile` when
     /// `descriptorLimit` is given, and returns once it has printed its address.

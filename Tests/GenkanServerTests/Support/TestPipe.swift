@@ -1,3 +1,4 @@
+import GenkanThreads
 @testable import GenkanServer
 
 #if canImport(Glibc)

@@ -13,7 +13,7 @@ import Glibc
 /// queue.withLock { $0.append(1); queue.signal() }
 /// let first = queue.withLock(when: { !$0.isEmpty }) { items, _ in items.removeFirst() }
 /// ```
-final class ConditionLock<State: Sendable>: @unchecked Sendable {
+package final class ConditionLock<State: Sendable>: @unchecked Sendable {
     // @unchecked: `state` is read and written only between pthread_mutex_lock and
     // pthread_mutex_unlock on `mutex` (every access is inside `withLock`), and the pthread objects
     // are safe to use from any thread by definition.
@@ -21,7 +21,7 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
 
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
         mutex = .allocate(capacity: 1)
         condition = .allocate(capacity: 1)
@@ -54,7 +54,7 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with the lock held.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body(&state)
@@ -65,7 +65,7 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
     ///
     /// Another thread makes `ready` true inside `withLock` and then calls `signal()` or
     /// `broadcast()`; spurious wake-ups are absorbed here.
-    func withLock<Result>(
+    package func withLock<Result>(
         when ready: (State) -> Bool, before deadline: Deadline? = nil, _ body: (inout State, Bool) throws -> Result
     ) rethrows -> Result {
         lock()
@@ -85,12 +85,12 @@ final class ConditionLock<State: Sendable>: @unchecked Sendable {
     }
 
     /// Wakes one waiting thread.
-    func signal() {
+    package func signal() {
         Pthread.check(pthread_cond_signal(condition), "pthread_cond_signal")
     }
 
     /// Wakes every waiting thread.
-    func broadcast() {
+    package func broadcast() {
         Pthread.check(pthread_cond_broadcast(condition), "pthread_cond_broadcast")
     }
 

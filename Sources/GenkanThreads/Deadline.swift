@@ -4,18 +4,18 @@ import Glibc
 
 /// A point in time on `CLOCK_MONOTONIC`, which wall-clock changes do not move; the clock
 /// `ConditionLock` times its waits on.
-struct Deadline: Sendable, Comparable {
+package struct Deadline: Sendable, Comparable {
     /// Nanoseconds since an unspecified start (boot, on Linux).
-    let nanoseconds: Int64
+    package let nanoseconds: Int64
 
-    static var now: Deadline {
+    package static var now: Deadline {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Deadline(nanoseconds: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
     }
 
     /// `duration` from now; negative durations give now, very long ones a deadline centuries away.
-    static func after(_ duration: Duration) -> Deadline {
+    package static func after(_ duration: Duration) -> Deadline {
         let start = now
         guard duration > .zero else { return start }
         // Clamped to 68 years so that the sum cannot overflow (Int64 nanoseconds last 292 years).
@@ -24,12 +24,12 @@ struct Deadline: Sendable, Comparable {
         return Deadline(nanoseconds: start.nanoseconds + seconds * 1_000_000_000 + fraction)
     }
 
-    var hasPassed: Bool { Deadline.now >= self }
+    package var hasPassed: Bool { Deadline.now >= self }
 
     /// The absolute time `pthread_cond_timedwait` takes.
-    var absoluteTime: timespec {
+    package var absoluteTime: timespec {
         timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
     }
 
-    static func < (left: Deadline, right: Deadline) -> Bool { left.nanoseconds < right.nanoseconds }
+    package static func < (left: Deadline, right: Deadline) -> Bool { left.nanoseconds < right.nanoseconds }
 }

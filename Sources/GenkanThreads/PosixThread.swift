@@ -2,13 +2,13 @@
 import Glibc
 #endif
 
-/// A joinable POSIX thread running a Swift closure (the engine avoids Foundation's `Thread` so
-/// that it can join its threads on stop).
-final class PosixThread: Sendable {
+/// A joinable POSIX thread running a Swift closure (Foundation's `Thread` cannot be joined, and
+/// the engine and the mail sender join their threads on stop).
+package final class PosixThread: Sendable {
     private let thread: pthread_t
 
     /// Starts `body` on a new thread.
-    init(_ body: @escaping @Sendable () -> Void) {
+    package init(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         Pthread.check(
@@ -20,13 +20,16 @@ final class PosixThread: Sendable {
         self.thread = thread
     }
 
+    /// Whether the caller is this thread (which must not join itself).
+    package var isCurrent: Bool { pthread_equal(thread, pthread_self()) != 0 }
+
     /// Waits for the thread to end. Call once (or `detach()`), and not from the thread itself.
-    func join() {
+    package func join() {
         Pthread.check(pthread_join(thread, nil), "pthread_join")
     }
 
     /// Lets the thread end on its own, its resources freed when it does; instead of `join()`.
-    func detach() {
+    package func detach() {
         Pthread.check(pthread_detach(thread), "pthread_detach")
     }
 
