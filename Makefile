@@ -15,10 +15,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
-## The test command of the README and of CI.
+## The test command of the README and of CI. One throwaway PostgreSQL cluster serves the whole
+## `swift test` run (the storage conformance suite runs on it as well as on SQLite); it is stopped
+## afterwards whatever the tests did.
 test: deps-test references
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	$(SWIFT) test --skip-build $(SWIFT_FLAGS)
+	scripts/postgres-cluster.sh run $(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	.venv/bin/python scripts/public-api.py --check
 	scripts/check-dependent-package.sh
 	SWIFT=$(SWIFT) scripts/check-seed-app.sh
@@ -27,6 +29,10 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_mail.py
 	.venv/bin/python Tests/e2e/test_oidc.py
 	.venv/bin/python Tests/e2e/test_firebase.py
+	.venv/bin/python Tests/e2e/test_firebase_tokens.py
+	.venv/bin/python Tests/e2e/test_firebase_js.py
+	.venv/bin/python Tests/e2e/test_signin_link.py
+	.venv/bin/python Tests/e2e/test_multiserver.py
 	.venv/bin/python Tests/e2e/test_passkeys.py
 
 deps-test:

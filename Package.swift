@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(
             name: "CH2O",
             // CH2O_TEST_HOOKS: fault injection for the engine tests, never in a release build.
@@ -75,7 +76,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CSodium", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
+            dependencies: ["CSQLite", "CLibPQ", "CSodium", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
         // one runner for every test target, in no product.

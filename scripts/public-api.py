@@ -43,6 +43,12 @@ def extractor_arguments():
         arguments += ["-Xcc", f"-fmodule-map-file={modulemap}"]
     for include in sorted(ROOT.glob("Sources/*/include")):
         arguments += ["-I", str(include)]
+    # System libraries whose headers live outside the default path (libpq's), as SwiftPM finds
+    # them: through the pkg-config names Package.swift gives.
+    for name in re.findall(r'pkgConfig: "([^"]+)"', (ROOT / "Package.swift").read_text()):
+        flags = subprocess.run(["pkg-config", "--cflags-only-I", name], capture_output=True, text=True).stdout.split()
+        for flag in flags:
+            arguments += ["-Xcc", flag]
     return arguments
 
 
@@ -54,10 +60,12 @@ def declaration(symbol):
 
 def listing(module, work):
     """The module's public declarations, sorted: `Path.to.symbol  declaration`."""
-    subprocess.run(
+    extracted = subprocess.run(
         ["swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
          *extractor_arguments(), "-minimum-access-level", "public", "-output-dir", str(work)],
-        check=True, capture_output=True, text=True)
+        capture_output=True, text=True)
+    if extracted.returncode != 0:
+        raise SystemExit(f"public-api: swift-symbolgraph-extract failed for {module}:\n{extracted.stderr}")
     lines = set()
     for graph in sorted(work.glob(f"{module}*.symbols.json")):
         data = json.loads(graph.read_text())

@@ -22,6 +22,13 @@ extension AuthErrorSpellingIndex {
         ("MISSING_REFRESH_TOKEN", .invalidUserToken),
         // What only an administrator can do.
         ("INSUFFICIENT_PERMISSION", .adminRestrictedOperation),
+        // The admin endpoints' refusals of a value the caller must change (the Admin SDKs'
+        // uid-already-exists, claims-too-large, invalid-claims, forbidden-claim); no client SDK
+        // sees them.
+        ("DUPLICATE_LOCAL_ID", .argumentError),
+        ("CLAIMS_TOO_LARGE", .argumentError),
+        ("INVALID_CLAIMS", .argumentError),
+        ("FORBIDDEN_CLAIM", .argumentError),
         // HTTP-level answers in Firebase's shape.
         ("NOT_FOUND", .internalError),
         ("METHOD_NOT_ALLOWED", .internalError),

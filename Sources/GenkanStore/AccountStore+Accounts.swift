@@ -1,16 +1,61 @@
 extension AccountStore {
-    /// Stores a new account under the comparison key of its address.
+    /// Stores a new account under the comparison key of its address, with a new random uid (or
+    /// `uid`, an administrator's choice).
     ///
-    /// - Throws: `StoreError.Code.constraint` when the address, case aside, is already in use.
-    public func createAccount(_ new: NewAccount, verified: Bool = false) throws(StoreError) -> Account {
-        let now = clock.now()
-        let id = try storage.insertAccount(
+    /// - Throws: `StoreError.Code.constraint` when the address, case aside, or the uid is already
+    ///   in use.
+    public func createAccount(_ new: NewAccount, verified: Bool = false, uid: String? = nil) throws(StoreError) -> Account {
+        try insert(
             AccountRow(
-                email: new.email, emailKey: Self.emailKey(new.email), displayName: new.displayName, nameKey: new.nameKey,
-                passwordHash: new.passwordHash, createdAt: now, verifiedAt: verified ? now : nil))
+                uid: uid ?? Self.newUID(), email: new.email, emailKey: Self.emailKey(new.email), displayName: new.displayName,
+                nameKey: new.nameKey, passwordHash: new.passwordHash, createdAt: clock.now(), verifiedAt: verified ? clock.now() : nil))
+    }
+
+    /// Stores a new account without an address, password or name: an anonymous sign-up's
+    /// (`anonymous`), or the first sign-in of a custom token's `uid`.
+    ///
+    /// - Throws: `StoreError.Code.constraint` when the uid is already in use.
+    public func createAddresslessAccount(uid: String? = nil, anonymous: Bool) throws(StoreError) -> Account {
+        try insert(
+            AccountRow(
+                uid: uid ?? Self.newUID(), email: nil, emailKey: nil, displayName: "", nameKey: "", passwordHash: nil,
+                createdAt: clock.now(), isAnonymous: anonymous))
+    }
+
+    private func insert(_ row: AccountRow) throws(StoreError) -> Account {
+        let id = try storage.insertAccount(row)
         return Account(
-            id: id, email: new.email, displayName: new.displayName, nameKey: new.nameKey, createdAt: now,
-            verifiedAt: verified ? now : nil, disabledAt: nil, validSince: nil)
+            id: id, uid: row.uid, email: row.email ?? "", displayName: row.displayName, nameKey: row.nameKey, createdAt: row.createdAt,
+            verifiedAt: row.verifiedAt, disabledAt: nil, validSince: nil, isAnonymous: row.isAnonymous, customClaims: row.customClaims)
+    }
+
+    /// The longest uid, in code points (Firebase's limit).
+    public static let maximumUIDLength = 128
+
+    /// Whether `uid` can name an account: 1 to 128 code points, none of them a control character
+    /// (it goes into tokens, logs and URLs).
+    public static func isValidUID(_ uid: String) -> Bool {
+        !uid.isEmpty && uid.unicodeScalars.count <= maximumUIDLength
+            && !uid.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+    }
+
+    /// A new uid as Firebase makes them: 28 letters and digits, from libsodium's generator.
+    static func newUID() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var characters: [UInt8] = []
+        while characters.count < 28 {
+            // 62 × 4 = 248: bytes from 248 up are dropped so every character is equally likely.
+            for byte in Secret.randomBytes(32) where byte < 248 && characters.count < 28 {
+                characters.append(alphabet[Int(byte % 62)])
+            }
+        }
+        return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// The account with this uid.
+    public func account(uid: String) throws(StoreError) -> Account? {
+        guard Self.isValidUID(uid) else { return nil }
+        return try storage.storedAccount(uid: uid)?.account
     }
 
     /// The account whose address has the same comparison key as this normalized address, and its
@@ -68,8 +113,8 @@ extension AccountStore {
 
     /// Deletes an account with everything about it, in one transaction (or inside the caller's):
     /// its sessions and refresh tokens, its one-time codes, its identities, its mail not yet
-    /// delivered (or given up on), the password-reset requests waiting for its address, and the
-    /// account. Its address is free for a new sign-up afterwards.
+    /// delivered (or given up on), the password-reset requests and sign-in codes waiting for its
+    /// address, and the account. Its address is free for a new sign-up afterwards.
     ///
     /// - Returns: the account as it was, or nil when there was none.
     @discardableResult
@@ -78,7 +123,10 @@ extension AccountStore {
             guard let stored = try storage.storedAccount(id: id) else { return nil }
             // No key for an account that lost it to an older one in migration 2: the requests for
             // that key are the older account's.
-            if let emailKey = stored.emailKey { try storage.deleteResetRequests(emailKey: emailKey) }
+            if let emailKey = stored.emailKey {
+                try storage.deleteResetRequests(emailKey: emailKey)
+                try storage.deleteSignInCodes(emailKey: emailKey, unusedOnly: false)
+            }
             try storage.deleteMail(accountID: id)
             try storage.deleteCodes(accountID: id)
             try storage.deleteSessions(accountID: id, keeping: nil)

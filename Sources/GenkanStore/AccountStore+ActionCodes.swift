@@ -40,6 +40,14 @@ extension AccountStore {
                 CodeRow(
                     key: Self.codeKey(token: token), accountID: accountID, purpose: purpose, email: email ?? account.email,
                     createdAt: now, expiresAt: expiresAt))
+            if recordsCodes {
+                // The address the code's mail goes to: the one a recovery code leads back to,
+                // else the account's own (an address change's code is listed under the current one).
+                let shown = purpose == .recoverEmail ? email ?? account.email : account.email
+                try storage.insertEmulatorCode(
+                    EmulatorCode(accountID: accountID, email: shown, code: token, purpose: purpose, createdAt: now),
+                    keeping: Self.emulatorCodesKept)
+            }
             var mailID: Int64?
             if let message = mail(token) { mailID = try enqueueMail(message, accountID: accountID) }
             return IssuedCode(token: token, purpose: purpose, accountID: accountID, expiresAt: expiresAt, mailID: mailID)
@@ -141,5 +149,16 @@ extension AccountStore {
             ActionCode(
                 purpose: purpose, account: stored.account, email: stored.email, createdAt: stored.createdAt,
                 expiresAt: stored.expiresAt))
+    }
+}
+
+extension AccountStore {
+    /// How many of the most recent codes the emulator's list keeps.
+    public static let emulatorCodesKept = 1000
+
+    /// The codes issued while `recordsCodes` was set, oldest first (the Firebase Auth emulator's
+    /// `oobCodes`).
+    public func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
+        try storage.emulatorCodes()
     }
 }

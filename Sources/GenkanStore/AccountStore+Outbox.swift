@@ -3,7 +3,8 @@
 /// code, which must not outlive the need for it); one given up on keeps its envelope and error for
 /// the operator, but not its bytes.
 ///
-/// One sender per database at a time: `dueMail` reads without claiming.
+/// Any number of senders on one database: each takes its messages with `claimDueMail`, which
+/// leases them to it, so each message goes out once however many servers run.
 extension AccountStore {
     /// The longest `last_error` kept; longer texts are cut.
     static let maximumErrorLength = 500
@@ -25,6 +26,15 @@ extension AccountStore {
     /// earliest first, then in the order they were queued.
     public func dueMail(now: Int64? = nil, limit: Int = 16) throws(StoreError) -> [OutboxMessage] {
         try storage.dueMail(now: now ?? clock.now(), limit: limit)
+    }
+
+    /// Takes up to `limit` due messages for this sender until `leaseSeconds` from now
+    /// (`Storage.claimDueMail`): no other sender on the database gets them meanwhile. The lease
+    /// must be longer than a delivery can take (the transport's timeout), or a slow delivery could
+    /// be made twice; a message whose sender died goes out once the lease ends.
+    public func claimDueMail(now: Int64? = nil, limit: Int = 1, leaseSeconds: Int64 = 300) throws(StoreError) -> [OutboxMessage] {
+        let now = now ?? clock.now()
+        return try storage.claimDueMail(now: now, limit: limit, leaseUntil: now + leaseSeconds)
     }
 
     /// The earliest next attempt of any message still to send (a sender sleeps until then, or

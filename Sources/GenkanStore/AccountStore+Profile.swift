@@ -4,19 +4,37 @@ extension AccountStore {
     /// The longest photo URL kept, in UTF-8 bytes (the table CHECKs it too).
     public static let maximumPhotoURLLength = 2048
 
-    /// The account with this id, with its photo URL and last sign-in.
+    /// The account with this id, with its photo URL, last sign-in, password and identities.
     public func profile(id: Int64) throws(StoreError) -> AccountProfile? {
-        try storage.storedAccount(id: id)?.profile
+        try withIdentities(storage.storedAccount(id: id))
     }
 
-    /// The account whose address has the comparison key of `email`, with its photo URL and last sign-in.
+    /// The account with this uid, as `profile(id:)` gives it.
+    public func profile(uid: String) throws(StoreError) -> AccountProfile? {
+        guard Self.isValidUID(uid) else { return nil }
+        return try withIdentities(storage.storedAccount(uid: uid))
+    }
+
+    /// The account whose address has the comparison key of `email`, as `profile(id:)` gives it.
     public func profile(email: String) throws(StoreError) -> AccountProfile? {
-        try storage.storedAccount(emailKey: Self.emailKey(email))?.profile
+        try withIdentities(storage.storedAccount(emailKey: Self.emailKey(email)))
     }
 
     /// Up to `limit` accounts whose id is above `afterID`, in id order (the Admin SDK's list of users).
     public func profiles(afterID: Int64, limit: Int) throws(StoreError) -> [AccountProfile] {
-        try storage.accounts(afterID: afterID, limit: limit).map(\.profile)
+        var profiles: [AccountProfile] = []
+        for stored in try storage.accounts(afterID: afterID, limit: limit) {
+            if let profile = try withIdentities(stored) { profiles.append(profile) }
+        }
+        return profiles
+    }
+
+    private func withIdentities(_ stored: StoredAccount?) throws(StoreError) -> AccountProfile? {
+        guard let stored else { return nil }
+        let profile = stored.profile
+        return AccountProfile(
+            account: profile.account, photoURL: profile.photoURL, lastLoginAt: profile.lastLoginAt, hasPassword: profile.hasPassword,
+            identities: try storage.identities(accountID: stored.account.id))
     }
 
     /// Records a sign-in with the password now.

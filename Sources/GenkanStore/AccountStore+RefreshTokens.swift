@@ -8,34 +8,58 @@ extension AccountStore {
         /// When the holder proved the password (the ID tokens' `auth_time`).
         public let authTime: Int64
         public let signInProvider: String
+        /// The custom token's developer claims, for the ID tokens refreshed from it.
+        public let claims: String?
     }
 
-    /// Issues a refresh token for an account that has just proved its password at `authTime`.
+    /// What presenting a refresh token finds.
+    public enum RefreshOutcome: Sendable, Hashable {
+        case granted(RefreshGrant)
+        /// The token was issued before its account's `valid_since` (revoked, or a password change
+        /// since): Firebase's `TOKEN_EXPIRED`. The token is deleted.
+        case revoked
+        /// No such token (never issued, deleted with its account or by a sign-out).
+        case unknown
+    }
+
+    /// The longest developer claims kept, in UTF-8 bytes (Firebase's limit for custom claims).
+    public static let maximumClaimsLength = 1000
+
+    /// Issues a refresh token for an account that has just proved who it is at `authTime`.
     ///
+    /// - Parameter claims: a custom token's developer claims (a JSON object), for every ID token
+    ///   refreshed from this one.
     /// - Returns: the token (its only copy).
-    public func createRefreshToken(accountID: Int64, authTime: Int64, signInProvider: String = "password") throws(StoreError) -> String {
+    public func createRefreshToken(
+        accountID: Int64, authTime: Int64, signInProvider: String = "password", claims: String? = nil
+    ) throws(StoreError) -> String {
         let token = Secret.token()
         let now = clock.now()
         try storage.insertRefreshToken(
             RefreshTokenRow(
                 key: Self.sessionKey(token: token), accountID: accountID, createdAt: now, authTime: authTime,
-                signInProvider: signInProvider, lastUsedAt: now))
+                signInProvider: signInProvider, lastUsedAt: now, claims: claims))
         return token
     }
 
-    /// The grant behind a refresh token, or nil when it is unknown or void; a token older than its
-    /// account's `valid_since` is deleted. The account may be disabled (the caller says so: a
-    /// disabled account's tokens answer that, whatever their age).
+    /// The grant behind a refresh token, or nil when it is unknown or void (`refresh(token:)`).
     public func refreshGrant(token: String) throws(StoreError) -> RefreshGrant? {
-        guard token.utf8.count == 43 else { return nil }
+        if case .granted(let grant) = try refresh(token: token) { grant } else { nil }
+    }
+
+    /// What a refresh token stands for now: its grant (recording its use), `.revoked` for a token
+    /// older than its account's `valid_since` (deleted now), or `.unknown`. The account may be
+    /// disabled (the caller says so: a disabled account's tokens answer that, whatever their age).
+    public func refresh(token: String) throws(StoreError) -> RefreshOutcome {
+        guard token.utf8.count == 43 else { return .unknown }
         let key = Self.sessionKey(token: token)
-        guard let (row, account) = try storage.refreshToken(key: key) else { return nil }
+        guard let (row, account) = try storage.refreshToken(key: key) else { return .unknown }
         if !account.isDisabled, let validSince = account.validSince, row.createdAt < validSince {
             try storage.deleteRefreshToken(key: key)
-            return nil
+            return .revoked
         }
         try storage.setRefreshTokenLastUsed(key: key, clock.now())
-        return RefreshGrant(account: account, authTime: row.authTime, signInProvider: row.signInProvider)
+        return .granted(RefreshGrant(account: account, authTime: row.authTime, signInProvider: row.signInProvider, claims: row.claims))
     }
 
     /// How many refresh tokens an account has (tests).

@@ -13,6 +13,11 @@ public final class AccountStore {
     /// What opening the database migrated (`fromVersion == toVersion` when nothing).
     public var migrationReport: MigrationReport { storage.migrationReport }
 
+    /// Whether every code issued is also recorded in clear for the Firebase Auth emulator's list
+    /// (`emulatorCodes()`): for a development server in emulator mode only, since a copy of the
+    /// database then holds usable codes.
+    public var recordsCodes = false
+
     /// Whether a message was queued since the last `takeQueuedMail()`: whoever runs the store's
     /// jobs wakes the outbox's sender after each job that queued one, so no operation has to.
     var queuedMail = false
@@ -36,13 +41,15 @@ public final class AccountStore {
 
     /// Opens (creating and migrating if needed) the store at `location`.
     ///
-    /// - Parameter migrationLog: receives each line of the migration report; standard error when nil.
+    /// - Parameters:
+    ///   - postgres: how a PostgreSQL connection behaves (its statement timeout).
+    ///   - migrationLog: receives each line of the migration report; standard error when nil.
     public convenience init(
         location: StoreLocation, clock: StoreClock = .system, sessionPolicy: SessionPolicy = .standard,
-        codePolicy: ActionCodePolicy = .standard, migrationLog: ((String) -> Void)? = nil
+        codePolicy: ActionCodePolicy = .standard, postgres: PostgresOptions = .standard, migrationLog: ((String) -> Void)? = nil
     ) throws(StoreError) {
         self.init(
-            storage: try location.open(migrationLog: migrationLog), clock: clock, sessionPolicy: sessionPolicy,
+            storage: try location.open(migrationLog: migrationLog, postgres: postgres), clock: clock, sessionPolicy: sessionPolicy,
             codePolicy: codePolicy)
     }
 

@@ -23,17 +23,20 @@ public struct ActionCodePolicy: Sendable, Hashable {
     public var changeEmail: Int64
     /// How long the old address can undo a change.
     public var recoverEmail: Int64
+    /// How long a sign-in link works (a sign-in code, `AccountStore.issueSignInCode`).
+    public var signIn: Int64
 
-    /// A reset link lives an hour (it replaces the password); the others three days (a mail may
-    /// wait over a weekend before it is read).
+    /// A reset link and a sign-in link live an hour (each opens the account); the others three
+    /// days (a mail may wait over a weekend before it is read).
     public static let standard = ActionCodePolicy(
         resetPassword: 3600, verifyEmail: 3 * 86_400, changeEmail: 3 * 86_400, recoverEmail: 3 * 86_400)
 
-    public init(resetPassword: Int64, verifyEmail: Int64, changeEmail: Int64, recoverEmail: Int64 = 3 * 86_400) {
+    public init(resetPassword: Int64, verifyEmail: Int64, changeEmail: Int64, recoverEmail: Int64 = 3 * 86_400, signIn: Int64 = 3600) {
         self.resetPassword = resetPassword
         self.verifyEmail = verifyEmail
         self.changeEmail = changeEmail
         self.recoverEmail = recoverEmail
+        self.signIn = signIn
     }
 
     /// Seconds from issue to expiry of a code for `purpose`.

@@ -4,6 +4,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Code: String, Sendable, Hashable {
         /// The database could not be opened, read or written.
         case database = "store.database"
+        /// The database server could not be reached, dropped the connection or did not answer in
+        /// time; the same request may succeed later (a server answers 503).
+        case unavailable = "store.unavailable"
         /// The database was written by a newer Genkan (its schema version is unknown here).
         case schemaTooNew = "store.schema-too-new"
         /// A uniqueness rule refused the write (such as an e-mail address already in use).

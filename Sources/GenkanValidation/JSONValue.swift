@@ -8,6 +8,8 @@ public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int)
+    /// A number that is not a whole `Int` (a developer claim's `1.5`); finite.
+    case number(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -17,6 +19,7 @@ public enum JSONValue: Sendable, Hashable {
         case (.null, .null): true
         case let (.bool(x), .bool(y)): x == y
         case let (.integer(x), .integer(y)): x == y
+        case let (.number(x), .number(y)): x == y
         case let (.string(x), .string(y)): x == y
         case let (.array(x), .array(y)): x == y
         case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -58,6 +61,9 @@ public enum JSONValue: Sendable, Hashable {
         case .null: output += "null".utf8
         case .bool(let value): output += (value ? "true" : "false").utf8
         case .integer(let value): output += String(value).utf8
+        // Swift writes the shortest text that reads back as the same Double ("1.5", "1e-07"),
+        // which is JSON for every finite value.
+        case .number(let value): output += (value.isFinite ? String(value) : "null").utf8
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))

@@ -7,6 +7,7 @@ enum CommandLineTool {
     static var commands: [any Command.Type] {
         [
             ServeCommand.self,
+            DatabaseMigrateCommand.self, DatabaseCheckCommand.self, DatabaseCopyCommand.self,
             ValidateEmailCommand.self, ValidatePasswordCommand.self, ValidateNameCommand.self,
             ErrorsListCommand.self, ErrorsShowCommand.self,
             CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self,

@@ -12,12 +12,15 @@ struct ServeCommand: Command {
     static let summary = "Serve the sign-up and sign-in pages over HTTP."
     static let help = """
         Usage: genkan serve [--host 127.0.0.1] [--port 8080] [--db genkan.sqlite] [--public DIR]
+                            [--db-pool-size N] [--db-timeout SECONDS]
                             [--loops N] [--log text|json] [--trust-proxy [CIDR,…]] [--base-url URL]
                             [--max-connections-per-client N]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
                             [--firebase-project ID [--firebase-emulator]]
+                            [--firebase-service-account FILE]... [--authorized-domain DOMAIN]...
+                            [--anonymous-lifetime DAYS]
                             [--oidc NAME[=ISSUER] --oidc-client-id NAME=ID [--oidc-client-secret NAME=SECRET]]...
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
@@ -31,7 +34,15 @@ struct ServeCommand: Command {
         Options:
           --host ADDRESS      Address to listen on (default 127.0.0.1).
           --port PORT         Port to listen on, 0 for any free port (default 8080).
-          --db FILE           SQLite database file (default genkan.sqlite).
+          --db FILE|URL       SQLite database file (default genkan.sqlite), or a PostgreSQL
+                              database: postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…].
+                              Several servers on one PostgreSQL database act as one site.
+          --db-pool-size N    Database connections, one per worker thread (1 to 256; default one
+                              per core for SQLite, twice that and at least 4 for PostgreSQL).
+                              Password hashing uses one thread per core at most.
+          --db-timeout SECONDS
+                              The longest a PostgreSQL statement may take (default 5); past it,
+                              or while the database cannot be reached, a request gets 503.
           --public DIR        Directory of static files, css/ and js/ (default public).
           --loops N           Event loops, one thread each (default: one per core).
           --log FORMAT        Access log on standard output: text or json (default text).
@@ -68,10 +79,24 @@ struct ServeCommand: Command {
                               with useEmulator or connectAuthEmulator works unmodified. ID tokens
                               are signed with Ed25519; the public key is at
                               /securetoken.googleapis.com/v1/jwks.
-          --firebase-emulator Answer as the Firebase Auth emulator does: unsigned ID tokens, the
-                              admin endpoints for "Authorization: Bearer owner" (Admin SDKs with
-                              FIREBASE_AUTH_EMULATOR_HOST), /emulator/v1/projects/ID/oobCodes.
-                              For development only.
+          --firebase-emulator Answer as the Firebase Auth emulator does: unsigned ID tokens and
+                              custom tokens, the admin endpoints for "Authorization: Bearer owner"
+                              (Admin SDKs with FIREBASE_AUTH_EMULATOR_HOST),
+                              /emulator/v1/projects/ID/oobCodes. For development only.
+          --firebase-service-account FILE
+                              A Google service account key (the JSON file the console gives, of
+                              the same project): custom tokens the Admin SDKs sign with it are
+                              accepted by signInWithCustomToken, and a JWT it signs (aud
+                              https://identitytoolkit.googleapis.com/) opens the admin endpoints.
+                              Only its public key is kept. Repeat for more accounts.
+          --authorized-domain DOMAIN
+                              Where sign-in links may lead (continueUrl) besides --base-url's
+                              origin: a host name (app.example.com) or an origin
+                              (https://app.example.com:8443). Repeat for more. The emulator
+                              allows any.
+          --anonymous-lifetime DAYS
+                              Delete anonymous accounts nothing used for DAYS days (default 30;
+                              0 keeps them).
 
         Signing in with OpenID providers (buttons on the sign-in and sign-up pages; repeat the
         options for each provider; its redirect URI is BASE-URL/signin/NAME/callback):
@@ -103,6 +128,8 @@ struct ServeCommand: Command {
         let portText = try arguments.option("--port") ?? "8080"
         let database = try arguments.option("--db") ?? "genkan.sqlite"
         let publicDirectory = try arguments.option("--public") ?? "public"
+        let poolText = try arguments.option("--db-pool-size")
+        let timeoutText = try arguments.option("--db-timeout")
         let loopsText = try arguments.option("--loops")
         let format = try arguments.choice("--log", of: AccessLog.Format.allCases.map(\.rawValue), default: "text")
         let trustProxy = arguments.optionalValue("--trust-proxy")
@@ -119,6 +146,9 @@ struct ServeCommand: Command {
         let providerCA = try arguments.option("--oidc-ca")
         let firebaseProject = try arguments.option("--firebase-project")
         let firebaseEmulator = arguments.flag("--firebase-emulator")
+        let serviceAccountFiles = try arguments.options("--firebase-service-account")
+        let authorizedDomains = try arguments.options("--authorized-domain")
+        let anonymousLifetimeText = try arguments.option("--anonymous-lifetime")
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         guard let port = UInt16(portText) else { throw UsageError("--port must be a number from 0 to 65535, not '\(portText)'") }
@@ -133,6 +163,27 @@ struct ServeCommand: Command {
             throw UsageError("--firebase-project must be a project id such as demo-genkan (letters, digits, hyphens), not '\(firebaseProject)'")
         }
         if firebaseEmulator && firebaseProject == nil { throw UsageError("--firebase-emulator goes with --firebase-project ID") }
+        if firebaseProject == nil && (!serviceAccountFiles.isEmpty || !authorizedDomains.isEmpty || anonymousLifetimeText != nil) {
+            throw UsageError("--firebase-service-account, --authorized-domain and --anonymous-lifetime go with --firebase-project ID")
+        }
+        var serviceAccounts: [FirebaseServiceAccount] = []
+        for file in serviceAccountFiles {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw UsageError("--firebase-service-account: cannot read '\(file)'")
+            }
+            do throws(ServiceAccountError) {
+                serviceAccounts.append(try FirebaseServiceAccount(json: Array(data), source: file))
+            } catch {
+                throw UsageError("--firebase-service-account: \(error.description)")
+            }
+        }
+        var anonymousLifetime: Int64? = 30 * 86_400
+        if let anonymousLifetimeText {
+            guard let days = Int64(anonymousLifetimeText), (0...36_500).contains(days) else {
+                throw UsageError("--anonymous-lifetime must be a number of days from 0 to 36500, not '\(anonymousLifetimeText)'")
+            }
+            anonymousLifetime = days == 0 ? nil : days * 86_400
+        }
         // The emulator's tokens are unsigned and its admin endpoints answer anyone who says
         // `Bearer owner`: never on an address another machine can reach.
         if firebaseEmulator && !(HTTPClient.isLoopback(host) || host == "::1") {
@@ -164,6 +215,21 @@ struct ServeCommand: Command {
         } catch {
             throw UsageError("--db: \(error.detail)")
         }
+        var pool: Int?
+        if let poolText {
+            guard let value = Int(poolText), (1...256).contains(value) else {
+                throw UsageError("--db-pool-size must be a number of connections from 1 to 256, not '\(poolText)'")
+            }
+            pool = value
+        }
+        var timeout: Int?
+        if let timeoutText {
+            guard let value = Int(timeoutText), (1...600).contains(value) else {
+                throw UsageError("--db-timeout must be a number of seconds from 1 to 600, not '\(timeoutText)'")
+            }
+            guard location.isNetworked else { throw UsageError("--db-timeout is for a PostgreSQL --db") }
+            timeout = value
+        }
         var mailRetry: Int?
         if let mailRetryText {
             guard let value = Int(mailRetryText), (1...86_400).contains(value) else {
@@ -187,6 +253,8 @@ struct ServeCommand: Command {
         server.maxConnectionsPerClient = perClient ?? (proxies.isEmpty ? server.maxConnectionsPerClient : 0)
         var configuration = GenkanConfiguration(database: location, publicDirectory: publicDirectory)
         configuration.trustedProxies = proxies
+        if let pool { configuration.workerThreads = pool }
+        if let timeout { configuration.postgres.statementTimeoutMilliseconds = timeout * 1000 }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         configuration.baseURL = baseURL
         if let smtp {
@@ -202,6 +270,9 @@ struct ServeCommand: Command {
         configuration.providerClient.caFile = providerCA
         configuration.firebaseProject = firebaseProject
         configuration.firebaseEmulator = firebaseEmulator
+        configuration.firebaseServiceAccounts = serviceAccounts
+        configuration.authorizedDomains = authorizedDomains
+        configuration.anonymousLifetime = anonymousLifetime
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {
@@ -211,7 +282,9 @@ struct ServeCommand: Command {
             Terminal.error("genkan serve: \(error)")
             return ExitStatus.failure
         }
-        Terminal.error("genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(database)")
+        Terminal.error(
+            "genkan: serving http://\(shownHost):\(site.port)/ with \(loops) loop\(loops == 1 ? "" : "s"), database \(location) "
+                + "(\(configuration.workerThreads) connection\(configuration.workerThreads == 1 ? "" : "s"))")
         if let firebaseProject {
             Terminal.error(
                 "genkan: Firebase Authentication API for project \(firebaseProject) at http://\(shownHost):\(site.port)/"

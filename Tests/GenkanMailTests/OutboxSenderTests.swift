@@ -108,6 +108,23 @@ import Glibc
         #expect(log.all == ["mail \(id) to …@example.com: delivered to \(directory.path)/\(files[0])"])
     }
 
+    /// With `longestSleep` (several servers on one database), a message another process queued,
+    /// which no `notify()` announces, is found and sent within that time.
+    @Test func aSenderOfASharedQueueFindsMailItWasNotToldOf() throws {
+        let directory = try TestPaths.temporaryDirectory("outbox")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let queue = CountingQueue(MemoryMailQueue())
+        let sender = OutboxSender(
+            queue: queue, transport: DirectoryTransport(directory: directory.path), longestSleep: .milliseconds(300), log: { _ in })
+        defer { sender.stop() }
+        try eventually("the first round") { queue.earliestCalls.load(ordering: .relaxed) == 1 }
+        let id = Self.enqueue(try Self.message(), in: queue.base)  // no notify()
+        let started = ContinuousClock.now
+        try eventually("the message written") { queue.base.entry(id)?.status == .sent }
+        #expect(started.duration(to: .now) < .seconds(5))
+        #expect(queue.dueCalls.load(ordering: .relaxed) >= 2)
+    }
+
     @Test func stopWakesASenderWaitingForALateRetry() throws {
         let queue = MemoryMailQueue(), log = LogLines()
         let policy = RetryPolicy(maximumAttempts: 5, initialDelay: .seconds(3600))

@@ -126,4 +126,38 @@ import Testing
         finish(pool)
         #expect(journal.all == ["priority", "interactive", "ordinary"])
     }
+
+    /// A pool with more threads than may hash (a networked database's pool): while the hashing
+    /// slots are busy, the other threads take interactive jobs and leave hashing jobs waiting,
+    /// and every queued hash still runs, the slots passing from one to the next.
+    @Test func threadsBeyondTheHashingSlotsServeInteractiveJobs() throws {
+        final class Counts: Sendable {
+            struct Values { var running = 0, mostAtOnce = 0, hashed = 0, interactive = false }
+            let values = Mutex(Values())
+        }
+        let pool = try WorkerPool(threads: 3, hashingThreads: 1) { 0 }
+        #expect(pool.hashingConcurrency == 1)
+        let gate = Gate(), counts = Counts()
+        #expect(pool.submit(.hashing(for: "a")) { _ in gate.wait() })
+        while !gate.started.load(ordering: .acquiring) { usleep(1000) }
+        for client in ["b", "c", "d"] {
+            #expect(pool.submit(.hashing(for: client)) { _ in
+                counts.values.withLock { $0.running += 1; $0.mostAtOnce = max($0.mostAtOnce, $0.running) }
+                usleep(5000)
+                counts.values.withLock { $0.running -= 1; $0.hashed += 1 }
+            })
+        }
+        // The hashing slot is held by the gate: an interactive job still runs at once.
+        #expect(pool.submit(.interactive) { _ in counts.values.withLock { $0.interactive = true } })
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !counts.values.withLock({ $0.interactive }) && ContinuousClock.now < deadline { usleep(1000) }
+        let during = counts.values.withLock { $0 }
+        #expect(during.interactive)
+        #expect(during.hashed == 0, "a hash ran while the only slot was held")
+        gate.release()
+        while counts.values.withLock({ $0.hashed }) < 3 && ContinuousClock.now < deadline { usleep(1000) }
+        let after = counts.values.withLock { $0 }
+        #expect(after.hashed == 3 && after.mostAtOnce == 1)
+        finish(pool)
+    }
 }

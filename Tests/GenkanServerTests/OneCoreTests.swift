@@ -155,7 +155,8 @@ import Testing
     }
 
     /// Disabling ends the refresh tokens: refused as disabled meanwhile, and still refused once the
-    /// account is enabled again.
+    /// account is enabled again — as revoked (`TOKEN_EXPIRED`, production's answer to a token older
+    /// than `validSince`).
     @Test func disablingRevokesRefreshTokens() async throws {
         let clock = TestClock()
         let fixture = try AppFixture.firebase(clock: clock)
@@ -167,6 +168,7 @@ import Testing
         try store.setDisabled(accountID: 1, true)
         #expect(await api.call(path, ["grantType": "refresh_token", "refreshToken": refresh]).error == "USER_DISABLED")
         try store.setDisabled(accountID: 1, false)
+        #expect(await api.call(path, ["grantType": "refresh_token", "refreshToken": refresh]).error == "TOKEN_EXPIRED")
         #expect(await api.call(path, ["grantType": "refresh_token", "refreshToken": refresh]).error == "INVALID_REFRESH_TOKEN")
         #expect(await api.signIn().status == 200)
     }

@@ -28,9 +28,16 @@ import GenkanStore
         (["serve", "--firebase-project", "My Project"], "--firebase-project must be a project id such as demo-genkan"),
         (["serve", "--firebase-project", "demo-x", "--firebase-emulator", "--host", "0.0.0.0"], "listens on loopback only"),
         (["serve", "--firebase-project", "demo-x", "--firebase-emulator", "--host", "192.0.2.1"], "not '192.0.2.1'"),
+        (["serve", "--anonymous-lifetime", "7"], "go with --firebase-project ID"),
+        (["serve", "--firebase-project", "demo-x", "--anonymous-lifetime", "-1"], "--anonymous-lifetime must be a number of days"),
+        (["serve", "--firebase-project", "demo-x", "--anonymous-lifetime", "month"], "not 'month'"),
+        (["serve", "--firebase-project", "demo-x", "--firebase-service-account", "/nonexistent/key.json"], "cannot read '/nonexistent/key.json'"),
         (["serve", "--trust-proxy", "10.1.0.0/8"], "--trust-proxy: '10.1.0.0/8' has bits set after its first 8; did you mean 10.0.0.0/8?"),
         (["serve", "--trust-proxy=10.0.0.0/8,proxy.local"], "--trust-proxy: 'proxy.local' is not an IPv4 or IPv6 address"),
         (["serve", "--max-connections-per-client", "-1"], "--max-connections-per-client must be a number from 0 to 1000000, not '-1'"),
+        (["serve", "--db-pool-size", "0"], "--db-pool-size must be a number of connections from 1 to 256, not '0'"),
+        (["serve", "--db-timeout", "soon"], "--db-timeout must be a number of seconds from 1 to 600, not 'soon'"),
+        (["serve", "--db-timeout", "5"], "--db-timeout is for a PostgreSQL --db"),
     ])
     func usageErrorsExitTwoAndSayWhatToType(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -45,7 +52,8 @@ import GenkanStore
         for option in [
             "--host", "--port", "--db", "--public", "--loops", "--log", "--trust-proxy [CIDR,…]", "--max-connections-per-client",
             "--oidc", "--oidc-client-id", "--oidc-client-secret", "--oidc-config", "--oidc-apple-team-id", "--oidc-apple-key-id",
-            "--oidc-apple-key", "--oidc-ca", "--firebase-project", "--firebase-emulator", "/securetoken.googleapis.com/v1/jwks",
+            "--oidc-apple-key", "--oidc-ca", "--firebase-project", "--firebase-emulator", "--firebase-service-account", "--authorized-domain", "--anonymous-lifetime", "/securetoken.googleapis.com/v1/jwks",
+            "--db-pool-size N", "--db-timeout SECONDS", "postgresql://",
         ] {
             #expect(result.stdout.contains(option))
         }

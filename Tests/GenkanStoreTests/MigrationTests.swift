@@ -110,11 +110,15 @@ import Testing
         try makeVersion1File()
         let store = try AccountStore(path: directory.database) { _ in }
         let accountsSQL = try sql("SELECT sql FROM sqlite_master WHERE name = 'accounts'")
-        #expect(!accountsSQL.contains("UNIQUE") && !accountsSQL.contains("accounts_v2"))
+        // Unique: the uid (migration 5), not the address as typed (its key has a unique index).
+        #expect(!accountsSQL.contains("email TEXT NOT NULL UNIQUE") && accountsSQL.contains("uid TEXT NOT NULL UNIQUE"))
+        #expect(!accountsSQL.contains("accounts_v"))
         #expect(try sql("SELECT sql FROM sqlite_master WHERE name = 'sessions'").contains("REFERENCES accounts(id) ON DELETE CASCADE"))
         #expect(try sql("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") == """
+            accounts_anonymous
             accounts_by_email_key
             action_codes_by_account
+            emulator_codes_by_account
             outbox_by_account
             outbox_due
             passkey_challenges_by_binding
@@ -125,6 +129,7 @@ import Testing
             refresh_tokens_by_account
             reset_requests_by_email_key
             sessions_by_account
+            sign_in_codes_by_email_key
             """)
         // The cascade still works on the store's connection (foreign keys back on after migrating).
         #expect(try store.sessionCount(accountID: 3) == 1)
@@ -220,7 +225,12 @@ import Testing
                 (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
                 (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
                 (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
-            DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;
+            -- What migration 5 added goes (its rebuild of accounts runs again on any columns).
+            ALTER TABLE refresh_tokens DROP COLUMN claims;
+            ALTER TABLE reset_requests DROP COLUMN kind;
+            DROP TABLE sign_in_codes;
+            DROP TABLE emulator_codes;  -- migration 4
+            DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;  -- migration 6
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -233,14 +243,31 @@ import Testing
         #expect(try migrated.account(issuer: "https://accounts.google.com", subject: "same-person")?.id == ids[0])
     }
 
-    /// Migration 4: a version-3 file gains the passkey tables and keeps what it had; a passkey's
+    /// Migration 5: every account keeps its id, and its uid is that id in decimal (what its ID
+    /// tokens already said); the address stays as it was, new accounts get random uids and ids
+    /// after every id given before.
+    @Test func existingAccountsKeepTheirIdsAsUIDs() throws {
+        try makeVersion1File()
+        let store = try AccountStore(path: directory.database) { _ in }
+        #expect(try sql("SELECT id || '=' || uid FROM accounts ORDER BY id") == "1=1\n2=2\n3=3\n4=4\n5=5\n6=6")
+        #expect(try sql("SELECT count(*) FROM accounts WHERE email IS NULL OR is_anonymous <> 0 OR custom_claims IS NOT NULL") == "0")
+        #expect(try store.account(uid: "3")?.email == "taro@example.com")
+        #expect(try store.account(uid: "03") == nil)
+        let new = try store.createAccount(NewAccount(email: "new@example.com", displayName: "N", nameKey: "n", passwordHash: nil))
+        #expect(new.id == 7 && new.uid.utf8.count == 28 && new.uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        #expect(try sql("SELECT kind FROM reset_requests") == "")
+        #expect(try sql("PRAGMA integrity_check") == "ok")
+        #expect(try sql("PRAGMA foreign_key_check") == "")
+    }
+
+    /// Migration 6: a version-5 file gains the passkey tables and keeps what it had; a passkey's
     /// credential id is unique across accounts and goes with its account.
-    @Test func version3GainsPasskeys() throws {
+    @Test func version5GainsPasskeys() throws {
         let store = try AccountStore(path: directory.database) { _ in }
         let id = try store.createAccount(NewAccount(email: "a@example.com", displayName: "N", nameKey: "n", passwordHash: "$x")).id
-        _ = try sql("DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; PRAGMA user_version = 3;")
+        _ = try sql("DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; PRAGMA user_version = 5;")
         let migrated = try AccountStore(path: directory.database) { _ in }
-        #expect(migrated.migrationReport.fromVersion == 3 && migrated.migrationReport.toVersion == Schema.currentVersion)
+        #expect(migrated.migrationReport.fromVersion == 5 && migrated.migrationReport.toVersion == Schema.currentVersion)
         #expect(try migrated.account(email: "a@example.com")?.account.id == id)
         let passkey = Passkey(
             accountID: id, credentialID: [1], publicKey: [2], signCount: 0, backupEligible: false, backedUp: false,

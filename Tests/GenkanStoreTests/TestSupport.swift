@@ -62,7 +62,7 @@ func dump(_ path: String) throws -> String {
 final class RecordingMail: AccountMail {
     enum Kind: Sendable, Hashable {
         case verification, passwordReset, passwordChanged, emailChange, emailChanged, goodbye, signUpAttempt, emailChangeAttempt
-        case signInMethodConnected, signInMethodRemoved
+        case signInMethodConnected, signInMethodRemoved, signInLink
         case passkeyAdded, passkeyRemoved, passwordRemoved
     }
 
@@ -114,6 +114,11 @@ final class RecordingMail: AccountMail {
         record(added ? .passkeyAdded : .passkeyRemoved, to: account.email, token: name, locale: locale)
     }
     func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { record(.passwordRemoved, to: account.email, locale: locale) }
+    func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
+        -> OutgoingMail?
+    {
+        record(.signInLink, to: email, token: code, locale: locale)
+    }
 }
 
 /// An authenticator for tests: the cheap hasher, and the mails recorded.

@@ -123,7 +123,8 @@ class AccessibilityTest(BrowserForms, unittest.TestCase):
         for index, language in enumerate(CHECKED_LANGUAGES):
             address = f"a11y{index}@example.com"
             browser.delete_all_cookies()
-            for path in ["/signin", "/signup", "/password/forgot", "/nowhere", "/password/reset?code=" + "A" * 43,
+            for path in ["/signin", "/signup", "/password/forgot", "/signin/link", "/signin/link/confirm?code=" + "A" * 43,
+                         "/nowhere", "/password/reset?code=" + "A" * 43,
                          "/signin/google/callback?state=" + "A" * 43]:
                 browser.get(f"{self.url}{path}{'&' if '?' in path else '?'}lang={language}")
                 self.check(f"{path} {language}")

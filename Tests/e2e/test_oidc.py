@@ -428,12 +428,17 @@ class FirebaseSignInWithIdpTest(unittest.TestCase):
             "client_id": "genkan-web", "client_secret": "app"})
         return json.loads(body)["id_token"]
 
-    def sign_in_with_idp(self, id_token, raw_nonce, provider_id="google.com"):
-        body = json.dumps({
+    def sign_in_with_idp(self, id_token, raw_nonce, provider_id="google.com", user_id_token=None):
+        fields = {
             "requestUri": "http://localhost", "returnSecureToken": True, "returnIdpCredential": True,
-            "postBody": urllib.parse.urlencode({"id_token": id_token, "providerId": provider_id, "nonce": raw_nonce})}).encode()
+            "postBody": urllib.parse.urlencode({"id_token": id_token, "providerId": provider_id, "nonce": raw_nonce})}
+        if user_id_token:
+            fields["idToken"] = user_id_token  # linkWithCredential: the signed-in user's token
+        return self.api("accounts:signInWithIdp", fields)
+
+    def api(self, endpoint, fields):
         request = urllib.request.Request(
-            SITE.url + "/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo", data=body,
+            SITE.url + f"/identitytoolkit.googleapis.com/v1/{endpoint}?key=demo", data=json.dumps(fields).encode(),
             headers={"Content-Type": "application/json"})
         try:
             with urllib.request.urlopen(request, timeout=20) as response:
@@ -472,6 +477,25 @@ class FirebaseSignInWithIdpTest(unittest.TestCase):
         status, body = self.sign_in_with_idp(self.id_token("sub-api2", "raw"), "raw")
         self.assertEqual(status, 400)
         self.assertTrue(body["error"]["message"].startswith("INVALID_IDP_RESPONSE"), body)
+
+    def test_a_guest_links_a_provider_and_keeps_its_uid(self):
+        status, guest = self.api("accounts:signUp", {"returnSecureToken": True})
+        self.assertEqual(status, 200, guest)
+        SITE.google.user("sub-guest", email="guest-idp@example.com", email_verified=True, name="Guest")
+        status, linked = self.sign_in_with_idp(self.id_token("sub-guest", "raw-g"), "raw-g", user_id_token=guest["idToken"])
+        self.assertEqual(status, 200, linked)
+        self.assertEqual(linked["localId"], guest["localId"])
+        payload = json.loads(base64.urlsafe_b64decode(linked["idToken"].split(".")[1] + "=="))
+        self.assertEqual((payload["email"], payload["firebase"]["sign_in_provider"]), ("guest-idp@example.com", "google.com"))
+        status, looked = self.api("accounts:lookup", {"idToken": linked["idToken"]})
+        providers = [entry["providerId"] for entry in looked["users"][0].get("providerUserInfo", [])]
+        self.assertEqual(providers, ["google.com"])
+        # Signing in with the provider later finds the same account; linking it again is refused.
+        status, again = self.sign_in_with_idp(self.id_token("sub-guest", "raw-h"), "raw-h")
+        self.assertEqual((status, again["localId"]), (200, guest["localId"]))
+        status, other = self.api("accounts:signUp", {"returnSecureToken": True})
+        status, refused = self.sign_in_with_idp(self.id_token("sub-guest", "raw-i"), "raw-i", user_id_token=other["idToken"])
+        self.assertEqual(status, 400, refused)
 
     def test_an_address_with_an_account_needs_confirmation(self):
         browser = Browser()

@@ -5,7 +5,7 @@ import Synchronization
 /// Delivers the outbox on a background thread, so a request never waits for a mail server.
 ///
 /// The thread sleeps on a condition until `notify()` says a message was queued or the earliest
-/// retry falls due; it never polls. Each round takes the due messages, sends each through the
+/// retry falls due; it does not poll, unless other processes queue mail too (`longestSleep`). Each round takes the due messages, sends each through the
 /// transport, and then records the outcome: `markSent` only after the transport accepted the
 /// message, so a crash or a failed write can repeat a message but never lose one. A failure
 /// that can pass (`MailError.isRetryable`) is retried after an exponential, jittered delay
@@ -30,13 +30,19 @@ public final class OutboxSender: Sendable {
     ///
     /// - Parameters:
     ///   - batchSize: messages taken from the queue at a time.
+    ///   - longestSleep: the longest the thread sleeps without looking at the queue; nil to wait
+    ///     for `notify()` or the earliest retry. Set it when other processes queue mail too
+    ///     (several servers on one database): they cannot wake this one, and a message whose
+    ///     server died before sending it must still go out.
     ///   - now: the wall clock the queue's times are compared with (tests inject theirs).
     ///   - log: receives one line per outcome, on the sender's thread.
     public init(
         queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy = RetryPolicy(), batchSize: Int = 20,
-        now: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void
+        longestSleep: Duration? = nil, now: @escaping @Sendable () -> Date = { Date() }, log: @escaping @Sendable (String) -> Void
     ) {
-        let worker = Worker(queue: queue, transport: transport, policy: policy, batchSize: max(1, batchSize), now: now, log: log)
+        let worker = Worker(
+            queue: queue, transport: transport, policy: policy, batchSize: max(1, batchSize), longestSleep: longestSleep, now: now,
+            log: log)
         self.worker = worker
         thread = Mutex(PosixThread { worker.run() })
     }
@@ -72,19 +78,21 @@ extension OutboxSender {
         let transport: any MailTransport
         let policy: RetryPolicy
         let batchSize: Int
+        let longestSleep: Duration?
         let now: @Sendable () -> Date
         let log: @Sendable (String) -> Void
         private let state = ConditionLock(State())
         private var random = SystemRandomNumberGenerator()
 
         init(
-            queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy, batchSize: Int,
+            queue: any MailQueue, transport: any MailTransport, policy: RetryPolicy, batchSize: Int, longestSleep: Duration?,
             now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void
         ) {
             self.queue = queue
             self.transport = transport
             self.policy = policy
             self.batchSize = batchSize
+            self.longestSleep = longestSleep
             self.now = now
             self.log = log
         }
@@ -133,6 +141,10 @@ extension OutboxSender {
                     next = now() + Self.timeInterval(Self.idleRecheck)
                 }
 
+                if let longestSleep {
+                    let latest = now() + Self.timeInterval(longestSleep)
+                    next = min(next ?? latest, latest)
+                }
                 let deadline = next.map { Deadline.after(.milliseconds(Int64((($0.timeIntervalSince(now())) * 1000).rounded(.up)))) }
                 state.withLock(when: { $0.stopping || $0.notified }, before: deadline) { _, _ in }
             }

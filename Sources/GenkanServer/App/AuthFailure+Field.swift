@@ -9,8 +9,9 @@ extension AuthFailure {
         case .missingPassword: .currentPassword
         case .invalidCredential, .userDisabled, .tooManyRequests, .throttled, .invalidActionCode, .expiredActionCode, .userTokenExpired,
             .userNotFound, .internalError, .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
-            .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail, .passkeysUnavailable,
-            .passkeyNotFound, .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
+            .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail,
+            .emailChangeNeedsVerification, .emailMismatch, .uidAlreadyInUse, .passkeysUnavailable, .passkeyNotFound,
+            .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
             nil
         }
     }

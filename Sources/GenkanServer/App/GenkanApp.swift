@@ -30,9 +30,14 @@ final class GenkanApp: Sendable {
         // Open once here first: a bad path or a database from a newer Genkan stops the start
         // with a clear message, and the migration runs once.
         let location = configuration.database, clock = configuration.clock, policy = configuration.sessionPolicy
-        let codes = configuration.codePolicy
+        let codes = configuration.codePolicy, postgres = configuration.postgres
+        // Emulator mode lists every code sent, whichever door asked for it and whichever server
+        // on the database sent it.
+        let recordsCodes = configuration.firebaseProject != nil && configuration.firebaseEmulator
         let open = { @Sendable () throws(StoreError) in
-            try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes)
+            let store = try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes, postgres: postgres)
+            store.recordsCodes = recordsCodes
+            return store
         }
         let main = try open()
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
@@ -52,11 +57,16 @@ final class GenkanApp: Sendable {
             baseURL: baseURL, codes: codes)
         mail.providerNames = Dictionary(
             configuration.identityProviders.map { ($0.name, ProviderButton($0).brandName) }, uniquingKeysWith: { first, _ in first })
-        let sender = sendsMail
-            ? OutboxSender(
-                queue: StoreMailQueue(store: try open()), transport: try Self.transport(configuration.mail),
-                policy: configuration.mail.retry, log: { errorLog.write($0) })
-            : nil
+        // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
+        let outbox = sendsMail
+            ? StoreMailQueue(store: try open(), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
+        let sender = try outbox.map { outbox in
+            OutboxSender(
+                queue: outbox, transport: try Self.transport(configuration.mail),
+                policy: configuration.mail.retry, batchSize: outbox.batchSize,
+                // Other servers on the database queue mail this sender is not told of.
+                longestSleep: location.isNetworked ? StoreMailQueue.sharedQueueRecheck : nil, log: { errorLog.write($0) })
+        }
         let pool: WorkerPool<AccountStore>
         do {
             let queue = configuration.hashingQueue
@@ -64,7 +74,8 @@ final class GenkanApp: Sendable {
             pool = try WorkerPool(
                 // One thread more, at the loops' priority, for known browsers' sign-ins and the
                 // interactive lane: a flood that keeps the loops busy cannot slow those down.
-                threads: configuration.workerThreads, priorityThreads: 1, hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
+                threads: configuration.workerThreads, hashingThreads: configuration.hashingThreads, priorityThreads: 1,
+                hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
                 maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
             ) { try open() }
         } catch {
@@ -82,7 +93,7 @@ final class GenkanApp: Sendable {
         let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons, passkeys: verifier != nil)
         // Rendered once per language (on first use): the forms every visitor sees the same;
         // validated live: every form.
-        let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest]
+        let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest, .signInLinkRequest]
         let liveForms = blankForms + [.passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion]
         let forms = FormPages(
             renderer: renderer, blanks: BlankForms(renderer: renderer, forms: blankForms, locales: texts.locales), tokens: tokens)
@@ -91,10 +102,7 @@ final class GenkanApp: Sendable {
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        // Emulator mode lists every code sent, whichever door asked for it.
-        let codeLog = configuration.firebaseProject != nil && configuration.firebaseEmulator ? OOBCodeLog() : nil
-        let authenticator = try Authenticator(
-            hasher: configuration.hasher, mail: codeLog.map { CodeRecordingMail(base: mail, log: $0) } ?? mail, passkeys: verifier)
+        let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail, passkeys: verifier)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks)
 
         // Every request, in this order: logged with its final status, secured, then given its
@@ -118,6 +126,10 @@ final class GenkanApp: Sendable {
         PasswordReset(
             forms: forms, rules: rules, pool: pool, authenticator: authenticator, requests: resetRequests,
             failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks
+        ).register(on: router, with: shared)
+        SignInLink(
+            forms: forms, pool: pool, authenticator: authenticator, requests: resetRequests, failures: failures,
+            sessionLifetime: policy.lifetime, checks: shared.checks
         ).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()
@@ -165,12 +177,27 @@ final class GenkanApp: Sendable {
                 }
                 key = made
             }
+            for account in configuration.firebaseServiceAccounts where account.projectID != project {
+                throw ServerError(
+                    "--firebase-service-account: \(account.clientEmail) belongs to the project \(account.projectID), not \(project)")
+            }
+            var entries: [ContinueOrigins.Entry] = []
+            for domain in configuration.authorizedDomains {
+                guard let entry = ContinueOrigins.entry(parsing: domain) else {
+                    throw ServerError("--authorized-domain must be a host name (app.example.com) or an origin (https://app.example.com), not '\(domain)'")
+                }
+                entries.append(entry)
+            }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
-            FirebaseAPI(
+            var api = FirebaseAPI(
                 project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
                 texts: texts, mail: mail, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
-                codeLog: codeLog, clock: clock, log: errorLog, identity: identity, isPrivate: configuration.privateSignUp
-            ).register(on: router, with: shared)
+                clock: clock, failures: failures, identity: identity, isPrivate: configuration.privateSignUp)
+            api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
+            api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)
+            api.providerIDs = Dictionary(
+                identity.providers.all.map { ($0.name, $0.configuration.firebaseProviderID) }, uniquingKeysWith: { first, _ in first })
+            api.register(on: router, with: shared)
         }
         if let files { PublicFiles(files: files).register(on: router) }
         routes = router.build()

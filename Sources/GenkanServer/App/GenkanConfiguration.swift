@@ -36,10 +36,26 @@ public struct GenkanConfiguration: Sendable {
     /// The API answers as the Auth emulator does (`--firebase-emulator`): unsigned ID tokens, the
     /// admin endpoints for `Authorization: Bearer owner`, the emulator's own endpoints.
     public var firebaseEmulator = false
+    /// Service accounts whose keys sign custom tokens and admin bearer tokens
+    /// (`--firebase-service-account`); each must belong to `firebaseProject`.
+    public var firebaseServiceAccounts: [FirebaseServiceAccount] = []
+    /// Where a sign-in link may lead besides the site's own origin (`--authorized-domain`): origins
+    /// (`https://app.example`) or host names (`app.example`). Emulator mode allows any.
+    public var authorizedDomains: [String] = []
+    /// Anonymous accounts unused this many seconds are deleted (`--anonymous-lifetime` days,
+    /// default 30); nil keeps them.
+    public var anonymousLifetime: Int64? = 30 * 86_400
     public var hasher: PasswordHasher = .owaspMinimum
     public var rateLimits: RateLimits = .standard
-    /// Threads for hashing and database work; default one per core.
-    public var workerThreads: Int = HTTPServerConfiguration.processorCount
+    /// Threads for hashing and database work, each with its own database connection (`--db-pool-size`):
+    /// by default one per core on SQLite, and twice that (at least 4) on PostgreSQL, whose round
+    /// trips leave a thread waiting.
+    public var workerThreads: Int
+    /// How many of those threads may hash passwords at once (one per core: more would only share
+    /// the cores).
+    public var hashingThreads: Int = HTTPServerConfiguration.processorCount
+    /// How PostgreSQL connections behave: the statement timeout (`--db-timeout`).
+    public var postgres: PostgresOptions = .standard
     /// How hashing work waits for those threads: fairly by client, each client's share bounded.
     public var hashingQueue = HashingQueue()
     /// How long a pre-session (the cookie anonymous forms' tokens are bound to) lasts, in seconds.
@@ -62,6 +78,13 @@ public struct GenkanConfiguration: Sendable {
     public init(database: StoreLocation, publicDirectory: String? = "public") {
         self.database = database
         self.publicDirectory = publicDirectory
+        workerThreads = Self.defaultPoolSize(for: database)
+    }
+
+    /// The default number of database connections (worker threads) for a store.
+    public static func defaultPoolSize(for database: StoreLocation) -> Int {
+        let cores = HTTPServerConfiguration.processorCount
+        return database.isNetworked ? max(4, 2 * cores) : cores
     }
 }
 
@@ -121,6 +144,9 @@ public struct RateLimits: Sendable {
     /// Passkey ceremonies per client address (each start, and each answer, counts), in memory: a
     /// ceremony costs a stored challenge and a signature check, not a password hash.
     public var passkeyPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
+    /// Anonymous sign-ups through the Firebase-compatible API per client address, in the database
+    /// (each makes an account): 30 at once, then 30 an hour.
+    public var anonymousSignUpPerAddress: LimitRule = .init(capacity: 30, refillPerMinute: 0.5)
 
     /// `SignInLimits.standard`; 10 sign-ups at once then 10 an hour per address; 10 reset
     /// requests then 10 an hour per address, 3 then 3 an hour per e-mail address; 3 mails then 3

@@ -32,15 +32,28 @@ public final class GenkanSite: Sendable {
             throw error
         }
         if configuration.baseURL == nil { app.baseURL.listening(host: serverConfiguration.host, port: server.port) }
-        // Expired and idle sessions, expired codes and drained rate-limit buckets are deleted once
-        // an hour (and at start, in GenkanApp), on the pool.
-        sweeper = RepeatingTask(interval: .seconds(3600)) { [pool = app.pool] in
+        // Expired and idle sessions, expired codes and drained rate-limit buckets are deleted at
+        // start and once an hour, on the pool.
+        // With the Firebase API, anonymous accounts unused for `--anonymous-lifetime` go too.
+        let anonymousLifetime = configuration.firebaseProject == nil ? nil : configuration.anonymousLifetime
+        let log = configuration.errorLog
+        let sweep: @Sendable () -> Void = { [pool = app.pool] in
             _ = pool.submit(.interactive) { store in
                 _ = try? store.deleteExpiredSessions()
                 _ = try? store.deleteExpiredCodes()
                 _ = try? store.deleteDrainedLimits()
+                if let anonymousLifetime {
+                    do {
+                        let deleted = try store.deleteUnusedAnonymousAccounts(unusedFor: anonymousLifetime)
+                        if deleted > 0 { log.write("deleted \(deleted) anonymous account\(deleted == 1 ? "" : "s") unused for \(anonymousLifetime / 86_400) days") }
+                    } catch {
+                        log.write("anonymous accounts not swept: \(error)")
+                    }
+                }
             }
         }
+        sweep()
+        sweeper = RepeatingTask(interval: .seconds(3600), sweep)
     }
 
     /// Finishes the requests in progress, then ends the worker threads (closing the store).

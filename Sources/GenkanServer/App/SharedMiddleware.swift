@@ -26,6 +26,8 @@ struct SharedMiddleware: Sendable {
     let providerSignInPerClient: RateLimit
     /// Passkey ceremonies per client (starts and answers), limited in memory.
     let passkeyPerClient: RateLimit
+    /// Anonymous sign-ups through the API per client: each makes an account.
+    let anonymousSignUpPerClient: RateLimit
     /// What every page of a signed-in account needs: a live session and, with
     /// `--require-verified`, a verified address.
     let signedInPages: [any Middleware]
@@ -59,7 +61,7 @@ struct SharedMiddleware: Sendable {
         verifyPerClient = perClient("verify.address", limits.resetPerAddress)
         mailPerAccount = RateLimit(
             name: "mail.account", buckets: .stored(StoredLimit("mail.account", limits.mailPerAccount), pool, failures, refusals),
-            key: { _, context in context.signedIn.map { "account:\($0.account.id)" } }, clock: clock, security: security)
+            key: { _, context in context.signedIn.map { "account:\($0.account.uid)" } }, clock: clock, security: security)
         validationPerClient = RateLimit(
             name: "validate.address", buckets: .memory(RateLimiter(rule: limits.validationPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: nil)
@@ -69,6 +71,7 @@ struct SharedMiddleware: Sendable {
         passkeyPerClient = RateLimit(
             name: "passkey.address", buckets: .memory(RateLimiter(rule: limits.passkeyPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: security)
+        anonymousSignUpPerClient = perClient("anonymous.address", limits.anonymousSignUpPerAddress)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]
         self.tokens = tokens
     }

@@ -6,7 +6,10 @@ import Glibc
 #endif
 
 /// A fixed set of threads for blocking work (password hashing, database access), each with its
-/// own `Resource` (a database connection), and bounded queues.
+/// own `Resource` (a database connection), and bounded queues. At most `hashingConcurrency` of
+/// them hash at once (one per core): a pool with more threads than cores (a database over the
+/// network, whose round trips leave a thread waiting) keeps its other threads for the
+/// interactive jobs, so a page is not held up behind hashes.
 ///
 /// Interactive jobs (a session lookup) are taken before hashing jobs, so a flood of sign-ins
 /// delays pages by at most one hash. Hashing jobs wait in a `FairQueue`: one queue per key (the
@@ -43,6 +46,11 @@ public final class WorkerPool<Resource>: Sendable {
         var priorityHashing = FairQueue<Resource>()
         /// How long a hashing job takes, on average (an exponential moving average, seconds).
         var hashingSeconds = 0.05
+        /// Threads running a hashing job now.
+        var hashingNow = 0
+        /// Wake-ups a thread used without taking the hashing job it was for (every hashing slot
+        /// was busy): each finished hash passes one on.
+        var parkedWakeUps = 0
         var stopping = false
     }
 
@@ -54,6 +62,8 @@ public final class WorkerPool<Resource>: Sendable {
     public let threadCount: Int
     /// Threads at normal priority that take priority hashing and interactive jobs only.
     public let priorityThreadCount: Int
+    /// How many threads may run hashing jobs at once.
+    public let hashingConcurrency: Int
     public let interactiveCapacity: Int
     /// Hashing jobs waiting, in all.
     public let hashingCapacity: Int
@@ -73,10 +83,12 @@ public final class WorkerPool<Resource>: Sendable {
     ///     threads work off in `maximumWait`).
     ///   - hashingPerKey: hashing jobs waiting for one client.
     ///   - maximumWait: how long a hashing job that can be refused waits its turn at most.
+    ///   - hashingThreads: how many of `threads` may hash at once (default: every one).
     ///   - priorityThreads: threads besides `threads`, not niced, for the priority and interactive
     ///     lanes only.
     public init(
-        threads: Int, priorityThreads: Int = 0, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil, hashingPerKey: Int = 8,
+        threads: Int, hashingThreads: Int? = nil, priorityThreads: Int = 0, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil,
+        hashingPerKey: Int = 8,
         maximumWait: Duration = .seconds(3), niceness: Int32 = 10,
         afterEachJob: (@Sendable (Resource) -> Void)? = nil,
         makeResource: @escaping @Sendable () throws -> Resource
@@ -84,8 +96,9 @@ public final class WorkerPool<Resource>: Sendable {
         self.afterEachJob = afterEachJob
         threadCount = max(1, threads)
         priorityThreadCount = max(0, priorityThreads)
+        hashingConcurrency = min(threadCount, max(1, hashingThreads ?? threadCount))
         self.interactiveCapacity = interactiveCapacity
-        self.hashingCapacity = max(1, hashingCapacity ?? max(1, threads) * 64)
+        self.hashingCapacity = max(1, hashingCapacity ?? hashingConcurrency * 64)
         self.hashingPerKey = max(1, hashingPerKey)
         self.maximumWait = maximumWait
         let ready = Semaphore()
@@ -223,7 +236,7 @@ public final class WorkerPool<Resource>: Sendable {
 
     /// How long the hashing jobs waiting now will take, in whole seconds, at least 1.
     private func retryAfter(_ state: State) -> Int {
-        let seconds = Double(state.hashing.count + state.priorityHashing.count) * state.hashingSeconds / Double(threadCount)
+        let seconds = Double(state.hashing.count + state.priorityHashing.count) * state.hashingSeconds / Double(hashingConcurrency)
         return min(60, max(1, Int(seconds.rounded(.up))))
     }
 
@@ -246,7 +259,12 @@ public final class WorkerPool<Resource>: Sendable {
                 if priorityOnly {
                     expired = state.priorityHashing.removeExpired(now: now)
                     if !expired.isEmpty { wait = retryAfter(state) }
-                    if let next = state.priorityHashing.next() { return .hashing(next.job) }
+                    // Counted with the others' hashing (so they hash on one core fewer meanwhile),
+                    // but never parked: this thread exists so that these jobs need not wait.
+                    if let next = state.priorityHashing.next() {
+                        state.hashingNow += 1
+                        return .hashing(next.job)
+                    }
                 }
                 if state.interactiveHead < state.interactive.count {
                     defer { state.interactiveHead += 1; Self.compact(&state.interactive, &state.interactiveHead) }
@@ -255,7 +273,16 @@ public final class WorkerPool<Resource>: Sendable {
                 if priorityOnly { return state.stopping ? .stop : .nothing }
                 expired = state.priorityHashing.removeExpired(now: now) + state.hashing.removeExpired(now: now)
                 if !expired.isEmpty { wait = retryAfter(state) }
-                if let next = state.priorityHashing.next() ?? state.hashing.next() { return .hashing(next.job) }
+                if state.priorityHashing.count + state.hashing.count > 0 {
+                    guard state.hashingNow < hashingConcurrency else {
+                        state.parkedWakeUps += 1
+                        return .nothing
+                    }
+                    if let next = state.priorityHashing.next() ?? state.hashing.next() {
+                        state.hashingNow += 1
+                        return .hashing(next.job)
+                    }
+                }
                 return state.stopping ? .stop : .nothing
             }
             for refusal in expired { refusal(wait) }
@@ -269,7 +296,14 @@ public final class WorkerPool<Resource>: Sendable {
                 afterEachJob?(resource)
                 let elapsed = started.duration(to: .now)
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                state.withLock { $0.hashingSeconds = $0.hashingSeconds * 0.9 + seconds * 0.1 }
+                let wakeParked = state.withLock { state -> Bool in
+                    state.hashingSeconds = state.hashingSeconds * 0.9 + seconds * 0.1
+                    state.hashingNow -= 1
+                    guard state.parkedWakeUps > 0 else { return false }
+                    state.parkedWakeUps -= 1
+                    return true
+                }
+                if wakeParked { signal.post() }
             case .nothing:
                 continue
             case .stop:

@@ -2,9 +2,9 @@ import GenkanStore
 import GenkanValidation
 
 /// The endpoints Firebase Admin SDKs call (`/identitytoolkit.googleapis.com/v1/projects/{id}/…`):
-/// create, look up (by id or address), update, delete and list accounts, and links for the caller
-/// to send (`sendOobCode` with `returnOobLink`). Behind `AdminAccess`: emulator mode and
-/// `Authorization: Bearer owner` only.
+/// create, look up (by uid or address), update (custom claims and revocation among it), delete and
+/// list accounts, and links for the caller to send (`sendOobCode` with `returnOobLink`). Behind
+/// `AdminAccess`: `Bearer owner` in emulator mode, a registered service account's JWT otherwise.
 extension FirebaseAPI {
     func registerAdministration(on group: RouteGroup) {
         group.post("/accounts", use: adminCreate)
@@ -15,25 +15,37 @@ extension FirebaseAPI {
         group.post("/accounts:sendOobCode", use: adminLink)
     }
 
-    /// An account id of the API (`localId`), nil when it names none Genkan could have issued.
-    static func accountID(_ localID: String) -> Int64? {
-        guard let id = Int64(localID), id > 0, String(id) == localID else { return nil }
+    /// A page token of the list: the internal id of the last account of the page before.
+    static func pageToken(_ text: String) -> Int64? {
+        guard let id = Int64(text), id > 0, String(id) == text else { return nil }
         return id
+    }
+
+    /// The internal id of the account with this uid, inside a job; `USER_NOT_FOUND` when there is none.
+    static func accountID(uid: String, in store: AccountStore) -> Result<Int64, FirebaseError> {
+        do {
+            guard let account = try store.account(uid: uid) else { return .failure(FirebaseError(.userNotFound)) }
+            return .success(account.id)
+        } catch {
+            return .failure(FirebaseError(.internalError, status: 500))
+        }
     }
 
     func adminCreate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
-            if try fields.string("localId") != nil {
-                throw FirebaseError(.operationNotAllowed, "Genkan chooses the user id (localId) itself.")
+            let uid = try fields.string("localId")
+            if let uid, !AccountStore.isValidUID(uid) {
+                throw .invalidArgument("localId must be 1 to \(AccountStore.maximumUIDLength) characters.")
             }
-            let email = try input.email(try fields.string("email"))
+            let email = try fields.string("email").map { value throws(FirebaseError) in try input.email(value) }
             let name = try input.displayName(try fields.string("displayName"))
             let photo = try input.photoURL(try fields.string("photoUrl"))
             let password = try fields.string("password").map { value throws(FirebaseError) in
                 try input.newPassword(value, email: email, name: name.name)
             }
             var changes = AccountChanges()
+            changes.uid = uid
             changes.email = email
             changes.name = (name.name, name.key)
             changes.photoURL = photo.map { .some($0) }
@@ -47,9 +59,9 @@ extension FirebaseAPI {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let profile):
                     var body: [(String, JSONValue)] = [
-                        ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(String(profile.account.id))),
-                        ("email", .string(email)),
+                        ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(profile.account.uid)),
                     ]
+                    if let email { body.append(("email", .string(email))) }
                     if !name.name.isEmpty { body.append(("displayName", .string(name.name))) }
                     return .success(.object(body))
                 }
@@ -60,14 +72,17 @@ extension FirebaseAPI {
     func adminLookup(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context)
-            let ids = try fields.strings("localId").compactMap(Self.accountID)
+            let uids = try fields.strings("localId")
             let emails = try fields.strings("email").compactMap { rules.validate(.passwordResetRequest, values: [.email: $0]).normalizedEmail }
+            let providerIDs = self.providerIDs
             return answer(.interactive) { store in
                 do {
-                    var seen = Set<Int64>(), users: [JSONValue] = []
-                    let found = try ids.compactMap { id throws(StoreError) in try store.profile(id: id) }
-                        + emails.compactMap { email throws(StoreError) in try store.profile(email: email) }
-                    for profile in found where seen.insert(profile.account.id).inserted { users.append(UserRecord.json(profile)) }
+                    var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
+                    for uid in uids { if let profile = try store.profile(uid: uid) { found.append(profile) } }
+                    for email in emails { if let profile = try store.profile(email: email) { found.append(profile) } }
+                    for profile in found where seen.insert(profile.account.id).inserted {
+                        users.append(UserRecord.json(profile, providerIDs: providerIDs))
+                    }
                     var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#GetAccountInfoResponse"))]
                     // No `users` at all when none is found, as Firebase answers (the Admin SDKs read that as "not found").
                     if !users.isEmpty { body.append(("users", .array(users))) }
@@ -83,8 +98,16 @@ extension FirebaseAPI {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
             guard let localID = try fields.string("localId") else { throw FirebaseError(.missingLocalID) }
-            guard let id = Self.accountID(localID) else { throw FirebaseError(.userNotFound) }
             let deleted = try fields.strings("deleteAttribute")
+            let customClaims = try fields.string("customAttributes").map { text throws(FirebaseError) -> String? in
+                switch DeveloperClaims.checked(text) {
+                case .success(let claims): return claims
+                case .failure(.tooLarge): throw FirebaseError(.claimsTooLarge)
+                case .failure(.notAnObject): throw FirebaseError(.invalidClaims)
+                case .failure(.reserved(let name)): throw FirebaseError(.forbiddenClaim, name)
+                }
+            }
+            let validSince = try fields.integer("validSince")
             let email = try fields.string("email").map { value throws(FirebaseError) in try input.email(value) }
             let name = fields.has("displayName") ? try input.displayName(try fields.string("displayName")) : nil
             let photo = try input.photoURL(try fields.string("photoUrl"))
@@ -92,9 +115,16 @@ extension FirebaseAPI {
             let newPassword = try fields.string("password")
             let authenticator = self.authenticator, rules = self.rules
             return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
+                let id: Int64
+                switch Self.accountID(uid: localID, in: store) {
+                case .failure(let error): return .failure(error)
+                case .success(let found): id = found
+                }
                 var changes = AccountChanges()
                 changes.emailVerified = verified
                 changes.disabled = disable
+                changes.customClaims = customClaims
+                changes.validSince = validSince
                 if deleted.contains("DISPLAY_NAME") {
                     changes.name = ("", "")
                 } else if let name {
@@ -124,9 +154,13 @@ extension FirebaseAPI {
     func adminDelete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             guard let localID = try fields(context).string("localId") else { throw FirebaseError(.missingLocalID) }
-            guard let id = Self.accountID(localID) else { throw FirebaseError(.userNotFound) }
             let authenticator = self.authenticator
             return answer(.interactive) { store in
+                let id: Int64
+                switch Self.accountID(uid: localID, in: store) {
+                case .failure(let error): return .failure(error)
+                case .success(let found): id = found
+                }
                 switch authenticator.deleteAccount(.administrator(accountID: id), in: store) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success: return .success(.object([("kind", .string("identitytoolkit#DeleteAccountResponse"))]))
@@ -140,12 +174,14 @@ extension FirebaseAPI {
     func adminList(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let maxResults = query?["maxResults"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 20
-        let after = query?["nextPageToken"].flatMap(Self.accountID) ?? 0
+        let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
+        let providerIDs = self.providerIDs
         return answer(.interactive) { store in
             do {
                 let profiles = try store.profiles(afterID: after, limit: maxResults)
                 var body: [(String, JSONValue)] = [
-                    ("kind", .string("identitytoolkit#DownloadAccountResponse")), ("users", .array(profiles.map(UserRecord.json))),
+                    ("kind", .string("identitytoolkit#DownloadAccountResponse")),
+                    ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),
                 ]
                 if profiles.count == maxResults, let last = profiles.last {
                     body.append(("nextPageToken", .string(String(last.account.id))))
@@ -165,6 +201,7 @@ extension FirebaseAPI {
             let purpose: ActionCodePurpose
             switch try fields.string("requestType") {
             case nil: throw FirebaseError(.missingRequestType)
+            case "EMAIL_SIGNIN": return try adminSignInLink(request, context)
             case "PASSWORD_RESET": purpose = .resetPassword
             case "VERIFY_EMAIL": purpose = .verifyEmail
             case "VERIFY_AND_CHANGE_EMAIL": purpose = .changeEmail
@@ -181,16 +218,33 @@ extension FirebaseAPI {
                 case .failure(.userNotFound): return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let (account, issued)):
-                    self.codeLog?.record(
-                        OOBCodeLog.Entry(
-                            email: account.email, code: issued.token, link: self.mail.link(Self.pagePath(purpose) + "?code=" + issued.token),
-                            requestType: Self.requestType(purpose)))
                     return .success(.object([
                         ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
                         ("oobCode", .string(issued.token)),
                         ("oobLink", .string(self.mail.link(Self.pagePath(purpose) + "?code=" + issued.token))),
                     ]))
                 }
+            }
+        }
+    }
+
+    /// A sign-in link for the caller to send (`generateSignInWithEmailLink`): for any address, as
+    /// `sendOobCode` mails it, leading to the action settings' `url`; nothing is mailed.
+    private func adminSignInLink(_ request: HTTPRequest, _ context: RequestContext) throws(FirebaseError) -> Reply {
+        let fields = fields(context)
+        let email = try FirebaseInput(rules: rules).email(try fields.string("email"))
+        let continuation = try continuation(fields, request)
+        let authenticator = self.authenticator, locale = context.locale
+        return answer(.interactive) { store in
+            let link = { (token: String) -> String? in self.mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
+            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, link: link, in: store) {
+            case .failure(let failure): return .failure(self.error(failure, request))
+            case .success(let issued):
+                let link = self.mail.signInLinkURL(code: issued.token, continuation: continuation, locale: locale)
+                return .success(.object([
+                    ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(email)),
+                    ("oobCode", .string(issued.token)), ("oobLink", .string(link)),
+                ]))
             }
         }
     }

@@ -13,14 +13,33 @@ extension FirebaseAPI {
         project.on("PATCH", "/config", use: updateConfig)
     }
 
+    /// Every code sent (the most recent `AccountStore.emulatorCodesKept`), by whichever server on
+    /// the database sent it: the store records them in emulator mode.
     func listCodes(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let codes = (codeLog?.all ?? []).map { entry in
-            JSONValue.object([
-                ("email", .string(entry.email)), ("oobCode", .string(entry.code)), ("oobLink", .string(entry.link)),
-                ("requestType", .string(entry.requestType)),
-            ])
+        answer(.interactive) { store in
+            do {
+                let codes = try store.emulatorCodes().compactMap { entry -> JSONValue? in
+                    if entry.isSignInLink {
+                        // An app's link as mailed, or the site's own page for a sign-in link the
+                        // site mailed.
+                        return .object([
+                            ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
+                            ("oobLink", .string(entry.link ?? self.mail.link("/signin/link/confirm?code=" + entry.code))),
+                            ("requestType", .string("EMAIL_SIGNIN")),
+                        ])
+                    }
+                    guard let purpose = entry.purpose else { return nil }
+                    return .object([
+                        ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
+                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose) + "?code=" + entry.code))),
+                        ("requestType", .string(Self.requestType(purpose))),
+                    ])
+                }
+                return .success(.object([("oobCodes", .array(codes))]))
+            } catch {
+                return .failure(self.storeFailure(error, request))
+            }
         }
-        return .response(Responses.json(200, .object([("oobCodes", .array(codes))])))
     }
 
     func deleteAllAccounts(_ request: HTTPRequest, _ context: RequestContext) -> Reply {

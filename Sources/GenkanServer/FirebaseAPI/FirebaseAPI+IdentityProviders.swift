@@ -13,9 +13,9 @@ extension FirebaseAPI {
     func signInWithIdp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context)
-            if try fields.string("idToken") != nil {
-                throw FirebaseError(.operationNotAllowed, "Linking a provider through the API is not offered; link it at /account/providers.")
-            }
+            // With the signed-in user's ID token, the identity is linked to that user (an SDK's
+            // `linkWithCredential`, an anonymous guest keeping its uid).
+            let linking = try fields.string("idToken").map { token throws(FirebaseError) in try tokens.verify(token, now: clock.now()).get() }
             guard let postBody = try fields.string("postBody"), let assertion = try? FormData(query: postBody) else {
                 throw FirebaseError(.invalidIDPResponse, "postBody is missing")
             }
@@ -35,7 +35,7 @@ extension FirebaseAPI {
                 let token: VerifiedIDToken
                 switch verified {
                 case .failure(let failure):
-                    log.write("oidc \(provider.name): signInWithIdp failed: \(failure.code.rawValue): \(failure.detail)")
+                    failures.log.write("oidc \(provider.name): signInWithIdp failed: \(failure.code.rawValue): \(failure.detail)")
                     let code = FirebaseErrorCode(rawValue: failure.serverError) ?? .invalidIDPResponse
                     return .response(FirebaseError(code, code == .internalError ? nil : failure.detail, status: code == .internalError ? 500 : 400).response)
                 case .success(let found): token = found
@@ -45,6 +45,11 @@ extension FirebaseAPI {
                     [("federatedId", .string(profile.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
                 return answer(.interactive) { store in
+                    if let linking {
+                        return link(
+                            profile, providerID: providerID, claims: linking, token: token, identityFields: identityFields, request: request,
+                            locale: locale, in: store)
+                    }
                     let found = authenticator.identify(profile, in: store, requireVerifiedEmail: isPrivate, locale: locale)
                     switch found {
                     case .failure(.accountExistsWithDifferentCredential):
@@ -63,7 +68,7 @@ extension FirebaseAPI {
                                 ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
                             var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
                             body += [
-                                ("localId", .string(String(account.id))), ("emailVerified", .bool(account.isVerified)),
+                                ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
                                 ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
                             ]
                             if found.isNew { body.append(("isNewUser", .bool(true))) }
@@ -73,6 +78,33 @@ extension FirebaseAPI {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Links the verified identity to the user of `claims`, then answers as a sign-in with the
+    /// provider: the same `localId`, new tokens.
+    private func link(
+        _ profile: ProviderProfile, providerID: String, claims: IDTokenClaims, token: VerifiedIDToken,
+        identityFields: [(String, JSONValue)], request: HTTPRequest, locale: String, in store: AccountStore
+    ) -> Result<JSONValue, FirebaseError> {
+        Self.account(claims, in: store).flatMap { current in
+            let linked = authenticator.link(
+                profile, Self.requester(claims, current), signedInAt: claims.authTime, locale: locale, in: store
+            ).flatMap { Authenticator.startTokens(for: $0, in: store, signInProvider: providerID) }
+            switch linked {
+            case .failure(let failure): return .failure(self.error(failure, request))
+            case .success(let started):
+                let account = started.account
+                let accountProfile = (try? store.profile(id: account.id)) ?? nil
+                    ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
+                var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
+                body += [
+                    ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
+                    ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
+                ]
+                body += tokenFields(accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID)
+                return .success(.object(body))
             }
         }
     }

@@ -11,7 +11,7 @@ extension FirebaseAPI {
                 Self.account(claims, in: store).map { profile in
                     .object([
                         ("kind", .string("identitytoolkit#GetAccountInfoResponse")),
-                        ("users", .array([UserRecord.json(profile)])),
+                        ("users", .array([UserRecord.json(profile, providerIDs: providerIDs)])),
                     ])
                 }
             }

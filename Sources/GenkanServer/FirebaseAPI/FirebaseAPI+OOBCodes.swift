@@ -3,8 +3,9 @@ import GenkanValidation
 
 /// `accounts:sendOobCode` (`getOobConfirmationCode`) and `accounts:resetPassword`: mails with a
 /// one-time link to Genkan's own pages (`/password/reset`, `/verify-email`,
-/// `/account/email/confirm`), through the site's outbox, in the language of `X-Firebase-Locale`;
-/// and setting a password with a reset code (or, without `newPassword`, saying what a code is for).
+/// `/account/email/confirm`) or, for `EMAIL_SIGNIN`, to the app (`FirebaseAPI+EmailLink`), through
+/// the site's outbox, in the language of `X-Firebase-Locale`; and setting a password with a reset
+/// code (or, without `newPassword`, saying what a code is for).
 extension FirebaseAPI {
     /// The Firebase name of what a code does.
     static func requestType(_ purpose: ActionCodePurpose) -> String {
@@ -55,9 +56,11 @@ extension FirebaseAPI {
                 let claims = try claims(fields)
                 let authenticator = self.authenticator
                 return answer(.interactive) { store in
-                    Self.account(claims, in: store).flatMap { _ in
+                    Self.account(claims, in: store).flatMap { profile in
+                        // An account without an address has nothing to verify (the emulator's answer).
+                        guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         // Firebase sends the link again to an address already verified too.
-                        switch authenticator.sendVerification(Self.requester(claims), locale: locale, evenIfVerified: true, in: store) {
+                        switch authenticator.sendVerification(Self.requester(claims, profile), locale: locale, evenIfVerified: true, in: store) {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         case .success(let sent):
                             return .success(.object([
@@ -73,8 +76,9 @@ extension FirebaseAPI {
                 let authenticator = self.authenticator, isPrivate = self.isPrivate
                 return answer(.interactive) { store in
                     Self.account(claims, in: store).flatMap { profile in
+                        guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         let result = authenticator.requestEmailChange(
-                            Self.requester(claims), newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
+                            Self.requester(claims, profile), newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
                         switch result {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         // With `--private-signup` a taken address answers as a free one (its owner
@@ -88,8 +92,10 @@ extension FirebaseAPI {
                         }
                     }
                 }
+            case "EMAIL_SIGNIN":
+                return try sendSignInLink(request, context)
             default:
-                throw FirebaseError(.invalidRequestType, "Genkan sends PASSWORD_RESET, VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL.")
+                throw FirebaseError(.invalidRequestType, "Genkan sends PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL and EMAIL_SIGNIN.")
             }
         }
     }

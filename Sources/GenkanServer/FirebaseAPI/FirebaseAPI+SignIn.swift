@@ -2,17 +2,19 @@ import GenkanStore
 import GenkanValidation
 
 /// `accounts:signUp` (`signupNewUser`) and `accounts:signInWithPassword` (`verifyPassword`): an
-/// account and its first tokens, or a sign-in with the password and new tokens. Both hash in the
-/// pool's fair hashing queue under the request's client, like the pages.
+/// account and its first tokens — with an address and a password, or anonymous (neither), or a
+/// password linked to the signed-in user (`idToken` with both, as the JS SDK 10's
+/// `linkWithCredential` sends it) — or a sign-in with the password and new tokens. Password work
+/// hashes in the pool's fair hashing queue under the request's client, like the pages.
 extension FirebaseAPI {
     func signUp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
-            // Neither address nor password is an anonymous sign-up, which Genkan does not offer.
-            guard fields.has("email") || fields.has("password") || fields.has("idToken") else {
-                throw FirebaseError(.adminOnlyOperation)
-            }
-            if fields.has("idToken") { throw FirebaseError(.operationNotAllowed, "Genkan has no anonymous accounts to link.") }
+            let fields = fields(context)
+            // Neither address nor password nor a user to link to: an anonymous sign-up (the SDKs'
+            // `signInAnonymously` sends only `returnSecureToken`).
+            guard fields.has("email") || fields.has("password") || fields.has("idToken") else { return signUpAnonymously(request) }
+            if fields.has("idToken") { return linkPassword(request, context) }
+            let input = FirebaseInput(rules: rules)
             // With `--private-signup` no answer may tell whether an address has an account, and a
             // sign-up that succeeds must answer with the new account's tokens: every address is
             // refused alike, as Identity Platform refuses sign-up when it is closed. People sign up
@@ -30,15 +32,72 @@ extension FirebaseAPI {
                 switch created {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let started):
-                    let profile = AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
+                    let profile = AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
                     var body: [(String, JSONValue)] = [
                         ("kind", .string("identitytoolkit#SignupNewUserResponse")),
-                        ("localId", .string(String(started.account.id))),
+                        ("localId", .string(started.account.uid)),
                         ("email", .string(started.account.email)),
                     ]
                     if !name.name.isEmpty { body.append(("displayName", .string(name.name))) }
                     body += tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken)
                     return .success(.object(body))
+                }
+            }
+        }
+    }
+
+    /// A new anonymous account and its tokens (`sign_in_provider: anonymous`); limited per client
+    /// on its own (`anonymous.address`).
+    private func signUpAnonymously(_ request: HTTPRequest) -> Reply {
+        let authenticator = self.authenticator
+        return answer(.interactive) { store in
+            switch authenticator.signUpAnonymously(in: store) {
+            case .failure(let failure): return .failure(self.error(failure, request))
+            case .success(let started):
+                let profile = AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
+                return .success(.object(
+                    [("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(started.account.uid))]
+                        + tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken, provider: "anonymous")))
+            }
+        }
+    }
+
+    /// An address and a password for the signed-in user (`idToken`): the same uid, new tokens
+    /// (`Authenticator.linkPassword`). `accounts:update` with `email` and `password` (older SDKs'
+    /// link) comes here too. With `--private-signup` it is refused as a sign-up is: its answer would
+    /// tell whether the address has an account.
+    func linkPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        Self.reading { () throws(FirebaseError) in
+            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let claims = try claims(fields)
+            if isPrivate { throw FirebaseError(.adminOnlyOperation) }
+            let email = try input.email(try fields.string("email"))
+            guard let password = try fields.string("password") else { throw FirebaseError(.missingPassword) }
+            let authenticator = self.authenticator, rules = self.rules
+            return answer(.hashing(request, context)) { store in
+                Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
+                    let prepared: String
+                    do throws(FirebaseError) {
+                        prepared = try FirebaseInput(rules: rules).newPassword(
+                            password, email: email, name: profile.account.displayName)
+                    } catch {
+                        return .failure(error)
+                    }
+                    let linked = authenticator.linkPassword(
+                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, in: store)
+                    switch linked {
+                    case .failure(let failure): return .failure(self.error(failure, request))
+                    case .success(let started):
+                        let updated = (try? store.profile(id: started.account.id)) ?? nil
+                            ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
+                        var body: [(String, JSONValue)] = [
+                            ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(started.account.uid)),
+                            ("email", .string(started.account.email)),
+                        ]
+                        if !started.account.displayName.isEmpty { body.append(("displayName", .string(started.account.displayName))) }
+                        body += tokenFields(updated, authTime: started.authTime, refreshToken: started.refreshToken)
+                        return .success(.object(body))
+                    }
                 }
             }
         }
@@ -62,10 +121,10 @@ extension FirebaseAPI {
                     authenticator.signInForToken(email: email, password: password, in: store)
                 }.map { started in
                     let profile = (try? store.profile(id: started.account.id)) ?? nil
-                        ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
+                        ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
                     var body: [(String, JSONValue)] = [
                         ("kind", .string("identitytoolkit#VerifyPasswordResponse")),
-                        ("localId", .string(String(started.account.id))),
+                        ("localId", .string(started.account.uid)),
                         ("email", .string(started.account.email)),
                         ("displayName", .string(started.account.displayName)),
                     ]

@@ -16,10 +16,14 @@ extension FirebaseAPI {
             if try fields.string("idToken") == nil, let code = try fields.string("oobCode") {
                 return apply(code: code, request: request, locale: context.locale)
             }
+            // An address with a password links them to the signed-in user (older SDKs'
+            // `linkWithCredential`), as `accounts:signUp` with an `idToken` does.
+            if try fields.string("email") != nil, try fields.string("password") != nil { return linkPassword(request, context) }
             let claims = try claims(fields)
             if try fields.string("email") != nil {
                 throw FirebaseError(.operationNotAllowed, "Please verify the new email before changing email.")
             }
+            if fields.has("customAttributes") { throw FirebaseError(.insufficientPermission, status: 403) }
             let deleted = try fields.strings("deleteAttribute")
             for attribute in deleted where !["DISPLAY_NAME", "PHOTO_URL"].contains(attribute) {
                 throw .invalidArgument("Genkan cannot delete the attribute '\(attribute)'.")
@@ -28,11 +32,11 @@ extension FirebaseAPI {
             let photo = try input.photoURL(try fields.string("photoUrl"))
             let newPassword = try fields.string("password")
             if newPassword != nil { try requireRecentSignIn(claims) }
-            let authenticator = self.authenticator, rules = self.rules, locale = context.locale
-            let requester = Self.requester(claims)
+            let authenticator = self.authenticator, rules = self.rules, locale = context.locale, providerIDs = self.providerIDs
             return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
                 Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let account = profile.account
+                    let requester = Self.requester(claims, profile)
                     var issued: (authTime: Int64, refreshToken: String)?
                     if let newPassword {
                         let prepared: String
@@ -60,7 +64,7 @@ extension FirebaseAPI {
                         if deleted.contains("PHOTO_URL") { try store.setPhotoURL(accountID: account.id, nil) }
                         if let photo { try store.setPhotoURL(accountID: account.id, photo) }
                         guard let updated = try store.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
-                        var body = UserRecord.updateJSON(updated)
+                        var body = UserRecord.updateJSON(updated, providerIDs: providerIDs)
                         if let issued { body += self.tokenFields(updated, authTime: issued.authTime, refreshToken: issued.refreshToken) }
                         return .success(.object(body))
                     } catch {
@@ -106,7 +110,7 @@ extension FirebaseAPI {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let account):
                 guard let profile = try? store.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
-                var body = UserRecord.updateJSON(profile)
+                var body = UserRecord.updateJSON(profile, providerIDs: self.providerIDs)
                 if let newEmail { body.append(("newEmail", .string(newEmail))) }
                 return .success(.object(body))
             }
@@ -119,8 +123,8 @@ extension FirebaseAPI {
             try requireRecentSignIn(claims)
             let authenticator = self.authenticator, locale = context.locale
             return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { _ in
-                    switch authenticator.deleteAccount(Self.requester(claims), locale: locale, in: store) {
+                Self.account(claims, in: store).flatMap { profile in
+                    switch authenticator.deleteAccount(Self.requester(claims, profile), locale: locale, in: store) {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success:
                         return .success(.object([("kind", .string("identitytoolkit#DeleteAccountResponse"))]))

@@ -25,14 +25,23 @@ struct FirebaseAPI: Sendable {
     let mail: SiteMail
     let resetRequests: ResetRequests
     let tokens: IDTokens
-    /// The codes sent, for the emulator's `oobCodes` (emulator mode only).
-    let codeLog: OOBCodeLog?
     let clock: StoreClock
-    let log: ErrorLog
+    /// Store failures: 503 `UNAVAILABLE` while the database cannot be reached, else 500, and the
+    /// operator's line.
+    let failures: StoreFailures
     /// The OpenID providers `accounts:signInWithIdp` verifies ID tokens of (`--oidc`), and
     /// whether only a verified address may make an account (`--private-signup`).
     var identity: IdentityProviders? = nil
     var isPrivate = false
+    /// The service accounts whose keys sign custom tokens and the admin endpoints' bearer tokens
+    /// (`--firebase-service-account`).
+    var serviceAccounts = ServiceAccounts([])
+    /// Where a sign-in link may lead (`continueUrl`) outside emulator mode: the site's origin and
+    /// `--authorized-domain` origins.
+    var continueOrigins = ContinueOrigins(entries: [])
+    /// Firebase's provider id of each configured provider name (`google` → `google.com`), for
+    /// `providerUserInfo`.
+    var providerIDs: [String: String] = [:]
 
     /// How recent a sign-in a sensitive change (password, address, deletion) needs, in seconds.
     static let recentSignIn: Int64 = 300
@@ -60,7 +69,7 @@ struct FirebaseAPI: Sendable {
         let v3 = router.group(Self.legacyToolkit, body).presenting(errors)
         // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
         let endpoints: [(v1: String, v3: String, limits: [any Middleware], handler: RouteHandler)] = [
-            ("accounts:signUp", "signupNewUser", [limits.signUpPerClient], signUp),
+            ("accounts:signUp", "signupNewUser", [limits.signUpPerClient, limits.anonymousPerClient], signUp),
             // Sign-in's limits apply around the password check itself (`checks`), not before it.
             ("accounts:signInWithPassword", "verifyPassword", [], signInWithPassword),
             ("accounts:lookup", "getAccountInfo", [], lookup),
@@ -70,6 +79,8 @@ struct FirebaseAPI: Sendable {
             ("accounts:delete", "deleteAccount", [], delete),
             ("accounts:createAuthUri", "createAuthUri", [], createAuthURI),
             ("accounts:signInWithIdp", "verifyAssertion", [limits.providerSignInPerClient], signInWithIdp),
+            ("accounts:signInWithCustomToken", "verifyCustomToken", [limits.customTokenPerClient], signInWithCustomToken),
+            ("accounts:signInWithEmailLink", "emailLinkSignin", [limits.codePerClient], signInWithEmailLink),
         ]
         for endpoint in endpoints {
             v1.group("", endpoint.limits).post("/" + endpoint.v1, use: endpoint.handler)
@@ -79,10 +90,14 @@ struct FirebaseAPI: Sendable {
         secureToken.post("/v1/token", use: refreshToken)
         secureToken.get("/v1/jwks", use: publishKeys)
 
-        registerAdministration(on: v1.group("/projects/{project}", AdminAccess(project: project, isEmulator: isEmulator)))
+        registerAdministration(
+            on: v1.group("/projects/{project}", AdminAccess(project: project, isEmulator: isEmulator, serviceAccounts: serviceAccounts, clock: clock)))
         if isEmulator {
             registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}", body).presenting(errors))
         }
+        // Where the links of sign-in mails lead first: on to the app's `continueUrl`.
+        // The code is in the URL: no page may send it on in a Referer header.
+        router.group("", SecurityHeaders(noReferrer: true)).get(Self.actionPath, use: action)
     }
 
     // MARK: Answering
@@ -113,14 +128,15 @@ struct FirebaseAPI: Sendable {
 
     /// The Firebase error of a store failure; a store error is written to the operator's log.
     func error(_ failure: AuthFailure, _ request: HTTPRequest) -> FirebaseError {
-        if case .internalError(let error) = failure { log.write("store failure on \(request.method) \(request.path): \(error)") }
+        if case .internalError(let error) = failure { failures.record(error, request: request) }
         return FirebaseError(failure: failure)
     }
 
-    /// The answer to a store error thrown inside a job: `INTERNAL_ERROR`, and a line in the log.
+    /// The answer to a store error thrown inside a job: `UNAVAILABLE` (503) while the database
+    /// cannot be reached, else `INTERNAL_ERROR`; and a line in the log.
     func storeFailure(_ error: any Error, _ request: HTTPRequest) -> FirebaseError {
-        log.write("store failure on \(request.method) \(request.path): \(error)")
-        return FirebaseError(.internalError, status: 500)
+        failures.record(error, request: request)
+        return FirebaseError(storeError: error)
     }
 
     /// A body's fields; every route's `FirebaseBody` set them.
@@ -139,12 +155,12 @@ struct FirebaseAPI: Sendable {
 
     /// The account an ID token names, checked against the store: it exists (`USER_NOT_FOUND`), is
     /// not disabled (`USER_DISABLED`), and the token was issued at or after its `valid_since`
-    /// (`TOKEN_EXPIRED`: a password reset or change since).
+    /// (`TOKEN_EXPIRED`: a password reset or change, or a revocation, since).
     static func account(
         _ claims: IDTokenClaims, in store: AccountStore
     ) -> Result<AccountProfile, FirebaseError> {
         do {
-            guard let profile = try store.profile(id: claims.accountID) else { return .failure(FirebaseError(.userNotFound)) }
+            guard let profile = try store.profile(uid: claims.uid) else { return .failure(FirebaseError(.userNotFound)) }
             // Disabled first: disabling also sets `valid_since`, and the holder should hear why.
             if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             if let validSince = profile.account.validSince, claims.issuedAt < validSince {
@@ -152,7 +168,7 @@ struct FirebaseAPI: Sendable {
             }
             return .success(profile)
         } catch {
-            return .failure(FirebaseError(.internalError, status: 500))
+            return .failure(FirebaseError(storeError: error))
         }
     }
 
@@ -163,10 +179,10 @@ struct FirebaseAPI: Sendable {
         return try tokens.verify(token, now: clock.now()).get()
     }
 
-    /// The requester an ID token proves, for the core's operations (which check it again inside
-    /// their transaction).
-    static func requester(_ claims: IDTokenClaims) -> Requester {
-        .idToken(accountID: claims.accountID, issuedAt: claims.issuedAt)
+    /// The requester an ID token proves, once `account(_:in:)` found its account, for the core's
+    /// operations (which check it again inside their transaction).
+    static func requester(_ claims: IDTokenClaims, _ profile: AccountProfile) -> Requester {
+        .idToken(accountID: profile.account.id, issuedAt: claims.issuedAt)
     }
 
     /// `CREDENTIAL_TOO_OLD_LOGIN_AGAIN` unless the token's sign-in was within `recentSignIn`.
@@ -176,11 +192,11 @@ struct FirebaseAPI: Sendable {
 
     /// The tokens of a sign-in: `idToken`, `refreshToken`, `expiresIn` (a string, as Firebase sends it).
     func tokenFields(
-        _ profile: AccountProfile, authTime: Int64, refreshToken: String, provider: String = "password"
+        _ profile: AccountProfile, authTime: Int64, refreshToken: String, provider: String = "password", claims: String? = nil
     ) -> [(String, JSONValue)] {
         [
             ("idToken", .string(tokens.token(
-                for: profile.account, photoURL: profile.photoURL, authTime: authTime, now: clock.now(), provider: provider))),
+                for: profile.account, photoURL: profile.photoURL, authTime: authTime, now: clock.now(), provider: provider, claims: claims))),
             ("refreshToken", .string(refreshToken)),
             ("expiresIn", .string(String(IDTokens.lifetime))),
         ]

@@ -7,6 +7,8 @@ struct FirebaseError: Error, Sendable, Hashable {
     let status: Int
     let code: FirebaseErrorCode
     let detail: String?
+    /// Seconds for `Retry-After`, when waiting helps (the database unreachable).
+    var retryAfter: Int?
 
     init(_ code: FirebaseErrorCode, _ detail: String? = nil, status: Int = 400) {
         self.code = code
@@ -36,7 +38,7 @@ struct FirebaseError: Error, Sendable, Hashable {
         // The token named a session or grant that has ended: a token issued before `valid_since`.
         case .userTokenExpired: self.init(FirebaseErrorCode.tokenExpired)
         case .userNotFound: self.init(FirebaseErrorCode.userNotFound)
-        case .internalError: self.init(FirebaseErrorCode.internalError, status: 500)
+        case .internalError(let error): self.init(storeError: error)
         // accounts:signInWithIdp answers an address in use with `needConfirmation` instead.
         case .accountExistsWithDifferentCredential: self.init(FirebaseErrorCode.emailExists)
         case .credentialAlreadyInUse, .providerAlreadyLinked: self.init(FirebaseErrorCode.federatedUserIDAlreadyLinked)
@@ -51,6 +53,22 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .passkeysUnavailable: self.init(FirebaseErrorCode.operationNotAllowed)
         case .passkeyNotFound, .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
             self.init(FirebaseErrorCode.invalidLoginCredentials)
+        case .emailChangeNeedsVerification:
+            self.init(FirebaseErrorCode.operationNotAllowed, "Please verify the new email before changing email.")
+        case .emailMismatch: self.init(FirebaseErrorCode.invalidEmail, "The email provided does not match the sign-in email address.")
+        case .uidAlreadyInUse: self.init(FirebaseErrorCode.duplicateLocalID)
+        }
+    }
+
+    /// A store failure: `UNAVAILABLE` (503, what Google's APIs answer when a backend cannot be
+    /// reached, and what the SDKs retry) while the database cannot be reached, else
+    /// `INTERNAL_ERROR` (500).
+    init(storeError: any Error) {
+        if (storeError as? StoreError)?.code == .unavailable {
+            self.init(FirebaseErrorCode.unavailable, status: 503)
+            retryAfter = StoreFailures.retryAfter
+        } else {
+            self.init(FirebaseErrorCode.internalError, status: 500)
         }
     }
 
@@ -87,7 +105,9 @@ struct FirebaseError: Error, Sendable, Hashable {
         }
     }
 
-    var response: HTTPResponse { Responses.json(status, body) }
+    var response: HTTPResponse {
+        Responses.json(status, body, headers: retryAfter.map { ["Retry-After": String($0)] } ?? [:])
+    }
 
     // MARK: Errors with a detail
 

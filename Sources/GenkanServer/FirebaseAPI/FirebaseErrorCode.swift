@@ -33,6 +33,7 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case missingOOBCode = "MISSING_OOB_CODE"
     case invalidContinueURI = "INVALID_CONTINUE_URI"
     case missingContinueURI = "MISSING_CONTINUE_URI"
+    case unauthorizedDomain = "UNAUTHORIZED_DOMAIN"
     case invalidIdentifier = "INVALID_IDENTIFIER"
     case missingIdentifier = "MISSING_IDENTIFIER"
     // Administration
@@ -50,4 +51,12 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case federatedUserIDAlreadyLinked = "FEDERATED_USER_ID_ALREADY_LINKED"
     case invalidProviderID = "INVALID_PROVIDER_ID"
     case unverifiedEmail = "UNVERIFIED_EMAIL"
+    // MARK: Custom tokens and claims, user ids
+    case invalidCustomToken = "INVALID_CUSTOM_TOKEN"
+    case credentialMismatch = "CREDENTIAL_MISMATCH"
+    case missingCustomToken = "MISSING_CUSTOM_TOKEN"
+    case duplicateLocalID = "DUPLICATE_LOCAL_ID"
+    case claimsTooLarge = "CLAIMS_TOO_LARGE"
+    case invalidClaims = "INVALID_CLAIMS"
+    case forbiddenClaim = "FORBIDDEN_CLAIM"
 }

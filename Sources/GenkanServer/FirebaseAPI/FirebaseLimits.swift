@@ -25,6 +25,12 @@ struct FirebaseLimits: Sendable {
     let codePerClient: RateLimit
     /// `signInWithIdp` per client, with the site's provider sign-ins (`idp.address`).
     let providerSignInPerClient: RateLimit
+    /// `signInWithCustomToken` per client: the same in-memory limit as sign-ins with a provider's
+    /// token (`idp.address`), which these are too.
+    let customTokenPerClient: RateLimit
+    /// Anonymous sign-ups per client (`anonymous.address`): a body without an address, a password
+    /// or an ID token.
+    let anonymousPerClient: RateLimit
 
     init(shared: SharedMiddleware, rules: ValidationViewModel, tokens: IDTokens, clock: StoreClock) {
         let throttle = shared.checks.throttle
@@ -35,11 +41,15 @@ struct FirebaseLimits: Sendable {
         }
         let requestType: @Sendable (RequestContext) -> String? = { context in try? context.api?.string("requestType") }
         signUpPerClient = shared.signUpPerClient.keyed { _, context in email(context).map { _ in context.clientKey } }
+        // Sign-in links are mailed to an address as reset links are: the same limits.
+        let mailsAddress: @Sendable (RequestContext) -> Bool = { context in
+            requestType(context) == "PASSWORD_RESET" || requestType(context) == "EMAIL_SIGNIN"
+        }
         resetPerClient = shared.resetPerClient.keyed { _, context in
-            requestType(context) == "PASSWORD_RESET" && email(context) != nil ? context.clientKey : nil
+            mailsAddress(context) && email(context) != nil ? context.clientKey : nil
         }
         resetPerAccount = shared.resetPerAccount.keyed { _, context in
-            requestType(context) == "PASSWORD_RESET" ? email(context).map(throttle.accountKey(email:)) : nil
+            mailsAddress(context) ? email(context).map(throttle.accountKey(email:)) : nil
         }
         mailPerAccount = shared.mailPerAccount.keyed { _, context in
             let type = requestType(context)
@@ -48,9 +58,14 @@ struct FirebaseLimits: Sendable {
                     || (try? context.api?.string("newEmail")).flatMap({ try? FirebaseInput(rules: rules).email($0) }) != nil,
                 case .success(let claims) = tokens.verify(token, now: clock.now())
             else { return nil }
-            return "account:\(claims.accountID)"
+            return "account:\(claims.uid)"
         }
         providerSignInPerClient = shared.providerSignInPerClient
+        customTokenPerClient = shared.providerSignInPerClient
+        anonymousPerClient = shared.anonymousSignUpPerClient.keyed { _, context in
+            guard let api = context.api, !api.has("email"), !api.has("password"), !api.has("idToken") else { return nil }
+            return context.clientKey
+        }
         codePerClient = shared.verifyPerClient.keyed { _, context in
             (try? context.api?.string("oobCode")) != nil ? context.clientKey : nil
         }

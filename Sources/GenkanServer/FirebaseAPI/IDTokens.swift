@@ -8,7 +8,8 @@ import GenkanValidation
 /// Admin SDKs pointed at `FIREBASE_AUTH_EMULATOR_HOST` accept them. Otherwise they are signed with
 /// Ed25519 (`alg: EdDSA`, RFC 8037) under the key kept in the store, whose public half `jwks`
 /// publishes. Unlike the emulator, Genkan checks the expiry and the signature here, and the
-/// account's `valid_since` and state where the token is used (`FirebaseAccess`).
+/// account's `valid_since` and state where the token is used (`FirebaseAPI.account`). `sub` and
+/// `user_id` are the account's uid, whatever string it is.
 struct IDTokens: Sendable {
     let project: String
     /// Nil in emulator mode (unsigned tokens).
@@ -28,31 +29,43 @@ struct IDTokens: Sendable {
 
     var issuer: String { "https://securetoken.google.com/" + project }
 
-    /// A new ID token for `account` at `now`, for a sign-in at `authTime`.
-    func token(for account: Account, photoURL: String?, authTime: Int64, now: Int64, provider: String = "password") -> String {
-        var claims: [(String, JSONValue)] = []
-        if !account.displayName.isEmpty { claims.append(("name", .string(account.displayName))) }
-        if let photoURL { claims.append(("picture", .string(photoURL))) }
-        claims += [
-            ("iss", .string(issuer)),
-            ("aud", .string(project)),
-            ("auth_time", .integer(Int(authTime))),
-            ("user_id", .string(String(account.id))),
-            ("sub", .string(String(account.id))),
-            ("iat", .integer(Int(now))),
-            ("exp", .integer(Int(now + Self.lifetime))),
-            ("email", .string(account.email)),
-            ("email_verified", .bool(account.isVerified)),
-            ("firebase", .object([
-                ("identities", .object([("email", .array([.string(account.email)]))])),
-                ("sign_in_provider", .string(provider)),
-            ])),
-        ]
+    /// A new ID token for `account` at `now`, for a sign-in at `authTime` with `provider`.
+    ///
+    /// The account's custom claims (`customAttributes`) and the sign-in's custom-token claims go
+    /// in as the emulator puts them: after `name` and `picture`, which they may replace, and before
+    /// Firebase's own claims, which they may not (the doors refuse reserved names, and what is
+    /// written later wins here anyway). An account without an address has no `email` claims; an
+    /// anonymous sign-in says `provider_id: anonymous`, as production does.
+    func token(
+        for account: Account, photoURL: String?, authTime: Int64, now: Int64, provider: String = "password", claims: String? = nil
+    ) -> String {
+        var payload = OrderedClaims()
+        if !account.displayName.isEmpty { payload["name"] = .string(account.displayName) }
+        if let photoURL { payload["picture"] = .string(photoURL) }
+        for (name, value) in DeveloperClaims.members(account.customClaims) + DeveloperClaims.members(claims) { payload[name] = value }
+        payload["iss"] = .string(issuer)
+        payload["aud"] = .string(project)
+        payload["auth_time"] = .integer(Int(authTime))
+        payload["user_id"] = .string(account.uid)
+        payload["sub"] = .string(account.uid)
+        payload["iat"] = .integer(Int(now))
+        payload["exp"] = .integer(Int(now + Self.lifetime))
+        var identities: [(String, JSONValue)] = []
+        if account.hasEmail {
+            payload["email"] = .string(account.email)
+            payload["email_verified"] = .bool(account.isVerified)
+            identities.append(("email", .array([.string(account.email)])))
+        } else {
+            payload.remove("email")
+            payload.remove("email_verified")
+        }
+        if provider == "anonymous" { payload["provider_id"] = .string("anonymous") } else { payload.remove("provider_id") }
+        payload["firebase"] = .object([("identities", .object(identities)), ("sign_in_provider", .string(provider))])
         let header: JSONValue =
             key == nil
             ? .object([("alg", .string("none")), ("typ", .string("JWT"))])
             : .object([("alg", .string("EdDSA")), ("kid", .string(keyID)), ("typ", .string("JWT"))])
-        let signingInput = Secret.base64URL(Array(header.serialized().utf8)) + "." + Secret.base64URL(Array(JSONValue.object(claims).serialized().utf8))
+        let signingInput = Secret.base64URL(Array(header.serialized().utf8)) + "." + Secret.base64URL(Array(payload.json.serialized().utf8))
         let signature = key.map { Secret.base64URL($0.sign(Array(signingInput.utf8))) } ?? ""
         return signingInput + "." + signature
     }
@@ -85,15 +98,14 @@ struct IDTokens: Sendable {
             guard header["alg"] == .string("none"), parts[2].isEmpty else { return .failure(invalid) }
         }
         guard payload["aud"] == .string(project), payload["iss"] == .string(issuer),
-            case .string(let subject)? = payload["sub"], payload["user_id"] == .string(subject),
-            let accountID = Int64(subject), String(accountID) == subject,
+            case .string(let subject)? = payload["sub"], payload["user_id"] == .string(subject), AccountStore.isValidUID(subject),
             let issuedAt = Self.seconds(payload["iat"]), let expiresAt = Self.seconds(payload["exp"]),
             let authTime = Self.seconds(payload["auth_time"]),
             case .object(let firebase)? = payload["firebase"], case .string(let provider)? = firebase["sign_in_provider"]
         else { return .failure(invalid) }
         guard now < expiresAt else { return .failure(FirebaseError(.tokenExpired)) }
         return .success(
-            IDTokenClaims(accountID: accountID, issuedAt: issuedAt, expiresAt: expiresAt, authTime: authTime, signInProvider: provider))
+            IDTokenClaims(uid: subject, issuedAt: issuedAt, expiresAt: expiresAt, authTime: authTime, signInProvider: provider))
     }
 
     private static func seconds(_ value: JSONInput?) -> Int64? {
@@ -112,4 +124,24 @@ struct IDTokens: Sendable {
             ])]))
         ])
     }
+}
+
+/// A JWT payload being written: members in the order first set, a later value replacing an earlier
+/// one of the same name (so a claim appears once).
+struct OrderedClaims {
+    private var members: [(String, JSONValue)] = []
+
+    subscript(name: String) -> JSONValue? {
+        get { members.first { $0.0 == name }?.1 }
+        set {
+            guard let newValue else { return remove(name) }
+            if let index = members.firstIndex(where: { $0.0 == name }) { members[index].1 = newValue } else { members.append((name, newValue)) }
+        }
+    }
+
+    mutating func remove(_ name: String) {
+        members.removeAll { $0.0 == name }
+    }
+
+    var json: JSONValue { .object(members) }
 }

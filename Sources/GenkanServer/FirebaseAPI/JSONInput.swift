@@ -53,7 +53,9 @@ enum JSONInput: Sendable, Hashable {
 }
 
 /// The fields of a request, as the API's handlers read them: each accessor checks the type and a
-/// length limit, so a handler sees only strings of sane size.
+/// length limit, so a handler sees only strings of sane size. A string holding U+0000 is refused
+/// (`INVALID_ARGUMENT`) whatever the field: no field means it, and PostgreSQL cannot store it in
+/// text, so the answer is the same on every store.
 struct APIRequestBody: Sendable {
     let members: [String: JSONInput]
 
@@ -72,10 +74,16 @@ struct APIRequestBody: Sendable {
         switch members[name] {
         case nil, .null?: return nil
         case .string(let value)?:
-            guard value.utf8.count <= Self.maximumFieldLength else { throw .invalidArgument("'\(name)' is too long.") }
+            try Self.check(value, name)
             return value.isEmpty ? nil : value
         default: throw .invalidArgument("Invalid value at '\(name)', a string is expected.")
         }
+    }
+
+    /// Refuses a string over `maximumFieldLength` bytes or holding U+0000.
+    private static func check(_ value: String, _ name: String) throws(FirebaseError) {
+        guard value.utf8.count <= maximumFieldLength else { throw .invalidArgument("'\(name)' is too long.") }
+        guard !value.utf8.contains(0) else { throw .invalidArgument("'\(name)' contains U+0000, which is not allowed.") }
     }
 
     /// Whether the field is present at all (even empty): `signUp` tells an anonymous sign-up from
@@ -98,14 +106,13 @@ struct APIRequestBody: Sendable {
         switch members[name] {
         case nil, .null?: return []
         case .string(let value)?:
-            guard value.utf8.count <= Self.maximumFieldLength else { throw .invalidArgument("'\(name)' is too long.") }
+            try Self.check(value, name)
             return [value]
         case .array(let values)?:
             guard values.count <= Self.maximumArrayCount else { throw .invalidArgument("'\(name)' has too many entries.") }
             return try values.map { value throws(FirebaseError) in
-                guard case .string(let text) = value, text.utf8.count <= Self.maximumFieldLength else {
-                    throw .invalidArgument("Invalid value at '\(name)', strings are expected.")
-                }
+                guard case .string(let text) = value else { throw .invalidArgument("Invalid value at '\(name)', strings are expected.") }
+                try Self.check(text, name)
                 return text
             }
         default: throw .invalidArgument("Invalid value at '\(name)', strings are expected.")

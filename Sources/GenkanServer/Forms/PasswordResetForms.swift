@@ -22,3 +22,11 @@ extension FormDescription {
     /// The hidden field (and query parameter) that holds a link's one-time code.
     static let codeField = "code"
 }
+
+extension FormDescription {
+    /// `/signin/link`: the address to send a sign-in link to ("send me a sign-in link").
+    static let signInLinkRequest = FormDescription(
+        .signInLinkRequest, path: "/signin/link", title: .signInLinkTitle, intro: .signInLinkIntro, submit: .signInLinkSubmit,
+        fields: [FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")],
+        links: [Link(prompt: nil, text: .backToSignIn, href: "/signin")])
+}

@@ -9,6 +9,7 @@ extension FormDescription {
         ],
         links: [
             Link(prompt: nil, text: .signInForgotLink, href: "/password/forgot"),
+            Link(prompt: nil, text: .signInLinkOption, href: "/signin/link"),
             Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup"),
         ], carries: [returnField])
         form.offersProviders = true

@@ -3,7 +3,8 @@
 public struct FormData: Sendable {
     /// Why a form could not be decoded.
     public enum Failure: Error, Sendable, Hashable {
-        /// A name or value is not valid UTF-8 after percent-decoding.
+        /// A name or value is not valid UTF-8 after percent-decoding, or holds U+0000 (`%00`),
+        /// which no field means and PostgreSQL cannot store in text.
         case invalidEncoding
         /// More than `maximumFields` fields.
         case tooManyFields
@@ -62,7 +63,7 @@ public struct FormData: Sendable {
             }
             index += 1
         }
-        guard let text = String(validating: output, as: UTF8.self) else { throw .invalidEncoding }
+        guard !output.contains(0), let text = String(validating: output, as: UTF8.self) else { throw .invalidEncoding }
         return text
     }
 

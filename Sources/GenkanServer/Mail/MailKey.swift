@@ -2,7 +2,11 @@
 /// linter through `allKeys` with it).
 public enum MailKey: String, CaseIterable, Sendable {
     case greeting = "mail.greeting"
+    /// The greeting of a mail to an account without a name (or to an address with no account).
+    case greetingUnnamed = "mail.greeting-unnamed"
     case footer = "mail.footer"
+    /// The footer of a mail to an address without an account (a sign-in link an app asked for).
+    case footerRequest = "mail.footer-request"
     case linkFallback = "mail.link-fallback"
     case expiryHours = "mail.link.expiry-hours"
     case expiryDays = "mail.link.expiry-days"
@@ -62,6 +66,10 @@ public enum MailKey: String, CaseIterable, Sendable {
     case passkeyReviewAction = "mail.passkey.review-action"
     case passwordRemovedSubject = "mail.password-removed.subject"
     case passwordRemovedBody = "mail.password-removed.body"
+    case signInLinkSubject = "mail.sign-in-link.subject"
+    case signInLinkIntro = "mail.sign-in-link.intro"
+    case signInLinkAction = "mail.sign-in-link.action"
+    case signInLinkIgnore = "mail.sign-in-link.ignore"
 
     /// Every key, for the linter and the catalog coverage test.
     public static var allKeys: Set<String> { Set(allCases.map(\.rawValue)) }

@@ -75,7 +75,7 @@ struct SiteMail: AccountMail {
     /// After the account was deleted, to the address it had; no footer (there is no account).
     func goodbye(to account: Account, locale: String) -> OutgoingMail? {
         let content = MailContent(
-            subject: text(.goodbyeSubject, locale), greeting: text(.greeting, locale, ["name": account.displayName]),
+            subject: text(.goodbyeSubject, locale), greeting: greeting(account.displayName, locale),
             parts: [
                 .paragraph(text(.goodbyeBody, locale, ["site": texts.text(.siteName, locale)])),
                 .paragraph(text(.goodbyeAgain, locale)),
@@ -147,16 +147,52 @@ struct SiteMail: AccountMail {
         return outgoing(content, to: account.email, locale: locale)
     }
 
+    /// The link that signs in to the account of `email` (or makes it): to the site's page, or,
+    /// for an app's request, through the action handler to the app's page.
+    func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
+        -> OutgoingMail?
+    {
+        // An address without an account (an app asked; the link makes the account) is not told
+        // it has one.
+        let content = compose(
+            locale, subject: .signInLinkSubject, name: owner?.displayName ?? "",
+            parts: [
+                .paragraph(text(.signInLinkIntro, locale)),
+                .action(label: text(.signInLinkAction, locale), url: signInLinkURL(code: code, continuation: continuation, locale: locale)),
+                .paragraph(expiry(codes.signIn, locale) + separator(locale) + text(.singleUse, locale)),
+                .paragraph(text(.signInLinkIgnore, locale)),
+            ], footer: owner == nil ? .footerRequest : .footer)
+        return outgoing(content, to: email, locale: locale)
+    }
+
+    /// A sign-in link: the site's page for the code, or Firebase's action handler with the code,
+    /// `mode=signIn`, the API key and the app's `continueUrl` (what the SDKs' `isSignInWithEmailLink`
+    /// looks for once the handler has sent the browser on).
+    func signInLinkURL(code: String, continuation: SignInLinkContinuation?, locale: String) -> String {
+        guard let continuation else { return link("/signin/link/confirm?code=" + code) }
+        let parameters = [
+            ("mode", "signIn"), ("oobCode", code), ("apiKey", continuation.apiKey), ("continueUrl", continuation.url), ("lang", locale),
+        ]
+        return link(FirebaseAPI.actionPath + "?" + parameters.map { $0.0 + "=" + FormData.percentEncoded($0.1) }.joined(separator: "&"))
+    }
+
     // MARK: Composition
 
     private func text(_ key: MailKey, _ locale: String, _ parameters: IssueParameters = [:]) -> String {
         texts.model.text(key.rawValue, locale: locale, parameters)
     }
 
-    private func compose(_ locale: String, subject: MailKey, name: String, parts: [MailContent.Part]) -> MailContent {
+    private func compose(_ locale: String, subject: MailKey, name: String, parts: [MailContent.Part], footer: MailKey = .footer)
+        -> MailContent
+    {
         MailContent(
-            subject: text(subject, locale), greeting: text(.greeting, locale, ["name": name]), parts: parts,
-            footer: text(.footer, locale, ["site": texts.text(.siteName, locale)]))
+            subject: text(subject, locale), greeting: greeting(name, locale), parts: parts,
+            footer: text(footer, locale, ["site": texts.text(.siteName, locale)]))
+    }
+
+    /// "Hello NAME,", or without a name "Hello,".
+    private func greeting(_ name: String, _ locale: String) -> String {
+        name.isEmpty ? text(.greetingUnnamed, locale) : text(.greeting, locale, ["name": name])
     }
 
     /// "The link works for 3 days." in whole days, or whole hours below a day.

@@ -5,16 +5,37 @@ import Synchronization
 
 /// The outbox table as the sender's queue: a connection of its own (the sender's thread blocks on
 /// SMTP, so it does not borrow one of the pool's), times in whole seconds.
+///
+/// With `leaseSeconds` (several servers on one PostgreSQL database), `dueMail` claims what it
+/// returns for that long (`AccountStore.claimDueMail`), so that the senders of several servers
+/// never send a message twice; the lease outlasts a delivery (`SMTPTransport` gives up after
+/// 60 s), and the sender takes one message at a time (`batchSize`), so no claimed message waits
+/// behind others' deliveries. The price is that a message whose server died while sending it
+/// waits for the lease to end. Without (SQLite: one server), `dueMail` only reads, and a message a
+/// crash interrupted goes out again as soon as the server is back.
 final class StoreMailQueue: MailQueue {
     private let store: Mutex<AccountStore>
+    let leaseSeconds: Int64?
+    /// Twice the longest an SMTP delivery may take.
+    static let sharedLeaseSeconds: Int64 = 120
+    /// How often the sender looks at an outbox other servers write to as well: a message another
+    /// server queued (and did not send, having stopped) waits at most this long.
+    static let sharedQueueRecheck: Duration = .seconds(5)
 
-    init(store: sending AccountStore) {
+    init(store: sending AccountStore, leaseSeconds: Int64? = nil) {
         self.store = Mutex(store)
+        self.leaseSeconds = leaseSeconds
     }
+
+    /// Messages taken at a time: one while each is claimed, so none waits behind the others.
+    var batchSize: Int { leaseSeconds == nil ? 20 : 1 }
 
     func dueMail(now: Date, limit: Int) throws -> [GenkanMail.QueuedMail] {
         try store.withLock { store in
-            try store.dueMail(now: Int64(now.timeIntervalSince1970), limit: limit).map { entry in
+            let now = Int64(now.timeIntervalSince1970)
+            let due = try leaseSeconds.map { seconds in try store.claimDueMail(now: now, limit: limit, leaseSeconds: seconds) }
+                ?? store.dueMail(now: now, limit: limit)
+            return due.map { entry in
                 GenkanMail.QueuedMail(
                     id: entry.id, sender: entry.mail.sender, recipient: entry.mail.recipient, bytes: entry.mail.message,
                     attempts: Int(entry.attempts))

@@ -49,6 +49,15 @@ public enum PageKey: String, CaseIterable, Sendable {
 
     // MARK: Password reset
     case signInForgotLink = "ui.signin.forgot-link"
+
+    // MARK: Signing in with a link
+    case signInLinkOption = "ui.signin.link-option"
+    case signInLinkTitle = "ui.signin-link.title"
+    case signInLinkIntro = "ui.signin-link.intro"
+    case signInLinkSubmit = "ui.signin-link.submit"
+    case signInLinkSentMessage = "ui.signin-link.sent.message"
+    case signInLinkConfirmTitle = "ui.signin-link.confirm.title"
+    case signInLinkConfirmIntro = "ui.signin-link.confirm.intro"
     case forgotTitle = "ui.forgot.title"
     case forgotIntro = "ui.forgot.intro"
     case forgotSubmit = "ui.forgot.submit"

@@ -25,6 +25,25 @@ public protocol AccountMail: Sendable {
     func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail?
     /// The account's password was removed (it signs in with a passkey or a provider now).
     func passwordRemoved(to account: Account, locale: String) -> OutgoingMail?
+    /// The link that signs in to the account of `email` without a password, or makes it (`owner`
+    /// nil: the address has no account yet). Without `continuation` the link leads to the site's
+    /// own page; with one, to the app's address (Firebase's e-mail link sign-in).
+    func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
+        -> OutgoingMail?
+}
+
+/// Where an app asked a sign-in link to lead (`sendSignInLinkToEmail`'s action code settings):
+/// the app's page, which finishes the sign-in with the code, and the API key the link carries.
+public struct SignInLinkContinuation: Sendable, Hashable {
+    /// The app's absolute URL (`continueUrl`), already checked against the allowed origins.
+    public let url: String
+    /// The `apiKey` the link carries, as the SDKs' `isSignInWithEmailLink` requires.
+    public let apiKey: String
+
+    public init(url: String, apiKey: String) {
+        self.url = url
+        self.apiKey = apiKey
+    }
 }
 
 extension AccountMail {
@@ -48,4 +67,7 @@ public struct NoAccountMail: AccountMail {
     public func signUpAttempt(to owner: Account, locale: String) -> OutgoingMail? { nil }
     public func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail? { nil }
     public func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? { nil }
+    public func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
+        -> OutgoingMail?
+    { nil }
 }

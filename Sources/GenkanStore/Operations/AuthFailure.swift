@@ -58,6 +58,13 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case passkeyRejected(WebAuthnFailure.Reason, account: Account?)
     /// The authenticator made a credential that is registered already, to this account or another.
     case passkeyAlreadyRegistered
+    /// The account has an address and the change would replace it without a link to the new one
+    /// (Genkan changes an address only through the link mailed to it).
+    case emailChangeNeedsVerification
+    /// A sign-in link was used with another address than the one it was sent to.
+    case emailMismatch
+    /// An administrator asked for a uid another account has.
+    case uidAlreadyInUse
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -87,6 +94,9 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .passkeyNotFound, .passkeyRejected: .invalidCredential
         case .passkeyChallengeInvalid: .sessionExpired
         case .passkeyAlreadyRegistered: .credentialAlreadyInUse
+        case .emailChangeNeedsVerification: .operationNotAllowed
+        case .emailMismatch: .invalidEmail
+        case .uidAlreadyInUse: .credentialAlreadyInUse
         case .internalError: .internalError
         }
     }

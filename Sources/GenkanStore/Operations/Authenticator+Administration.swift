@@ -11,12 +11,22 @@ public struct AccountChanges: Sendable, Hashable {
     /// A new password, already checked against the policy (hashed by the operation).
     public var password: String?
     public var disabled: Bool?
+    /// The developer claims of every ID token from now on (a JSON object the door checked);
+    /// `.some(nil)` removes them.
+    public var customClaims: String??
+    /// Tokens and sessions issued before this time (seconds) are void (`revokeRefreshTokens`):
+    /// refresh tokens answer `TOKEN_EXPIRED`, ID tokens fail a check for revocation. The account
+    /// stays enabled.
+    public var validSince: Int64?
+    /// The uid of a new account (the Admin SDKs' `createUser({uid})`); nil for a random one.
+    public var uid: String?
 
     public init() {}
 
     public static func == (a: AccountChanges, b: AccountChanges) -> Bool {
         a.email == b.email && a.emailVerified == b.emailVerified && a.name?.displayName == b.name?.displayName
             && a.name?.nameKey == b.name?.nameKey && a.photoURL == b.photoURL && a.password == b.password && a.disabled == b.disabled
+            && a.customClaims == b.customClaims && a.validSince == b.validSince && a.uid == b.uid
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -30,22 +40,32 @@ extension Authenticator {
     /// Creates an account as an administrator asks (no verification mail, any state), in one
     /// transaction: every field is set, or the account does not exist.
     ///
-    /// - Parameter changes: `email` is required; `password` nil makes an account no password signs
-    ///   in to.
-    /// - Returns: the account with what the API reports, or `.emailAlreadyInUse`, `.missingEmail`.
+    /// - Parameter changes: `password` nil makes an account no password signs in to; `email` nil
+    ///   one without an address (the Admin SDKs' `createUser()` with no fields).
+    /// - Returns: the account with what the API reports, or `.emailAlreadyInUse`,
+    ///   `.uidAlreadyInUse`.
     public func createAccount(_ changes: AccountChanges, in store: AccountStore) -> Result<AccountProfile, AuthFailure> {
         attempt { () throws(StoreError) in
-            guard let email = changes.email else { return .failure(.missingEmail) }
             let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
             return try store.transaction { () throws(StoreError) -> Result<AccountProfile, AuthFailure> in
-                if try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }
+                if let email = changes.email, try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }
+                if let uid = changes.uid, try store.account(uid: uid) != nil { return .failure(.uidAlreadyInUse) }
                 let name = changes.name ?? ("", "")
-                let account: Account
+                var account: Account
                 do throws(StoreError) {
-                    account = try store.createAccount(
-                        NewAccount(email: email, displayName: name.displayName, nameKey: name.nameKey, passwordHash: hash),
-                        verified: changes.emailVerified ?? false)
+                    if let email = changes.email {
+                        account = try store.createAccount(
+                            NewAccount(email: email, displayName: name.displayName, nameKey: name.nameKey, passwordHash: hash),
+                            verified: changes.emailVerified ?? false, uid: changes.uid)
+                    } else {
+                        account = try store.createAddresslessAccount(uid: changes.uid, anonymous: false)
+                        if let hash { try store.storage.setPasswordHash(accountID: account.id, hash) }
+                        if changes.name != nil { _ = try store.setName(accountID: account.id, displayName: name.displayName, nameKey: name.nameKey) }
+                        account = try reread(account, in: store)
+                    }
                 } catch where error.code == .constraint {
+                    // Another connection took the address or the uid since the checks above.
+                    if let uid = changes.uid, try store.account(uid: uid) != nil { return .failure(.uidAlreadyInUse) }
                     return .failure(.emailAlreadyInUse)
                 }
                 var rest = changes
@@ -53,6 +73,7 @@ extension Authenticator {
                 rest.password = nil
                 rest.name = nil
                 rest.emailVerified = nil
+                rest.uid = nil
                 return try apply(rest, to: account, in: store)
             }
         }
@@ -90,11 +111,16 @@ extension Authenticator {
         let id = account.id
         if let email = changes.email, email != account.email {
             try store.setEmail(accountID: id, to: email, verified: changes.emailVerified ?? false)
+            try store.keep(accountID: id)
         }
         if let verified = changes.emailVerified { try store.setVerified(accountID: id, verified) }
         if let disabled = changes.disabled { try store.setDisabled(accountID: id, disabled) }
         if let name = changes.name { _ = try store.setName(accountID: id, displayName: name.displayName, nameKey: name.nameKey) }
         if let photo = changes.photoURL { try store.setPhotoURL(accountID: id, photo) }
+        if let claims = changes.customClaims { try store.setCustomClaims(accountID: id, claims) }
+        // Revoking ends nothing else: the refresh tokens stay, so that each answers `TOKEN_EXPIRED`
+        // when presented, and sessions older than it are refused at their next look-up.
+        if let validSince = changes.validSince { try store.storage.setValidSince(accountID: id, validSince) }
         guard let profile = try store.profile(id: id) else { return .failure(.userNotFound) }
         return .success(profile)
     }

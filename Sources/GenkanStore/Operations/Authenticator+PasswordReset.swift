@@ -7,8 +7,8 @@ public struct StartedSession: Sendable, Hashable {
 }
 
 extension Authenticator {
-    /// Turns a recorded reset request into a code and a mail for the account with its address,
-    /// if there is a live one, and deletes the request, in one transaction: a crash leaves either
+    /// Turns a recorded reset request (or sign-in link request) into a code and a mail for the
+    /// account with its address, if there is a live one, and deletes the request, in one transaction: a crash leaves either
     /// the request (processed again at the next start) or the code and its mail, never half.
     /// Nothing is written but the deletion for an address without an account (or a disabled
     /// one); the visitor was answered when the request was recorded, so this takes no time of
@@ -23,10 +23,20 @@ extension Authenticator {
                     // list finds it gone and issues nothing (a second code would void the first link).
                     guard try store.deleteResetRequest(id: request.id) else { return false }
                     guard let account = try store.account(email: request.email)?.account, !account.isDisabled else { return false }
-                    let issued = try store.issueCode(.resetPassword, accountID: account.id) { token in
-                        mail.passwordReset(to: account, code: token, locale: request.locale)
+                    switch request.kind {
+                    case .resetPassword:
+                        let issued = try store.issueCode(.resetPassword, accountID: account.id) { token in
+                            mail.passwordReset(to: account, code: token, locale: request.locale)
+                        }
+                        return issued.mailID != nil
+                    case .signIn:
+                        let issued = try store.issueSignInCode(
+                            email: account.email,
+                            mail: { token in
+                                mail.signInLink(to: account.email, owner: account, code: token, continuation: nil, locale: request.locale)
+                            })
+                        return issued.mailID != nil
                     }
-                    return issued.mailID != nil
                 })
         }
     }

@@ -116,6 +116,48 @@ extension Authenticator {
         }
     }
 
+    /// Links a verified provider identity to the requester's account (the API's `signInWithIdp`
+    /// with the user's ID token, an SDK's `linkWithCredential`): the same account and uid, a way in
+    /// more. An account without an address takes the provider's (verified when the provider says
+    /// so); an account that is not anonymous needs a recent sign-in (`signedInAt`), and its address
+    /// is mailed a notice.
+    ///
+    /// - Returns: the account, or `.credentialAlreadyInUse` (the identity is another account's),
+    ///   `.providerAlreadyLinked`, `.emailAlreadyInUse` (the provider's address is another
+    ///   account's), `.requiresRecentLogin`, and the requester's failures.
+    public func link(
+        _ profile: ProviderProfile, _ requester: Requester, signedInAt: Int64, locale: String = "en", in store: AccountStore
+    ) -> Result<Account, AuthFailure> {
+        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
+            let account = resolved.account
+            if let owner = try store.account(issuer: profile.issuer, subject: profile.subject) {
+                return .failure(owner.id == account.id ? .providerAlreadyLinked : .credentialAlreadyInUse)
+            }
+            let existing = try store.providerIdentities(accountID: account.id).identities
+            if existing.contains(where: { $0.provider == profile.provider || $0.issuer == profile.issuer }) {
+                return .failure(.providerAlreadyLinked)
+            }
+            // The provider's address becomes the account's only when it has none; a different one
+            // is not an error (the identity is linked, the account keeps its address).
+            let adopted = account.hasEmail ? nil : profile.email
+            if let failure = try checkLinking(email: adopted, to: account, signedInAt: signedInAt, in: store) { return .failure(failure) }
+            if let email = profile.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
+                return .failure(.emailAlreadyInUse)
+            }
+            do throws(StoreError) {
+                try store.linkIdentity(profile, accountID: account.id)
+            } catch where error.code == .constraint {
+                return .failure(.credentialAlreadyInUse)
+            }
+            if let adopted { try store.setEmail(accountID: account.id, to: adopted, verified: profile.emailVerified) }
+            try store.keep(accountID: account.id)
+            if account.hasEmail, let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
+                try store.enqueueMail(notice, accountID: account.id)
+            }
+            return .success(try reread(account, in: store))
+        }
+    }
+
     /// Unlinks the requester's identity at `provider`, unless it is the account's last way to sign
     /// in (no password, no other identity, no passkey): `.lastSignInMethod`; mails the account's address a
     /// notice. The page checks the current password first.

@@ -17,14 +17,17 @@ extension Authenticator {
     /// right after can lose this refresh token and the sign-in time, never anything else, and the
     /// client then signs in again. Waiting would keep a hashing thread idle for the length of an
     /// `fsync` at every sign-in.
+    ///
+    /// - Parameter claims: a custom token's developer claims, kept with the refresh token.
     public static func startTokens(
-        for account: Account, in store: AccountStore, signInProvider: String = "password"
+        for account: Account, in store: AccountStore, signInProvider: String = "password", claims: String? = nil
     ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
         do {
             return try store.withoutWaitingForDisk { () throws(StoreError) in
                 let now = store.clock.now()
                 try store.recordLogin(accountID: account.id)
-                let token = try store.createRefreshToken(accountID: account.id, authTime: now, signInProvider: signInProvider)
+                let token = try store.createRefreshToken(
+                    accountID: account.id, authTime: now, signInProvider: signInProvider, claims: claims)
                 return .success((account, now, token))
             }
         } catch {

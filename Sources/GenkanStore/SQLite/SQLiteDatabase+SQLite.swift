@@ -16,11 +16,12 @@ final class SQLiteDatabase {
     /// How many savepoints are open inside the current transaction (they are named by depth).
     private var savepointDepth = 0
 
-    /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
-    init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
-        Self.createPrivately(path)
+    /// Opens (creating if needed, unless `creating` is false) the database at `path` in WAL mode
+    /// with foreign keys on.
+    init(path: String, creating: Bool = true, busyTimeoutMilliseconds: Int32 = 5000) throws(StoreError) {
+        if creating { Self.createPrivately(path) }
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (creating ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &pointer, flags, nil)
         guard let pointer else { throw StoreError(.database, "cannot open \(path): out of memory") }
         guard status == SQLITE_OK else {
@@ -33,11 +34,27 @@ final class SQLiteDatabase {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         // WAL: readers never wait for the writer. FULL: a committed sign-up survives power loss.
-        let mode = try scalarText("PRAGMA journal_mode=WAL")
+        let mode = try switchToWAL(waitingUpTo: busyTimeoutMilliseconds)
         guard mode?.lowercased() == "wal" else {
             throw StoreError(.database, "\(path): WAL journal mode unavailable (got \(mode ?? "nothing"))")
         }
         try execute("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
+    }
+
+    /// Sets WAL journal mode and returns the mode SQLite reports. Moving a new file to WAL takes
+    /// an exclusive lock, and SQLite answers SQLITE_BUSY at once, without calling the busy
+    /// handler, while another connection is opening the same file: so several threads opening a
+    /// new database together retry here, within the busy timeout, instead of failing.
+    private func switchToWAL(waitingUpTo milliseconds: Int32) throws(StoreError) -> String? {
+        var waited: Int32 = 0
+        while true {
+            do {
+                return try scalarText("PRAGMA journal_mode=WAL")
+            } catch where sqlite3_errcode(handle) & 0xff == SQLITE_BUSY && waited < milliseconds {
+                usleep(10_000)
+                waited += 10
+            }
+        }
     }
 
     /// Creates the database file with mode 0600 if it does not exist yet: it holds password
@@ -114,6 +131,14 @@ final class SQLiteDatabase {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Runs `body` in a read transaction (`BEGIN`, deferred): one snapshot of the file (WAL), taken
+    /// at the first read, that writers on other connections do not wait for.
+    func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN")
+        defer { try? execute("COMMIT") }
+        return try body()
     }
 
     /// A transaction whose commit does not wait for the disk: `synchronous=NORMAL` for its

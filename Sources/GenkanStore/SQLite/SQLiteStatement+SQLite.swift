@@ -2,7 +2,7 @@ private import CSQLite
 
 /// One compiled SQLite statement; the `sqlite3_stmt` handle is finalized in `deinit`.
 final class SQLiteStatement {
-    private let handle: OpaquePointer
+    fileprivate let handle: OpaquePointer
     private unowned let database: SQLiteDatabase
 
     init(_ handle: OpaquePointer, database: SQLiteDatabase) {
@@ -105,5 +105,19 @@ final class SQLiteStatement {
         let count = Int(sqlite3_column_bytes(handle, column))
         guard count > 0, let pointer = sqlite3_column_blob(handle, column) else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}
+
+extension SQLiteStatement {
+    /// A column of the current row as the type SQLite stored it (STRICT tables store the declared
+    /// type).
+    func value(_ column: Int32) -> StoreValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(integer(column))
+        case SQLITE_FLOAT: .double(double(column))
+        case SQLITE_TEXT: .text(text(column))
+        case SQLITE_BLOB: .blob(blob(column))
+        default: .null
+        }
     }
 }

@@ -2,12 +2,14 @@ extension SQLiteStore {
     public func insertAccount(_ row: AccountRow) throws(StoreError) -> Int64 {
         try database.prepare(
             """
-            INSERT INTO accounts (email, email_key, display_name, name_key, password_hash, created_at, verified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO accounts (
+                uid, email, email_key, display_name, name_key, password_hash, created_at, verified_at, is_anonymous, custom_claims)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).bind(
-            .text(row.email), .text(row.emailKey), .text(row.displayName), .text(row.nameKey),
-            row.passwordHash.map { .text($0) } ?? .null, .integer(row.createdAt), row.verifiedAt.map { .integer($0) } ?? .null
+            .text(row.uid), row.email.map { .text($0) } ?? .null, row.emailKey.map { .text($0) } ?? .null, .text(row.displayName),
+            .text(row.nameKey), row.passwordHash.map { .text($0) } ?? .null, .integer(row.createdAt),
+            row.verifiedAt.map { .integer($0) } ?? .null, .integer(row.isAnonymous ? 1 : 0), row.customClaims.map { .text($0) } ?? .null
         ).run()
         return database.lastInsertedRowID
     }
@@ -27,6 +29,13 @@ extension SQLiteStore {
         let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE email_key = ?")
         defer { statement.reset() }
         guard try statement.bind(.text(emailKey)).step() else { return nil }
+        return readStoredAccount(statement)
+    }
+
+    public func storedAccount(uid: String) throws(StoreError) -> StoredAccount? {
+        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE uid = ?")
+        defer { statement.reset() }
+        guard try statement.bind(.text(uid)).step() else { return nil }
         return readStoredAccount(statement)
     }
 
@@ -77,6 +86,31 @@ extension SQLiteStore {
     public func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET last_login_at = ? WHERE id = ?")
             .bind(.integer(time), .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET custom_claims = ? WHERE id = ?")
+            .bind(claims.map { .text($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET is_anonymous = ? WHERE id = ?")
+            .bind(.integer(anonymous ? 1 : 0), .integer(accountID)).runCountingChanges() > 0
+    }
+
+    public func unusedAnonymousAccounts(before cutoff: Int64, limit: Int) throws(StoreError) -> [Int64] {
+        let statement = try database.prepare(
+            """
+            SELECT a.id FROM accounts a
+            WHERE a.is_anonymous = 1 AND a.created_at < ?1 AND coalesce(a.last_login_at, 0) < ?1
+                AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.account_id = a.id AND r.last_used_at >= ?1)
+            ORDER BY a.id LIMIT ?2
+            """)
+        defer { statement.reset() }
+        try statement.bind(.integer(cutoff), .integer(Int64(max(0, limit))))
+        var ids: [Int64] = []
+        while try statement.step() { ids.append(statement.integer(0)) }
+        return ids
     }
 
     public func deleteAccount(id: Int64) throws(StoreError) -> Bool {

@@ -36,6 +36,17 @@ extension SQLiteStore {
         return due
     }
 
+    /// One write transaction (SQLite has one writer at a time): the messages read are moved past
+    /// the lease before any other connection, of this process or another, can read them.
+    public func claimDueMail(now: Int64, limit: Int, leaseUntil: Int64) throws(StoreError) -> [OutboxMessage] {
+        try database.quickTransaction { () throws(StoreError) -> [OutboxMessage] in
+            let due = try dueMail(now: now, limit: limit)
+            let lease = try database.prepare("UPDATE outbox SET next_attempt_at = ? WHERE id = ?")
+            for message in due { try lease.bind(.integer(leaseUntil), .integer(message.id)).run() }
+            return due
+        }
+    }
+
     public func nextMailAttempt() throws(StoreError) -> Int64? {
         let statement = try database.prepare("SELECT min(next_attempt_at) FROM outbox WHERE given_up_at IS NULL")
         defer { statement.reset() }

@@ -97,21 +97,22 @@ extension SQLiteStore {
     public func insertRefreshToken(_ row: RefreshTokenRow) throws(StoreError) {
         try database.prepare(
             """
-            INSERT INTO refresh_tokens (token_hash, account_id, created_at, auth_time, sign_in_provider, last_used_at)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO refresh_tokens (token_hash, account_id, created_at, auth_time, sign_in_provider, last_used_at, claims)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """
         ).bind(
             .blob(row.key), .integer(row.accountID), .integer(row.createdAt), .integer(row.authTime), .text(row.signInProvider),
-            .integer(row.lastUsedAt)
+            .integer(row.lastUsedAt), row.claims.map { .text($0) } ?? .null
         ).run()
     }
 
-    static let refreshTokenColumns = "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at"
+    static let refreshTokenColumns =
+        "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at, r.claims"
 
     func readRefreshToken(_ row: SQLiteStatement) -> RefreshTokenRow {
         RefreshTokenRow(
             key: row.blob(0), accountID: row.integer(1), createdAt: row.integer(2), authTime: row.integer(3),
-            signInProvider: row.text(4), lastUsedAt: row.integer(5))
+            signInProvider: row.text(4), lastUsedAt: row.integer(5), claims: row.optionalText(6))
     }
 
     public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
@@ -122,7 +123,7 @@ extension SQLiteStore {
             """)
         defer { statement.reset() }
         guard try statement.bind(.blob(key)).step() else { return nil }
-        return (readRefreshToken(statement), readAccount(statement, from: 6))
+        return (readRefreshToken(statement), readAccount(statement, from: 7))
     }
 
     public func setRefreshTokenLastUsed(key: [UInt8], _ time: Int64) throws(StoreError) {

@@ -20,6 +20,16 @@ public final class SQLiteStore: Storage {
         migrationReport.lines.forEach(migrationLog ?? StandardError.write)
     }
 
+    /// Opens the existing database at `path` as it is: nothing is created or migrated (`genkan db
+    /// check`, the source of `genkan db copy`).
+    ///
+    /// - Throws: `StoreError.Code.database` when there is no such file.
+    init(existingPath path: String) throws(StoreError) {
+        database = try SQLiteDatabase(path: path, creating: false)
+        let version = try database.scalarInteger("PRAGMA user_version") ?? 0
+        migrationReport = MigrationReport(fromVersion: version, toVersion: version)
+    }
+
     public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try database.transaction(body)
     }
@@ -37,14 +47,15 @@ public final class SQLiteStore: Storage {
     // MARK: Reading rows
 
     static let accountColumns =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key"
+        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
 
-    /// The account in `accountColumns` order from column `first` on.
+    /// The account in `accountColumns` order from column `first` on (a NULL address reads as "").
     func readAccount(_ row: SQLiteStatement, from first: Int32 = 0) -> Account {
         Account(
-            id: row.integer(first), email: row.text(first + 1), displayName: row.text(first + 2),
+            id: row.integer(first), uid: row.text(first + 12), email: row.text(first + 1), displayName: row.text(first + 2),
             nameKey: row.text(first + 3), createdAt: row.integer(first + 4), verifiedAt: row.optionalInteger(first + 5),
-            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7))
+            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7),
+            isAnonymous: row.integer(first + 13) != 0, customClaims: row.optionalText(first + 14))
     }
 
     func readStoredAccount(_ row: SQLiteStatement, from first: Int32 = 0) -> StoredAccount {

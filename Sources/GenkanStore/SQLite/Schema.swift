@@ -39,8 +39,12 @@ enum Schema {
         version2,
         // 3: Google identities under one spelling of its issuer.
         version3,
-        // 4: passkeys, their accounts' user handles, the challenges of ceremonies under way.
+        // 4: the codes the Firebase Auth emulator lists.
         version4,
+        // 5: string ids (uid), accounts without an address, custom claims, sign-in links.
+        version5,
+        // 6: passkeys, their accounts' user handles, the challenges of ceremonies under way.
+        version6,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -1,10 +1,12 @@
-/// Accounts: one row per account, found by id or by the comparison key of its address
-/// (`AccountStore.emailKey`), which is unique.
+/// Accounts: one row per account, found by id, by its API id (`uid`, unique) or by the comparison
+/// key of its address (`AccountStore.emailKey`), which is unique among accounts that have one.
 public protocol AccountStorage: AnyObject {
     /// Stores a new account and returns its id. Ids are never reused, not even after a deletion.
     ///
-    /// - Throws: `StoreError.Code.constraint` when another account has the same `emailKey`;
-    ///   nothing is written then.
+    /// - Throws: `StoreError.Code.constraint` when another account has the same `emailKey` or
+    ///   `uid`, when `uid` is empty or longer than 128 characters (code points), or when the
+    ///   custom claims are longer than `AccountStore.maximumClaimsLength` bytes; nothing is written
+    ///   then.
     func insertAccount(_ account: AccountRow) throws(StoreError) -> Int64
 
     /// The account with this id.
@@ -15,6 +17,9 @@ public protocol AccountStorage: AnyObject {
 
     /// The account whose address has this comparison key, and its password hash.
     func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount?
+
+    /// The account with this API id (compared exactly, code point for code point).
+    func storedAccount(uid: String) throws(StoreError) -> StoredAccount?
 
     /// Up to `limit` accounts whose id is above `afterID`, in id order.
     func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount]
@@ -31,6 +36,14 @@ public protocol AccountStorage: AnyObject {
     /// - Throws: `StoreError.Code.constraint` for a URL over `AccountStore.maximumPhotoURLLength` bytes.
     @discardableResult func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool
     @discardableResult func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool
+    /// - Throws: `StoreError.Code.constraint` for claims over `AccountStore.maximumClaimsLength` bytes.
+    @discardableResult func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool
+    @discardableResult func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool
+
+    /// Up to `limit` ids of anonymous accounts, in id order, that nothing used at or after
+    /// `cutoff`: created before it, no sign-in (`lastLoginAt`) at or after it, and no refresh token
+    /// of theirs used (`lastUsedAt`) at or after it.
+    func unusedAnonymousAccounts(before cutoff: Int64, limit: Int) throws(StoreError) -> [Int64]
 
     /// Deletes the account row. Rows that name the account (sessions, tokens, codes, mail,
     /// identities) are deleted by `AccountStore.deleteAccount(id:)` first; whatever still names it
@@ -42,19 +55,25 @@ public protocol AccountStorage: AnyObject {
 
 /// What a new account row holds.
 public struct AccountRow: Sendable, Hashable {
-    public var email: String
-    public var emailKey: String
+    /// The API id: 1 to 128 characters, unique.
+    public var uid: String
+    /// Nil (with `emailKey`) for an account without an address.
+    public var email: String?
+    public var emailKey: String?
     public var displayName: String
     public var nameKey: String
     /// Nil for an account that signs in only through a provider (until a reset sets one).
     public var passwordHash: String?
     public var createdAt: Int64
     public var verifiedAt: Int64?
+    public var isAnonymous: Bool
+    public var customClaims: String?
 
     public init(
-        email: String, emailKey: String, displayName: String, nameKey: String, passwordHash: String?, createdAt: Int64,
-        verifiedAt: Int64? = nil
+        uid: String, email: String?, emailKey: String?, displayName: String, nameKey: String, passwordHash: String?,
+        createdAt: Int64, verifiedAt: Int64? = nil, isAnonymous: Bool = false, customClaims: String? = nil
     ) {
+        self.uid = uid
         self.email = email
         self.emailKey = emailKey
         self.displayName = displayName
@@ -62,6 +81,8 @@ public struct AccountRow: Sendable, Hashable {
         self.passwordHash = passwordHash
         self.createdAt = createdAt
         self.verifiedAt = verifiedAt
+        self.isAnonymous = isAnonymous
+        self.customClaims = customClaims
     }
 }
 
@@ -88,5 +109,8 @@ public struct StoredAccount: Sendable, Hashable {
     /// Whether a password can sign in to the account.
     public var hasPassword: Bool { passwordHash.map { $0.hasPrefix("$") } ?? false }
 
-    public var profile: AccountProfile { AccountProfile(account: account, photoURL: photoURL, lastLoginAt: lastLoginAt) }
+    /// What the API reports, without the identities (`AccountStore.profile(id:)` adds them).
+    public var profile: AccountProfile {
+        AccountProfile(account: account, photoURL: photoURL, lastLoginAt: lastLoginAt, hasPassword: hasPassword)
+    }
 }

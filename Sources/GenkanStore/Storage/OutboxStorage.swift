@@ -15,6 +15,13 @@ public protocol OutboxStorage: AnyObject {
     /// then in the order they were queued.
     func dueMail(now: Int64, limit: Int) throws(StoreError) -> [OutboxMessage]
 
+    /// Takes up to `limit` of the messages `dueMail` would return, for one sender: their next
+    /// attempt moves to `leaseUntil`, so that no other sender on the database takes them before
+    /// then, and they are returned as they were before (their `nextAttemptAt` the due time). Two
+    /// callers never take the same message; a sender that dies with a message leaves it to the
+    /// others once its lease ends.
+    func claimDueMail(now: Int64, limit: Int, leaseUntil: Int64) throws(StoreError) -> [OutboxMessage]
+
     /// The earliest next attempt of any message not given up on; nil when there is none.
     func nextMailAttempt() throws(StoreError) -> Int64?
 

@@ -54,6 +54,8 @@ public struct SessionRow: Sendable, Hashable {
 /// Refresh tokens of the Firebase-compatible API, stored under the SHA-256 of the token like
 /// sessions.
 public protocol RefreshTokenStorage: AnyObject {
+    /// - Throws: `StoreError.Code.constraint` for claims over `AccountStore.maximumClaimsLength`
+    ///   bytes, or when there is no account `accountID`.
     func insertRefreshToken(_ token: RefreshTokenRow) throws(StoreError)
 
     /// The token stored under `key` with its account, whatever its age.
@@ -88,13 +90,20 @@ public struct RefreshTokenRow: Sendable, Hashable {
     public let authTime: Int64
     public let signInProvider: String
     public let lastUsedAt: Int64
+    /// The developer claims of the custom token this sign-in used (a JSON object), which every ID
+    /// token refreshed from it carries; nil for other sign-ins.
+    public let claims: String?
 
-    public init(key: [UInt8], accountID: Int64, createdAt: Int64, authTime: Int64, signInProvider: String, lastUsedAt: Int64) {
+    public init(
+        key: [UInt8], accountID: Int64, createdAt: Int64, authTime: Int64, signInProvider: String, lastUsedAt: Int64,
+        claims: String? = nil
+    ) {
         self.key = key
         self.accountID = accountID
         self.createdAt = createdAt
         self.authTime = authTime
         self.signInProvider = signInProvider
         self.lastUsedAt = lastUsedAt
+        self.claims = claims
     }
 }

@@ -1,6 +1,7 @@
 /// What "a store" means to Genkan: the rows every account operation reads and writes, and
 /// transactions around them. `AccountStore` and the operations in `Operations/` are written against
-/// this protocol only; `SQLiteStore` is one implementation, and the only place SQL text exists.
+/// this protocol only; `SQLiteStore` and `PostgresStore` implement it, and are the only places SQL
+/// text exists.
 ///
 /// One value is one connection: use it from one thread at a time and open one per thread. The
 /// storage conformance suite (`Tests/GenkanStoreTests/Conformance/`) is the specification: every
@@ -10,7 +11,7 @@
 /// limit arithmetic live in `AccountStore` and the operations, once for every implementation.
 public protocol Storage:
     AccountStorage, SessionStorage, RefreshTokenStorage, CodeStorage, LimitStorage, OutboxStorage, SecretStorage,
-    IdentityStorage, PasskeyStorage
+    IdentityStorage, EmulatorCodeStorage, PasskeyStorage
 {
     /// Runs `body` in a write transaction, committing if it returns and rolling back if it throws.
     /// Inside another transaction `body` runs as a nested one (a savepoint): its writes are undone
@@ -19,6 +20,10 @@ public protocol Storage:
     /// A write transaction sees every transaction committed before it began writing; an operation
     /// that reads, decides and writes (an address still free, a code still unused) decides on what
     /// no other connection can change before it commits.
+    ///
+    /// `body` may run more than once: an implementation may roll a transaction back and run it
+    /// again when it lost a conflict with another connection (PostgreSQL's serialization
+    /// failures). So a body reads, writes and builds values; it has no other effect.
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T
 
     /// A transaction whose commit need not wait for the disk: a crash of the machine may lose it,

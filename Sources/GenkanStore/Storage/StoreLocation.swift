@@ -2,24 +2,66 @@
 public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// An SQLite file (created on first use).
     case sqlite(path: String)
+    /// A PostgreSQL database, by libpq's URL (`postgresql://user[:password]@host[:port]/dbname[?…]`).
+    case postgresql(url: String)
 
-    /// Reads a `--db` value: a file path.
+    /// Reads a `--db` value: a `postgresql://` or `postgres://` URL, else an SQLite file path.
+    ///
+    /// - Throws: `StoreError.Code.database` for an empty value or a URL libpq cannot read.
     public init(parsing value: String) throws(StoreError) {
         guard !value.isEmpty else { throw StoreError(.database, "the database location is empty") }
-        self = .sqlite(path: value)
-    }
-
-    /// Opens a connection, creating and migrating the schema if needed.
-    public func open(migrationLog: ((String) -> Void)? = nil) throws(StoreError) -> any Storage {
-        switch self {
-        case .sqlite(let path): try SQLiteStore(path: path, migrationLog: migrationLog)
+        if PostgresURL.isURL(value) {
+            try PostgresConnection.validate(url: value)
+            self = .postgresql(url: value)
+        } else {
+            self = .sqlite(path: value)
         }
     }
 
-    /// For messages: the file path.
+    /// Opens a connection, creating and migrating the schema if needed.
+    ///
+    /// - Parameter postgres: how a PostgreSQL connection behaves (its statement timeout); unused
+    ///   for SQLite.
+    public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
+        switch self {
+        case .sqlite(let path): try SQLiteStore(path: path, migrationLog: migrationLog)
+        case .postgresql(let url): try PostgresStore(url: url, options: postgres, migrationLog: migrationLog)
+        }
+    }
+
+    /// Opens a connection to the database as it is, creating and migrating nothing: to read its
+    /// schema version (`genkan db check`) or copy it (`genkan db copy`).
+    ///
+    /// - Throws: `StoreError.Code.database` for an SQLite file that does not exist or a server
+    ///   that cannot be reached.
+    public func openExisting() throws(StoreError) -> any Storage {
+        switch self {
+        case .sqlite(let path): try SQLiteStore(existingPath: path)
+        case .postgresql(let url): try PostgresStore(existingURL: url)
+        }
+    }
+
+    /// The schema version this Genkan creates and migrates to, for this kind of store (the same
+    /// number for both: a version names one set of tables).
+    public var currentSchemaVersion: Int64 {
+        switch self {
+        case .sqlite: Schema.currentVersion
+        case .postgresql: PostgresSchema.currentVersion
+        }
+    }
+
+    /// Whether several servers can use the store at once over the network (PostgreSQL), rather
+    /// than a file on this machine.
+    public var isNetworked: Bool {
+        if case .postgresql = self { return true }
+        return false
+    }
+
+    /// For messages: the file path, or the URL with its password hidden.
     public var description: String {
         switch self {
         case .sqlite(let path): path
+        case .postgresql(let url): PostgresURL(url)?.redacted ?? "postgresql://…"
         }
     }
 }

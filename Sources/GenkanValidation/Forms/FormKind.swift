@@ -6,6 +6,8 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     case signUp = "sign-up"
     /// The e-mail address to send a reset link to.
     case passwordResetRequest = "password-reset-request"
+    /// The e-mail address to send a sign-in link to.
+    case signInLinkRequest = "sign-in-link-request"
     /// A new password and its confirmation, reached from a reset link.
     case passwordReset = "password-reset"
     /// The current password, a new one and its confirmation.
@@ -24,7 +26,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .signIn: [.email, .password]
         case .signUp: [.name, .email, .password, .passwordConfirmation]
-        case .passwordResetRequest: [.email]
+        case .passwordResetRequest, .signInLinkRequest: [.email]
         case .passwordReset: [.newPassword, .passwordConfirmation]
         case .passwordChange: [.currentPassword, .newPassword, .passwordConfirmation]
         case .accountDeletion: [.currentPassword, .confirmation]
@@ -39,7 +41,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     public var setsPassword: Bool {
         switch self {
         case .signUp, .passwordReset, .passwordChange: true
-        case .signIn, .passwordResetRequest, .accountDeletion, .nameChange, .emailChange, .reauthentication: false
+        case .signIn, .passwordResetRequest, .signInLinkRequest, .accountDeletion, .nameChange, .emailChange, .reauthentication: false
         }
     }
 }

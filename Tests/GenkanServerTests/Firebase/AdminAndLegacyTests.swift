@@ -104,28 +104,31 @@ import Testing
         let created = await api.call(
             base, ["email": "taro@example.com", "password": FirebaseClient.password, "displayName": "Taro", "emailVerified": true],
             headers: owner)
-        #expect(created.body == #"{"kind":"identitytoolkit#SignupNewUserResponse","localId":"1","email":"taro@example.com","displayName":"Taro"}"#)
+        // New accounts get Firebase-shaped uids: 28 letters and digits.
+        let taro = try #require(created.string("localId"))
+        #expect(taro.utf8.count == 28 && taro.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+        #expect(created.body == #"{"kind":"identitytoolkit#SignupNewUserResponse","localId":"\#(taro)","email":"taro@example.com","displayName":"Taro"}"#)
         #expect(await api.call(base, ["email": "TARO@example.com"], headers: owner).error == "EMAIL_EXISTS")
-        _ = await api.call(base, ["email": "hanako@example.com"], headers: owner)  // no password
+        let hanako = try #require(await api.call(base, ["email": "hanako@example.com"], headers: owner).string("localId"))  // no password
         #expect(await api.signIn("hanako@example.com", password: "anything at all").error == "INVALID_LOGIN_CREDENTIALS")
-        let found = await api.call(base + ":lookup", ["localId": ["1"], "email": ["HANAKO@example.com", "nobody@example.com"]], headers: owner)
+        let found = await api.call(base + ":lookup", ["localId": [taro], "email": ["HANAKO@example.com", "nobody@example.com"]], headers: owner)
         let users = try #require(found["users"] as? [[String: Any]])
         #expect(users.map { $0["email"] as? String } == ["taro@example.com", "hanako@example.com"])
         #expect(users[0]["emailVerified"] as? Bool == true)
         #expect(await api.call(base + ":lookup", ["localId": ["99"]], headers: owner).body == #"{"kind":"identitytoolkit#GetAccountInfoResponse"}"#)
         let updated = await api.call(
-            base + ":update", ["localId": "1", "displayName": "Jiro", "disableUser": true, "email": "jiro@example.com"], headers: owner)
-        #expect(updated.body == #"{"kind":"identitytoolkit#SetAccountInfoResponse","localId":"1"}"#)
+            base + ":update", ["localId": taro, "displayName": "Jiro", "disableUser": true, "email": "jiro@example.com"], headers: owner)
+        #expect(updated.body == #"{"kind":"identitytoolkit#SetAccountInfoResponse","localId":"\#(taro)"}"#)
         #expect(await api.signIn("jiro@example.com").error == "USER_DISABLED")
-        #expect(await api.call(base + ":update", ["localId": "1", "email": "hanako@example.com"], headers: owner).error == "EMAIL_EXISTS")
+        #expect(await api.call(base + ":update", ["localId": taro, "email": "hanako@example.com"], headers: owner).error == "EMAIL_EXISTS")
         #expect(await api.call(base + ":update", ["localId": "42"], headers: owner).error == "USER_NOT_FOUND")
         #expect(await api.call(base + ":update", [:], headers: owner).error == "MISSING_LOCAL_ID")
         let page = await api.raw("GET", base + ":batchGet?maxResults=1", body: nil, headers: owner)
         #expect((page["users"] as? [[String: Any]])?.count == 1 && page.string("nextPageToken") == "1")
         let rest = await api.raw("GET", base + ":batchGet?maxResults=1&nextPageToken=1", body: nil, headers: owner)
         #expect((rest["users"] as? [[String: Any]])?.first?["email"] as? String == "hanako@example.com")
-        #expect(await api.call(base + ":delete", ["localId": "2"], headers: owner).body == #"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)
-        #expect(await api.call(base + ":delete", ["localId": "2"], headers: owner).error == "USER_NOT_FOUND")
+        #expect(await api.call(base + ":delete", ["localId": hanako], headers: owner).body == #"{"kind":"identitytoolkit#DeleteAccountResponse"}"#)
+        #expect(await api.call(base + ":delete", ["localId": hanako], headers: owner).error == "USER_NOT_FOUND")
     }
 
     @Test func adminLinksAndTheEmulatorsCodes() async throws {
@@ -172,8 +175,9 @@ import Testing
 /// Every error string the API can answer, read by `AuthErrorModel` as the apps' SDKs and Genkan's
 /// own clients read them.
 @Suite struct FirebaseErrorCatalogTests {
-    /// Strings that mean an internal fault, which the model reads as one on purpose.
-    static let internalFaults: Set<FirebaseErrorCode> = [.notFound, .methodNotAllowed, .internalError]
+    /// Strings that mean an internal fault, which the model reads as one on purpose
+    /// (`MISSING_CUSTOM_TOKEN`: the JS SDK's own mapping, since only a broken SDK omits the token).
+    static let internalFaults: Set<FirebaseErrorCode> = [.notFound, .methodNotAllowed, .internalError, .missingCustomToken]
 
     @Test(arguments: FirebaseErrorCode.allCases) func everyStringParsesToACodeWithAMessageInEveryLanguage(_ code: FirebaseErrorCode) {
         let model = AuthErrorModel()

@@ -158,4 +158,21 @@ import Testing
         for _ in 0..<2 { #expect(await again.signIn("nobody@example.com", password: Self.wrong).error == "INVALID_LOGIN_CREDENTIALS") }
         #expect(await again.signIn("nobody@example.com", password: Self.wrong).error == "TOO_MANY_ATTEMPTS_TRY_LATER")
     }
+
+    /// Anonymous sign-ups have their own limit per client address (each makes an account), apart
+    /// from sign-ups with an address, and another address is not held back.
+    @Test func anonymousSignUpsHaveTheirOwnLimitPerClient() async throws {
+        let fixture = try AppFixture.firebase { configuration in
+            configuration.rateLimits.anonymousSignUpPerAddress = .init(capacity: 3, refillPerMinute: 0)
+        }
+        let guest = api(fixture, from: "203.0.113.7")
+        for _ in 0..<3 { #expect(await guest.call("accounts:signUp", ["returnSecureToken": true]).status == 200) }
+        let refused = await guest.call("accounts:signUp", ["returnSecureToken": true])
+        #expect(refused.status == 400 && refused.error == "TOO_MANY_ATTEMPTS_TRY_LATER" && refused.headers["retry-after"] != nil)
+        // A sign-up with an address from the same client is another limit.
+        #expect(await guest.signUp().status == 200)
+        #expect(await api(fixture, from: "198.51.100.4").call("accounts:signUp", [:]).status == 200)
+        let store = try AccountStore(location: fixture.configuration.database)
+        #expect(try store.storage.accounts(afterID: 0, limit: 10).count == 5)
+    }
 }

@@ -89,7 +89,7 @@ import Testing
         // The code applied alone through accounts:update.
         let applied = await api.call("accounts:update", ["oobCode": code(link)])
         #expect(applied.status == 200 && applied["emailVerified"] as? Bool == true)
-        #expect(applied.string("kind") == "identitytoolkit#SetAccountInfoResponse" && applied.string("localId") == "1")
+        #expect(applied.string("kind") == "identitytoolkit#SetAccountInfoResponse" && applied.string("localId")?.utf8.count == 28)
         let user = (await api.call("accounts:lookup", ["idToken": token])["users"] as? [[String: Any]])?.first
         #expect(user?["emailVerified"] as? Bool == true)
         // A second verification link works on the site's page too.
@@ -136,7 +136,11 @@ import Testing
         _ = await api.signUp()
         let cases: [([String: Any], String)] = [
             ([:], "MISSING_REQ_TYPE"),
-            (["requestType": "EMAIL_SIGNIN", "email": "taro@example.com"], "INVALID_REQ_TYPE : Genkan sends PASSWORD_RESET, VERIFY_EMAIL and VERIFY_AND_CHANGE_EMAIL."),
+            (["requestType": "VERIFY_PHONE", "email": "taro@example.com"],
+             "INVALID_REQ_TYPE : Genkan sends PASSWORD_RESET, VERIFY_EMAIL, VERIFY_AND_CHANGE_EMAIL and EMAIL_SIGNIN."),
+            // (Another address than the others': sign-in links count with resets per address.)
+            (["requestType": "EMAIL_SIGNIN", "email": "hanako@example.com"], "MISSING_CONTINUE_URI"),
+            (["requestType": "EMAIL_SIGNIN", "email": "hanako@example.com", "continueUrl": "/finish"], "INVALID_CONTINUE_URI"),
             (["requestType": "PASSWORD_RESET"], "MISSING_EMAIL"),
             (["requestType": "PASSWORD_RESET", "email": "taro"], "INVALID_EMAIL"),
             (["requestType": "PASSWORD_RESET", "email": "taro@example.com", "continueUrl": "not a url"], "INVALID_CONTINUE_URI"),

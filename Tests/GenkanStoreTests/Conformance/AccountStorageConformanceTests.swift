@@ -7,7 +7,7 @@ import Testing
 
     func row(_ email: String, hash: String? = "$argon2id$x", verifiedAt: Int64? = nil) -> AccountRow {
         AccountRow(
-            email: email, emailKey: AccountStore.emailKey(email), displayName: "山田 太郎 🎌", nameKey: "山田 太郎 🎌",
+            uid: "uid-" + email.lowercased(), email: email, emailKey: AccountStore.emailKey(email), displayName: "山田 太郎 🎌", nameKey: "山田 太郎 🎌",
             passwordHash: hash, createdAt: 1_800_000_000, verifiedAt: verifiedAt)
     }
 

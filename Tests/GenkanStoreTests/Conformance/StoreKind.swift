@@ -1,5 +1,5 @@
 import Foundation
-import GenkanStore
+@testable import GenkanStore
 import Testing
 
 /// The storage implementations the conformance suite runs against: every test of the suite takes
@@ -7,8 +7,17 @@ import Testing
 /// PostgreSQL runs when `GENKAN_TEST_POSTGRES` names a server the tests may create databases on.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite
+    case postgresql
 
-    static var available: [StoreKind] { allCases }
+    static var available: [StoreKind] { allCases.filter(\.isAvailable) }
+
+    /// Whether the tests can create databases of this kind here.
+    var isAvailable: Bool {
+        switch self {
+        case .sqlite: true
+        case .postgresql: PostgresTestDatabase.serverURL != nil
+        }
+    }
 
     var testDescription: String { rawValue }
 
@@ -18,6 +27,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .sqlite:
             let directory = TemporaryDirectory()
             return TestDatabase(location: .sqlite(path: directory.database), keepAlive: directory)
+        case .postgresql:
+            let database = try PostgresTestDatabase()
+            return TestDatabase(location: .postgresql(url: database.url), keepAlive: database)
         }
     }
 }

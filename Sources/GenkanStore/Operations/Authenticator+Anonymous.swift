@@ -1,0 +1,71 @@
+/// Tokens just issued for a sign-in: the account, the sign-in's time and the refresh token (its
+/// only copy).
+public typealias StartedTokens = (account: Account, authTime: Int64, refreshToken: String)
+
+extension Authenticator {
+    /// Makes an anonymous account (no address, no password, no name) and its first tokens, in one
+    /// transaction: an app's guest, who may link a sign-in method later and keep the account.
+    public func signUpAnonymously(in store: AccountStore) -> Result<StartedTokens, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<StartedTokens, AuthFailure> in
+                let account = try store.createAddresslessAccount(anonymous: true)
+                return Self.startTokens(for: account, in: store, signInProvider: "anonymous")
+            }
+        }
+    }
+
+    /// Gives the requester's account an address and a password (an SDK's `linkWithCredential` with
+    /// an e-mail credential): the same account and uid, a sign-in method more, and new tokens. The
+    /// password is hashed before the transaction.
+    ///
+    /// An account with an address may only add a password for that address (an address changes
+    /// through the link mailed to it); one with a password has it linked already. An account that
+    /// is not anonymous needs a recent sign-in (`signedInAt`, the ID token's `auth_time`), as every
+    /// change that adds a way in does; a guest has nothing to protect yet.
+    ///
+    /// - Parameters:
+    ///   - email: the normalized address; another account's is `.emailAlreadyInUse`.
+    ///   - password: already checked against the password policy.
+    /// - Returns: the account and its new tokens, or `.providerAlreadyLinked`,
+    ///   `.emailChangeNeedsVerification`, `.emailAlreadyInUse`, `.requiresRecentLogin`, and the
+    ///   requester's failures.
+    public func linkPassword(
+        _ requester: Requester, email: String, password: String, signedInAt: Int64, in store: AccountStore
+    ) -> Result<StartedTokens, AuthFailure> {
+        attempt { () throws(StoreError) in
+            let hash = try hasher.hash(password)
+            return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<StartedTokens, AuthFailure> in
+                let account = resolved.account
+                if try store.storage.storedAccount(id: account.id)?.hasPassword == true { return .failure(.providerAlreadyLinked) }
+                if let failure = try checkLinking(email: email, to: account, signedInAt: signedInAt, in: store) { return .failure(failure) }
+                if !account.hasEmail {
+                    do throws(StoreError) {
+                        try store.setEmail(accountID: account.id, to: email, verified: false)
+                    } catch where error.code == .constraint {
+                        return .failure(.emailAlreadyInUse)
+                    }
+                }
+                try store.storage.setPasswordHash(accountID: account.id, hash)
+                try store.storage.clearFailedSignIns(accountID: account.id)
+                try store.keep(accountID: account.id)
+                return Self.startTokens(for: try reread(account, in: store), in: store)
+            }
+        }
+    }
+
+    /// Why `email` cannot become (or stay) the address of `account` as a sign-in method is linked,
+    /// or nil: a recent sign-in unless the account is anonymous, no other account with the
+    /// address, and no other address on the account.
+    func checkLinking(email: String?, to account: Account, signedInAt: Int64, in store: AccountStore) throws(StoreError) -> AuthFailure? {
+        if !account.isAnonymous, store.clock.now() - signedInAt > Self.recentAuthentication { return .requiresRecentLogin }
+        guard let email else { return nil }
+        if let owner = try store.account(email: email)?.account, owner.id != account.id { return .emailAlreadyInUse }
+        if account.hasEmail, AccountStore.emailKey(account.email) != AccountStore.emailKey(email) { return .emailChangeNeedsVerification }
+        return nil
+    }
+
+    /// Deletes the anonymous accounts unused for `lifetime` seconds (`--anonymous-lifetime`).
+    public func deleteUnusedAnonymousAccounts(unusedFor lifetime: Int64, in store: AccountStore) -> Result<Int, AuthFailure> {
+        attempt { () throws(StoreError) in .success(try store.deleteUnusedAnonymousAccounts(unusedFor: lifetime)) }
+    }
+}

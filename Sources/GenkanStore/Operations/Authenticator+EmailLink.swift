@@ -1,0 +1,104 @@
+/// What using a sign-in link did.
+public struct EmailLinkSignIn: Sendable, Hashable {
+    public let account: Account
+    /// The address had no account: this sign-in made it (`isNewUser`).
+    public let isNew: Bool
+}
+
+extension Authenticator {
+    /// Issues a sign-in link for `email` and mails it (the API's `sendOobCode` with `EMAIL_SIGNIN`),
+    /// whether or not the address has an account: using the link makes the account, so the answer
+    /// is the same for every address and tells nothing. With `mails` false nothing is mailed and
+    /// the caller sends the code itself (the Admin SDKs' `generateSignInWithEmailLink`).
+    ///
+    /// The site's own "send me a sign-in link" goes through `recordResetRequest(kind: .signIn)`
+    /// instead, which mails only an existing account, as the forgot-password page does.
+    ///
+    /// - Parameter link: the link that carries a token, for the emulator's list of codes (the
+    ///   store records it in emulator mode).
+    public func sendSignInLink(
+        email: String, continuation: SignInLinkContinuation?, locale: String = "en", mails: Bool = true,
+        link: (_ token: String) -> String? = { _ in nil }, in store: AccountStore
+    ) -> Result<IssuedSignInCode, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<IssuedSignInCode, AuthFailure> in
+                let owner = try store.account(email: email)?.account
+                return .success(
+                    try store.issueSignInCode(email: email, link: link) { token in
+                        mails ? mail.signInLink(to: email, owner: owner, code: token, continuation: continuation, locale: locale) : nil
+                    })
+            }
+        }
+    }
+
+    /// The address a usable sign-in code signs in as, without using it (a page's GET).
+    public func inspectSignInLink(code: String, in store: AccountStore) -> Result<SignInCode, AuthFailure> {
+        attempt { () throws(StoreError) in try store.inspectSignInCode(code).mapError(AuthFailure.init) }
+    }
+
+    /// Uses a sign-in code, in one transaction: signs in to the account of the code's address, or
+    /// makes it (verified, without a password), or, for a `requester` (an app's signed-in user
+    /// linking the link's credential), gives the requester's account that address. The address is
+    /// proven by the link: it is marked verified, and when it was not before, whatever a stranger
+    /// who made the account with this address may have set ends — the password, the provider
+    /// identities linked meanwhile, every session and token — as a password reset ends them.
+    ///
+    /// Nothing is used up when the answer is a failure (a disabled account, a mismatch).
+    ///
+    /// - Parameters:
+    ///   - email: the address the app says the link was sent to (Firebase asks for it, so that a
+    ///     forwarded link is useless without it); nil on the site, whose page shows the address.
+    ///   - signedInAt: the requester's sign-in time (linking needs a recent one unless anonymous).
+    /// - Returns: the account and whether it is new, or `.invalidActionCode`, `.expiredActionCode`,
+    ///   `.emailMismatch`, `.userDisabled`, and for linking `.emailAlreadyInUse`,
+    ///   `.emailChangeNeedsVerification`, `.requiresRecentLogin` and the requester's failures.
+    public func signIn(
+        withLinkCode code: String, email: String?, linking requester: Requester? = nil, signedInAt: Int64 = 0, in store: AccountStore
+    ) -> Result<EmailLinkSignIn, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<EmailLinkSignIn, AuthFailure> in
+                let found: SignInCode
+                switch try store.inspectSignInCode(code) {
+                case .failure(let failure): return .failure(AuthFailure(failure))
+                case .success(let code): found = code
+                }
+                if let email, AccountStore.emailKey(email) != AccountStore.emailKey(found.email) { return .failure(.emailMismatch) }
+                let owner = try store.account(email: found.email)?.account
+                if let requester {
+                    let linked: Account
+                    switch try resolve(requester, in: store) {
+                    case .failure(let failure): return .failure(failure)
+                    case .success(let resolved): linked = resolved.account
+                    }
+                    if let failure = try checkLinking(email: found.email, to: linked, signedInAt: signedInAt, in: store) {
+                        return .failure(failure)
+                    }
+                    guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
+                    if linked.hasEmail {
+                        try store.markVerified(accountID: linked.id)
+                    } else {
+                        try store.setEmail(accountID: linked.id, to: found.email, verified: true)
+                    }
+                    try store.keep(accountID: linked.id)
+                    return .success(EmailLinkSignIn(account: try reread(linked, in: store), isNew: false))
+                }
+                if let owner {
+                    if owner.isDisabled { return .failure(.userDisabled) }
+                    guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
+                    if owner.verifiedAt == nil {
+                        try store.storage.setPasswordHash(accountID: owner.id, nil)
+                        try store.addressProven(owner)
+                        try store.endEverySession(accountID: owner.id)
+                    }
+                    return .success(EmailLinkSignIn(account: try reread(owner, in: store), isNew: false))
+                }
+                guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
+                // A sign-up of the address committed meanwhile makes this throw: the transaction
+                // rolls back and the code stays unused.
+                let account = try store.createAccount(
+                    NewAccount(email: found.email, displayName: "", nameKey: "", passwordHash: nil), verified: true)
+                return .success(EmailLinkSignIn(account: account, isNew: true))
+            }
+        }
+    }
+}
