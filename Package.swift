@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
         .library(name: "GenkanOIDC", targets: ["GenkanOIDC"]),
+        .library(name: "GenkanWebAuthn", targets: ["GenkanWebAuthn"]),
         .executable(name: "genkan", targets: ["genkan"]),
         .executable(name: "genkan-bench", targets: ["GenkanBench"]),
     ],
@@ -44,6 +45,9 @@ let package = Package(
         .target(
             name: "COpenSSL",
             linkerSettings: [.linkedLibrary("crypto")]),
+        .target(
+            name: "CCbor",
+            linkerSettings: [.linkedLibrary("cbor")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -72,7 +76,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CLibPQ", "CSodium", "GenkanUnicode", "GenkanLocalization"],
+            dependencies: ["CSQLite", "CLibPQ", "CSodium", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
         // one runner for every test target, in no product.
@@ -99,8 +103,15 @@ let package = Package(
             dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanValidation", "GenkanLocalization"],
             swiftSettings: swiftSettings),
         .target(
+            name: "GenkanWebAuthn",
+            dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanValidation"],
+            swiftSettings: swiftSettings),
+        .target(
             name: "GenkanServer",
-            dependencies: ["CH2O", "GenkanThreads", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC", "GenkanHTTPClient"],
+            dependencies: [
+                "CH2O", "GenkanThreads", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
+                "GenkanHTTPClient", "GenkanWebAuthn",
+            ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
         .executableTarget(
@@ -138,7 +149,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanStoreTests",
-            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanTestSupport"],
+            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanMailTests",
@@ -155,8 +166,16 @@ let package = Package(
             dependencies: ["GenkanOIDC", "GenkanHTTPClient", "GenkanLocalization", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "GenkanWebAuthnTests",
+            dependencies: ["GenkanWebAuthn", "GenkanValidation"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GenkanServerTests",
-            dependencies: ["GenkanServer", "GenkanThreads", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport"],
+            dependencies: [
+                "GenkanServer", "GenkanThreads", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
+                "GenkanWebAuthn",
+            ],
             swiftSettings: swiftSettings),
     ]
 )

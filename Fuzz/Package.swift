@@ -28,6 +28,7 @@ let targets: [(name: String, modules: [String])] = [
     ("android", ["GenkanCatalogTools"]),
     ("firebase-api", ["GenkanServer", "GenkanStore"]),
     ("jose", ["GenkanOIDC", "GenkanValidation"]),
+    ("webauthn", ["GenkanWebAuthn", "GenkanValidation"]),
 ]
 
 /// Targets whose shared code lives in a support module of its own.

@@ -7,6 +7,7 @@ Each seed is the target's option bytes followed by the input proper, as the targ
 or .c file describes.
 """
 
+import base64
 import hashlib
 import json
 import shutil
@@ -188,6 +189,36 @@ def main():
         b"\r\n\r\nGET http://x/ HTTP/1.1\r\nHost: a\r\n\r\n",
     ]
     write("ch2o-connection", [bytes([o]) + r for o, r in zip((0, 1 | 4, 2 | 8 | 32, 0x80 | 1, 3, 0x40, 0, 0x80, 2, 0x40 | 1), requests)])
+
+    write("webauthn", webauthn_seeds())
+
+
+def webauthn_seeds():
+    """Each part of every recorded ceremony, behind the byte that chooses its parser."""
+    fixtures = ROOT / "Tests" / "GenkanWebAuthnTests" / "Fixtures"
+
+    def unb64(text):
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+    responses = [case["response"] for case in json.loads((fixtures / "ceremonies.json").read_text())["cases"]]
+    chromium = json.loads((fixtures / "chromium-ceremonies.json").read_text())
+    responses += [chromium["registration"]["response"]] + [a["response"] for a in chromium["assertions"]]
+    seeds = []
+    for response in responses:
+        parts = response["response"]
+        if "attestationObject" in parts:
+            seeds.append(b"\x00" + unb64(parts["attestationObject"]))
+            seeds.append(b"\x04" + json.dumps(response).encode())
+        if "authenticatorData" in parts:
+            seeds.append(b"\x01" + unb64(parts["authenticatorData"]))
+        if "signature" in parts:
+            seeds.append(b"\x05" + json.dumps(response).encode())
+        seeds.append(b"\x03" + unb64(parts["clientDataJSON"]))
+    for case in json.loads((fixtures / "ceremonies.json").read_text())["cases"]:
+        if "built" in case and "publicKey" in case["built"]:
+            seeds.append(b"\x02" + unb64(case["built"]["publicKey"]))
+    # Keep the corpus small: each distinct seed once, and at most 2 KiB of it (the 1024-byte id case).
+    return sorted({seed[:2048] for seed in seeds})
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ TARGETS = {
     "android": ("swift", 8192),
     "firebase-api": ("swift", 8192),
     "jose": ("swift", 16384),
+    "webauthn": ("swift", 8192),
     "ch2o-head": ("c", 20000),
     "ch2o-chunked": ("c", 20000),
     "ch2o-connection": ("c", 70000),

@@ -132,6 +132,9 @@ extension AccountStore {
             try storage.deleteSessions(accountID: id, keeping: nil)
             try storage.deleteRefreshTokens(accountID: id)
             try storage.deleteIdentities(accountID: id, linkedSince: nil)
+            try storage.deletePasskeyChallenges(accountID: id)
+            try storage.deletePasskeys(accountID: id)
+            try storage.deleteUserHandle(accountID: id)
             _ = try storage.deleteAccount(id: id)
             return stored.account
         }

@@ -302,6 +302,7 @@ struct ServeCommand: Command {
         case .directory(let directory): Terminal.error("genkan: mail goes to the directory \(directory) (--smtp sends it)")
         case .smtp: Terminal.error("genkan: mail goes through \(Self.redacted(smtp ?? ""))")
         }
+        if let passkeys = site.passkeysUnavailable { Terminal.error("genkan: \(passkeys)") }
         let base = baseURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? "http://\(shownHost):\(site.port)"
         for provider in identityProviders {
             Terminal.error("genkan: sign-in with \(provider.name) (\(provider.issuer)), redirect URI \(base)/signin/\(provider.name)/callback")

@@ -121,6 +121,9 @@ import Testing
             emulator_codes_by_account
             outbox_by_account
             outbox_due
+            passkey_challenges_by_binding
+            passkey_challenges_by_expiry
+            passkeys_by_account
             provider_authorizations_by_expiry
             rate_limits_expiry
             refresh_tokens_by_account
@@ -227,6 +230,7 @@ import Testing
             ALTER TABLE reset_requests DROP COLUMN kind;
             DROP TABLE sign_in_codes;
             DROP TABLE emulator_codes;  -- migration 4
+            DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;  -- migration 6
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -253,6 +257,31 @@ import Testing
         #expect(new.id == 7 && new.uid.utf8.count == 28 && new.uid.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
         #expect(try sql("SELECT kind FROM reset_requests") == "")
         #expect(try sql("PRAGMA integrity_check") == "ok")
+        #expect(try sql("PRAGMA foreign_key_check") == "")
+    }
+
+    /// Migration 6: a version-5 file gains the passkey tables and keeps what it had; a passkey's
+    /// credential id is unique across accounts and goes with its account.
+    @Test func version5GainsPasskeys() throws {
+        let store = try AccountStore(path: directory.database) { _ in }
+        let id = try store.createAccount(NewAccount(email: "a@example.com", displayName: "N", nameKey: "n", passwordHash: "$x")).id
+        _ = try sql("DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; PRAGMA user_version = 5;")
+        let migrated = try AccountStore(path: directory.database) { _ in }
+        #expect(migrated.migrationReport.fromVersion == 5 && migrated.migrationReport.toVersion == Schema.currentVersion)
+        #expect(try migrated.account(email: "a@example.com")?.account.id == id)
+        let passkey = Passkey(
+            accountID: id, credentialID: [1], publicKey: [2], signCount: 0, backupEligible: false, backedUp: false,
+            aaguid: [UInt8](repeating: 0, count: 16), transports: [], name: "Key", createdAt: 1)
+        try migrated.storage.insertPasskey(passkey)
+        #expect(throws: StoreError.self) { try migrated.storage.insertPasskey(passkey) }
+        #expect(throws: StoreError.self) {
+            try migrated.storage.insertPasskey(
+                Passkey(
+                    accountID: id, credentialID: [3], publicKey: [2], signCount: 0, backupEligible: false, backedUp: false,
+                    aaguid: [1], transports: [], name: "Short AAGUID", createdAt: 1))
+        }
+        _ = try migrated.deleteAccount(id: id)
+        #expect(try sql("SELECT count(*) FROM passkeys") == "0")
         #expect(try sql("PRAGMA foreign_key_check") == "")
     }
 }

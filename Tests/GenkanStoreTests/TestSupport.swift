@@ -1,6 +1,7 @@
 import Foundation
 import GenkanStore
 import GenkanTestSupport
+import GenkanWebAuthn
 import Synchronization
 
 /// A fresh directory for one test's database files, removed when the value is released.
@@ -62,6 +63,7 @@ final class RecordingMail: AccountMail {
     enum Kind: Sendable, Hashable {
         case verification, passwordReset, passwordChanged, emailChange, emailChanged, goodbye, signUpAttempt, emailChangeAttempt
         case signInMethodConnected, signInMethodRemoved, signInLink
+        case passkeyAdded, passkeyRemoved, passwordRemoved
     }
 
     struct Sent: Sendable {
@@ -108,6 +110,10 @@ final class RecordingMail: AccountMail {
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
         record(connected ? .signInMethodConnected : .signInMethodRemoved, to: account.email, locale: locale)
     }
+    func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? {
+        record(added ? .passkeyAdded : .passkeyRemoved, to: account.email, token: name, locale: locale)
+    }
+    func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { record(.passwordRemoved, to: account.email, locale: locale) }
     func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
         -> OutgoingMail?
     {
@@ -116,8 +122,8 @@ final class RecordingMail: AccountMail {
 }
 
 /// An authenticator for tests: the cheap hasher, and the mails recorded.
-func testAuthenticator(_ mail: RecordingMail = RecordingMail()) throws -> Authenticator {
-    try Authenticator(hasher: fastHasher, mail: mail)
+func testAuthenticator(_ mail: RecordingMail = RecordingMail(), passkeys: WebAuthnVerifier? = nil) throws -> Authenticator {
+    try Authenticator(hasher: fastHasher, mail: mail, passkeys: passkeys)
 }
 
 /// A store with one account, signed in on one device, for the tests of the account's settings.

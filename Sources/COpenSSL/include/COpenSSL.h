@@ -1,5 +1,5 @@
 /* COpenSSL: the part of OpenSSL's libcrypto (Debian's libssl-dev, OpenSSL 3) that Genkan's
- * OpenID Connect code needs, behind Genkan's own plain-C functions.
+ * OpenID Connect and WebAuthn code need, behind Genkan's own plain-C functions.
  *
  * Why a C target with its own functions rather than a system library: verifying a JWS means
  * building a key from a JWK's numbers (OSSL_PARAM arrays, BIGNUMs), converting ES256's raw r||s
@@ -50,6 +50,23 @@ COpenSSL_status COpenSSL_verify_rs256(
 /// JWS's 64 bytes r||s, converted here to the DER that OpenSSL verifies; `x` and `y` are the
 /// public point's coordinates (a JWK's `x` and `y`, 32 bytes each).
 COpenSSL_status COpenSSL_verify_es256(
+    const uint8_t x[32], const uint8_t y[32], const uint8_t *message, size_t message_length,
+    const uint8_t *signature, size_t signature_length);
+
+/// Checks that `x` and `y` are a point on P-256 (a COSE EC2 key's -2 and -3, RFC 9053 §7.1.1):
+/// COpenSSL_invalid_key otherwise.
+COpenSSL_status COpenSSL_check_p256_key(const uint8_t x[32], const uint8_t y[32]);
+
+/// Checks an RSA public key from big-endian modulus and exponent (a COSE RSA key's -1 and -2,
+/// RFC 8230 §4): COpenSSL_invalid_key unless the modulus has 2048 to 16384 bits and the
+/// exponent is odd and above 1.
+COpenSSL_status COpenSSL_check_rsa_key(
+    const uint8_t *modulus, size_t modulus_length, const uint8_t *exponent, size_t exponent_length);
+
+/// Verifies a WebAuthn ES256 signature (ECDSA on P-256 with SHA-256, the signature DER-encoded
+/// as X9.62's Ecdsa-Sig-Value, WebAuthn §6.5.6) over `message`; a signature that is not strict
+/// DER is COpenSSL_signature_mismatch.
+COpenSSL_status COpenSSL_verify_es256_der(
     const uint8_t x[32], const uint8_t y[32], const uint8_t *message, size_t message_length,
     const uint8_t *signature, size_t signature_length);
 

@@ -10,7 +10,8 @@ extension AuthFailure {
         case .invalidCredential, .userDisabled, .tooManyRequests, .throttled, .invalidActionCode, .expiredActionCode, .userTokenExpired,
             .userNotFound, .internalError, .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
             .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail,
-            .emailChangeNeedsVerification, .emailMismatch, .uidAlreadyInUse:
+            .emailChangeNeedsVerification, .emailMismatch, .uidAlreadyInUse, .passkeysUnavailable, .passkeyNotFound,
+            .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
             nil
         }
     }

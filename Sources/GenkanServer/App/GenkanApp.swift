@@ -4,6 +4,7 @@ import GenkanMail
 import GenkanOIDC
 import GenkanStore
 import GenkanValidation
+import GenkanWebAuthn
 
 /// The Genkan site without the engine: the store's worker pool, the pages, and the routes every
 /// feature registers. `GenkanSite` serves it over HTTP; tests call `routes` in-process.
@@ -19,6 +20,9 @@ final class GenkanApp: Sendable {
     let sender: OutboxSender?
     /// The OpenID providers and the threads that call them.
     let identity: IdentityProviders
+    /// Why passkeys are off, for the start's one line (nil when they work): they need a
+    /// `--base-url` whose host is a domain (`http://localhost:PORT` for local use).
+    let passkeysUnavailable: String?
 
     /// Opens (creating or migrating) the database, reads `public/`, starts the worker threads and,
     /// when `sendsMail`, the outbox sender.
@@ -83,7 +87,10 @@ final class GenkanApp: Sendable {
 
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
-        let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons)
+        let relyingParty = Self.relyingParty(configuration.baseURL, name: texts.text(.siteName, texts.locales.first ?? "en"))
+        let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0) }.get()
+        if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
+        let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons, passkeys: verifier != nil)
         // Rendered once per language (on first use): the forms every visitor sees the same;
         // validated live: every form.
         let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest, .signInLinkRequest]
@@ -95,7 +102,7 @@ final class GenkanApp: Sendable {
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail)
+        let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail, passkeys: verifier)
         let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks)
 
         // Every request, in this order: logged with its final status, secured, then given its
@@ -140,6 +147,13 @@ final class GenkanApp: Sendable {
         AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
             .register(on: router, with: shared)
         SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
+        if verifier != nil {
+            PasskeySignIn(forms: forms, authenticator: authenticator, sessions: sessions, failures: failures)
+                .register(on: router, api: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
+        }
+        PasskeySettings(
+            forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks, available: verifier != nil
+        ).register(on: router, api: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
                 providers: identity, forms: forms, pool: pool, authenticator: authenticator, failures: failures,
@@ -217,6 +231,22 @@ final class GenkanApp: Sendable {
             }
         }
         return IdentityProviders(providers: providers, pool: pool, baseURL: baseURL)
+    }
+
+    /// The site's relying party, or why passkeys cannot work with this base URL (none given: the
+    /// address the server listens on, `http://127.0.0.1:PORT` by default, an IP address).
+    static func relyingParty(_ baseURL: String?, name: String) -> Result<RelyingParty, WebAuthnFailure> {
+        guard let baseURL else {
+            return .failure(
+                WebAuthnFailure(
+                    .invalidRelyingParty,
+                    "passkeys are off: they need a domain, so start with --base-url http://localhost:PORT (or the site's https address)"))
+        }
+        do throws(WebAuthnFailure) {
+            return .success(try RelyingParty(url: baseURL, name: name))
+        } catch {
+            return .failure(WebAuthnFailure(.invalidRelyingParty, "passkeys are off: " + error.detail))
+        }
     }
 
     // MARK: Mail settings, checked at start

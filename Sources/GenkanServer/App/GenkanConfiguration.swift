@@ -141,6 +141,9 @@ public struct RateLimits: Sendable {
     /// Sign-ins through an OpenID provider per client address (the page's starts and the API's
     /// `signInWithIdp`), in memory.
     public var providerSignInPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
+    /// Passkey ceremonies per client address (each start, and each answer, counts), in memory: a
+    /// ceremony costs a stored challenge and a signature check, not a password hash.
+    public var passkeyPerAddress: LimitRule = .init(capacity: 60, refillPerMinute: 30)
     /// Anonymous sign-ups through the Firebase-compatible API per client address, in the database
     /// (each makes an account): 30 at once, then 30 an hour.
     public var anonymousSignUpPerAddress: LimitRule = .init(capacity: 30, refillPerMinute: 0.5)

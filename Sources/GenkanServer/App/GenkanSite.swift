@@ -16,6 +16,8 @@ public final class GenkanSite: Sendable {
     public var port: UInt16 { server.port }
     /// How many connections it can hold (from the descriptor limit).
     public var capacity: ConnectionCapacity { server.capacity }
+    /// Why passkeys are off on this site (one line for the operator), or nil when they work.
+    public var passkeysUnavailable: String? { app.passkeysUnavailable }
 
     /// Opens (creating or migrating) the database, reads `public/`, starts the worker threads and
     /// the event loops. Every request is recorded in `accessLog`, if given.

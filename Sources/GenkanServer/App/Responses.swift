@@ -41,6 +41,14 @@ enum Responses {
         return HTTPResponse(status: status, headers: headers, body: .bytes(value.serializedBytes()))
     }
 
+    /// JSON for the page's own script, with the request's standing cookies and `cookies` (a
+    /// passkey sign-in's session).
+    static func json(_ status: Int, _ value: JSONValue, context: RequestContext, cookies: [SetCookie] = []) -> HTTPResponse {
+        var response = json(status, value)
+        addCookies(&response.headers, context: context, cookies: cookies)
+        return response
+    }
+
     private static func addCookies(_ headers: inout HTTPHeaders, context: RequestContext, cookies: [SetCookie]) {
         for cookie in context.standingCookies + cookies { headers.add("Set-Cookie", cookie.headerValue) }
     }

@@ -41,6 +41,51 @@ struct SecurityLog: Sendable {
         write(check.rawValue + "." + event, client: client, details)
     }
 
+    /// Where a passkey was checked: `passkey-sign-in.*` or `passkey-reauthentication.*`.
+    enum PasskeyCheck: String, Sendable {
+        case signIn = "passkey-sign-in"
+        case reauthentication = "passkey-reauthentication"
+    }
+
+    /// The outcome of a passkey ceremony: `succeeded` (with `counter-anomaly` when a synced
+    /// passkey's counter did not increase), `failed` with the refusal's stable `reason`, or, for a
+    /// device-bound passkey whose counter did not increase (a possible clone), its own event
+    /// `passkey.counter-not-increased`. The account when the response named a passkey of one.
+    func passkey(_ check: PasskeyCheck, _ result: Result<VerifiedPasskey, AuthFailure>, client: String) {
+        switch result {
+        case .success(let signIn):
+            var details = account(signIn.account.email) + [("passkey", String(signIn.passkey.id))]
+            if let anomaly = signIn.counterAnomaly {
+                details += [("counter-anomaly", "\(anomaly.stored)->\(anomaly.received)")]
+            }
+            write(check.rawValue + ".succeeded", client: client, details)
+        case .failure(.passkeyRejected(.counterNotIncreased, let owner)):
+            write("passkey.counter-not-increased", client: client, [("during", check.rawValue)] + (owner.map { account($0.email) } ?? []))
+        case .failure(let failure):
+            var details: [(String, String)] = [("reason", Self.reason(failure))]
+            if case .passkeyRejected(_, let owner?) = failure { details += account(owner.email) }
+            write(check.rawValue + ".failed", client: client, details)
+        }
+    }
+
+    /// A stable name for why a passkey ceremony failed.
+    private static func reason(_ failure: AuthFailure) -> String {
+        switch failure {
+        case .passkeyRejected(let reason, _): reason.rawValue
+        case .passkeyNotFound: "passkey.unknown-credential"
+        case .passkeyChallengeInvalid: "passkey.challenge-invalid"
+        case .passkeysUnavailable: "passkey.unavailable"
+        case .userDisabled: "account-disabled"
+        default: failure.code.rawValue
+        }
+    }
+
+    /// A way into the account was added or removed from a signed-in browser: `passkey.added`,
+    /// `passkey.removed`, `password.removed`.
+    func signInMethodChanged(_ event: String, email: String, client: String) {
+        write(event, client: client, account(email))
+    }
+
     /// A stored or in-memory limit refused a request.
     func limitRefused(_ limit: String, client: String, retryAfter: Int) {
         write("limit.refused", client: client, [("limit", limit), ("retry-after", String(retryAfter))])

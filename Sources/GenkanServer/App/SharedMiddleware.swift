@@ -24,6 +24,8 @@ struct SharedMiddleware: Sendable {
     /// Sign-ins through an OpenID provider per client (page starts and the API's signInWithIdp):
     /// each costs a round trip to the provider, limited in memory.
     let providerSignInPerClient: RateLimit
+    /// Passkey ceremonies per client (starts and answers), limited in memory.
+    let passkeyPerClient: RateLimit
     /// Anonymous sign-ups through the API per client: each makes an account.
     let anonymousSignUpPerClient: RateLimit
     /// What every page of a signed-in account needs: a live session and, with
@@ -65,6 +67,9 @@ struct SharedMiddleware: Sendable {
             key: { _, context in context.clientKey }, clock: clock, security: nil)
         providerSignInPerClient = RateLimit(
             name: "idp.address", buckets: .memory(RateLimiter(rule: limits.providerSignInPerAddress)),
+            key: { _, context in context.clientKey }, clock: clock, security: security)
+        passkeyPerClient = RateLimit(
+            name: "passkey.address", buckets: .memory(RateLimiter(rule: limits.passkeyPerAddress)),
             key: { _, context in context.clientKey }, clock: clock, security: security)
         anonymousSignUpPerClient = perClient("anonymous.address", limits.anonymousSignUpPerAddress)
         signedInPages = requireVerified ? [requiredSession, RequireVerified()] : [requiredSession]

@@ -18,20 +18,23 @@ struct AccountDeletion: Sendable {
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(forms.blank(.accountDeletion, context: context))
+        forms.sensitive(.accountDeletion, request: request, context: context, pool: pool, failures: failures)
     }
 
     func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.status(.internalError), request) }
-        let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let posted = context.formData
         let locale = context.locale, authenticator = self.authenticator
-        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        // The sign-in limits count passwords; a passkey's answer is checked as a sign-in with one is.
+        if OwnerProofField.passkey(in: context.formData) == nil,
+            let refused = checks.knownRefusal(email: signedIn.account.email, request, context)
+        {
+            return refused
+        }
         let checks = self.checks, client = PasswordChecks.Client(context)
         return pool.hashing(request, context, { store in
-            checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
-                    authenticator.deleteAccount(proven.requester, locale: locale, in: store)
-                }
+            checks.proving(signedIn, form: posted, client: client, authenticator: authenticator, in: store) { proven in
+                authenticator.deleteAccount(proven.requester, locale: locale, in: store)
             }
         }) { [self] result in
             switch result {

@@ -25,22 +25,25 @@ struct EmailSettings: Sendable {
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(forms.blank(.emailChange, context: context))
+        forms.sensitive(.emailChange, request: request, context: context, pool: pool, failures: failures)
     }
 
     func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn, let newEmail = context.validation?.normalizedEmail else {
             return context.refuse(.status(.internalError), request)
         }
-        let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let posted = context.formData
         let locale = context.locale, authenticator = self.authenticator, isPrivate = self.isPrivate
-        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        // The sign-in limits count passwords; a passkey's answer is checked as a sign-in with one is.
+        if OwnerProofField.passkey(in: context.formData) == nil,
+            let refused = checks.knownRefusal(email: signedIn.account.email, request, context)
+        {
+            return refused
+        }
         let checks = self.checks, client = PasswordChecks.Client(context)
         return pool.hashing(request, context, { store in
-            checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
-                    authenticator.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
-                }
+            checks.proving(signedIn, form: posted, client: client, authenticator: authenticator, in: store) { proven in
+                authenticator.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
             }
         }) { [self] result in
             switch result {

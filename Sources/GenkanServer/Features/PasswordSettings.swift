@@ -18,23 +18,26 @@ struct PasswordSettings: Sendable {
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(forms.blank(.passwordChange, context: context))
+        forms.sensitive(.passwordChange, request: request, context: context, pool: pool, failures: failures)
     }
 
     func change(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn, let new = context.validation?.preparedPassword else {
             return context.refuse(.status(.internalError), request)
         }
-        let current = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let posted = context.formData
         let locale = context.locale, authenticator = self.authenticator
-        if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        // The sign-in limits count passwords; a passkey's answer is checked as a sign-in with one is.
+        if OwnerProofField.passkey(in: context.formData) == nil,
+            let refused = checks.knownRefusal(email: signedIn.account.email, request, context)
+        {
+            return refused
+        }
         let checks = self.checks, client = PasswordChecks.Client(context), userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
-            checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.proving(sessionToken: signedIn.token, password: current, in: store) { proven in
-                    authenticator.changePassword(
-                        proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
-                }
+            checks.proving(signedIn, form: posted, client: client, authenticator: authenticator, in: store) { proven in
+                authenticator.changePassword(
+                    proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
             }
         }) { [self] result in
             switch result {

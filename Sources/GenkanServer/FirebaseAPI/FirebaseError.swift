@@ -49,6 +49,10 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .unverifiedEmail: self.init(FirebaseErrorCode.unverifiedEmail)
         case .requiresRecentLogin: self.init(FirebaseErrorCode.credentialTooOld)
         case .missingPassword: self.init(FirebaseErrorCode.missingPassword)
+        // The API has no passkey ceremonies; these reach it only through a wiring mistake.
+        case .passkeysUnavailable: self.init(FirebaseErrorCode.operationNotAllowed)
+        case .passkeyNotFound, .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
+            self.init(FirebaseErrorCode.invalidLoginCredentials)
         case .emailChangeNeedsVerification:
             self.init(FirebaseErrorCode.operationNotAllowed, "Please verify the new email before changing email.")
         case .emailMismatch: self.init(FirebaseErrorCode.invalidEmail, "The email provided does not match the sign-in email address.")

@@ -13,7 +13,7 @@ extension FormDescription {
         links: [backToAccount], binding: .session)
 
     /// `/account/password`: the current password, a new one under the policy, its confirmation.
-    static let passwordChange = FormDescription(
+    static let passwordChange = offeringPasskeyProof(FormDescription(
         .passwordChange, path: "/account/password", title: .passwordChangeTitle, intro: .passwordChangeIntro,
         submit: .passwordChangeSubmit,
         fields: [
@@ -25,23 +25,32 @@ extension FormDescription {
                 .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
                 hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
         ],
-        links: [backToAccount], binding: .session)
+        links: [backToAccount], binding: .session))
 
     /// `/account/email`: the current password and the new address (a link goes to it).
-    static let emailChange = FormDescription(
+    static let emailChange = offeringPasskeyProof(FormDescription(
         .emailChange, path: "/account/email", title: .emailChangeTitle, intro: .emailChangeIntro, submit: .emailChangeSubmit,
         fields: [
             currentPasswordField,
             FieldDescription(.email, .text, label: .newEmailLabel, hint: .text(.emailHint), autocomplete: "email"),
         ],
-        links: [backToAccount], binding: .session)
+        links: [backToAccount], binding: .session))
 
     /// `/account/delete`: what goes, the current password and a box to tick (the seeds' 退会).
-    static let accountDeletion = FormDescription(
+    static let accountDeletion = offeringPasskeyProof(FormDescription(
         .accountDeletion, path: "/account/delete", title: .deleteTitle, intro: .deleteExplanation, submit: .deleteSubmit,
         fields: [
             currentPasswordField,
             FieldDescription(.confirmation, .checkbox, label: .deleteConfirmLabel, autocomplete: "off"),
         ],
-        links: [backToAccount], binding: .session)
+        links: [backToAccount], binding: .session))
+}
+
+extension FormDescription {
+    /// `form` with "use a passkey instead" beside its current password, for accounts that have one.
+    static func offeringPasskeyProof(_ form: FormDescription) -> FormDescription {
+        var form = form
+        form.offersPasskeyProof = true
+        return form
+    }
 }

@@ -29,6 +29,11 @@ struct FormDescription: Sendable {
     var offersProviders = false
     /// What the title and the submit button name, when they take a parameter ("Connect %@").
     var subject: String? = nil
+    /// Whether "sign in with a passkey" goes under the form (sign-in), where passkeys work.
+    var offersPasskeySignIn = false
+    /// Whether a passkey may stand in for the current password (a sensitive form): the form then
+    /// has a "confirm with a passkey" button when the account has a passkey (`FormState.passkeyProof`).
+    var offersPasskeyProof = false
 
     init(
         _ kind: FormKind, path: String, title: PageKey, intro: PageKey? = nil, submit: PageKey, fields: [FieldDescription],

@@ -13,6 +13,7 @@ extension FormDescription {
             Link(prompt: .signInSignUpPrompt, text: .signInSignUpLink, href: "/signup"),
         ], carries: [returnField])
         form.offersProviders = true
+        form.offersPasskeySignIn = true
         return form
     }()
 

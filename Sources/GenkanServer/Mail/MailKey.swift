@@ -59,6 +59,13 @@ public enum MailKey: String, CaseIterable, Sendable {
     case signInMethodNotYou = "mail.sign-in-method.not-you"
     case signInMethodReviewAction = "mail.sign-in-method.review-action"
 
+    case passkeyAddedSubject = "mail.passkey.added.subject"
+    case passkeyAddedBody = "mail.passkey.added.body"
+    case passkeyRemovedSubject = "mail.passkey.removed.subject"
+    case passkeyRemovedBody = "mail.passkey.removed.body"
+    case passkeyReviewAction = "mail.passkey.review-action"
+    case passwordRemovedSubject = "mail.password-removed.subject"
+    case passwordRemovedBody = "mail.password-removed.body"
     case signInLinkSubject = "mail.sign-in-link.subject"
     case signInLinkIntro = "mail.sign-in-link.intro"
     case signInLinkAction = "mail.sign-in-link.action"

@@ -121,6 +121,32 @@ struct SiteMail: AccountMail {
         return outgoing(content, to: account.email, locale: locale)
     }
 
+    /// A passkey was added to the account or removed from it.
+    func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? {
+        let content = compose(
+            locale, subject: added ? .passkeyAddedSubject : .passkeyRemovedSubject, name: account.displayName,
+            parts: [
+                .paragraph(text(added ? .passkeyAddedBody : .passkeyRemovedBody, locale, ["name": name])),
+                .paragraph(text(.signInMethodNotYou, locale)),
+                .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
+                .action(label: text(.passkeyReviewAction, locale), url: link("/account/passkeys")),
+            ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
+    /// The password was removed: the account signs in with a passkey or a provider now.
+    func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? {
+        let content = compose(
+            locale, subject: .passwordRemovedSubject, name: account.displayName,
+            parts: [
+                .paragraph(text(.passwordRemovedBody, locale)),
+                .paragraph(text(.signInMethodNotYou, locale)),
+                .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
+                .action(label: text(.passkeyReviewAction, locale), url: link("/account/passkeys")),
+            ])
+        return outgoing(content, to: account.email, locale: locale)
+    }
+
     /// The link that signs in to the account of `email` (or makes it): to the site's page, or,
     /// for an app's request, through the action handler to the app's page.
     func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)

@@ -13,6 +13,11 @@ struct FormValidating: Middleware {
         guard let form = context.form else { return context.refuse(.status(.internalError), request) }
         var values: [FormField: String] = [:]
         for field in form.fields { values[field.field] = context.formData?[field.id] ?? "" }
+        // A passkey's answer stands in for the current password (checked by the handler, as the
+        // password would be): the field's own rule does not apply then.
+        if form.offersPasskeyProof, form.field(.currentPassword) != nil, OwnerProofField.passkey(in: context.formData) != nil {
+            values[.currentPassword] = "passkey"
+        }
         // On a signed-in form a new password is also checked against the account's own address
         // and name (the sign-up form has them among its fields).
         let account = context.signedIn?.account

@@ -2,7 +2,7 @@ import GenkanValidation
 import Synchronization
 
 /// Forms without errors or values, rendered once per form and locale and split around the CSRF
-/// token, so serving one (the sign-in page is the page most visited) is two copies and a token.
+/// token, so serving one (the sign-in page is the page most visited) is a few copies and its token.
 ///
 /// A page is rendered the first time a visitor asks for it in its language, not at start: with 49
 /// languages most pairs are never asked for on a given server, and rendering them all would make
@@ -11,9 +11,9 @@ struct BlankForms: Sendable {
     /// A base64url-shaped stand-in of a token's length: HTML escaping leaves it as it is.
     private static let placeholder = "CSRFTOKENPLACEHOLDERxxxxxxxxxxxxxxxxxxxxxxx"
 
+    /// The page cut at each place the token goes (the sign-in page has two forms).
     private struct Parts: Sendable {
-        let before: String
-        let after: String
+        let pieces: [String]
     }
 
     private struct Key: Hashable {
@@ -42,10 +42,11 @@ struct BlankForms: Sendable {
     func page(_ form: FormDescription, locale: String, csrf: String) -> String? {
         guard let description = forms[form.kind], locales.contains(locale), let parts = parts(description, locale: locale) else { return nil }
         var html = ""
-        html.reserveCapacity(parts.before.utf8.count + csrf.utf8.count + parts.after.utf8.count)
-        html += parts.before
-        html += csrf
-        html += parts.after
+        html.reserveCapacity(parts.pieces.reduce(0) { $0 + $1.utf8.count } + csrf.utf8.count * (parts.pieces.count - 1))
+        for (index, piece) in parts.pieces.enumerated() {
+            if index > 0 { html += csrf }
+            html += piece
+        }
         return html
     }
 
@@ -56,8 +57,8 @@ struct BlankForms: Sendable {
         // render, never a wait.
         let html = renderer.form(form, locale: locale, state: FormState(), csrf: Self.placeholder)
         let pieces = html.components(separatedBy: Self.placeholder)
-        guard pieces.count == 2 else { return nil }   // the token must occur exactly once
-        let parts = Parts(before: pieces[0], after: pieces[1])
+        guard pieces.count >= 2 else { return nil }   // the token must occur
+        let parts = Parts(pieces: pieces)
         rendered.pages.withLock { $0[key] = parts }
         return parts
     }

@@ -17,11 +17,12 @@ struct FormPages: Sendable {
     /// cookie is shown above it (and the cookie deleted).
     func blank(
         _ form: FormDescription, context: RequestContext, values: [FormField: String] = [:],
-        hidden: [(name: String, value: String)] = [], intro: String? = nil, headers: HTTPHeaders = [:]
+        hidden: [(name: String, value: String)] = [], intro: String? = nil, headers: HTTPHeaders = [:], passkeyProof: Bool = false
     ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(form.binding))
         let notice = context.notice?.text(texts, account: context.signedIn?.account, locale: context.locale)
-        let state = FormState(values: values, hidden: hidden, intro: intro, notice: notice)
+        var state = FormState(values: values, hidden: hidden, intro: intro, notice: notice)
+        state.passkeyProof = passkeyProof
         if state.isBlank, let html = blanks.page(form, locale: context.locale, csrf: csrf) {
             return Responses.html(200, html, context: context, headers: headers)
         }
@@ -35,10 +36,11 @@ struct FormPages: Sendable {
     func page(
         _ form: FormDescription, context: RequestContext, status: Int, values: [FormField: String],
         issues: [ValidationIssue] = [], errors: [PageError] = [], hidden: [(name: String, value: String)] = [],
-        intro: String? = nil, headers: HTTPHeaders = [:]
+        intro: String? = nil, headers: HTTPHeaders = [:], passkeyProof: Bool = false
     ) -> HTTPResponse {
         let fieldErrors = issues.map { PageError(field: $0.field, message: texts.message(for: $0, locale: context.locale)) }
-        let state = FormState(values: values, errors: fieldErrors + errors, hidden: hidden, intro: intro)
+        var state = FormState(values: values, errors: fieldErrors + errors, hidden: hidden, intro: intro)
+        state.passkeyProof = passkeyProof
         let csrf = tokens.token(for: context.binding(form.binding))
         return Responses.html(
             status, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context, headers: headers)

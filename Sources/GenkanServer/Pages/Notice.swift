@@ -13,6 +13,10 @@ enum Notice: Sendable, Equatable {
     case otherSessionsEnded(Int)
     case providerConnected
     case providerDisconnected
+    case passkeyAdded
+    case passkeyRenamed
+    case passkeyRemoved
+    case passwordRemoved
 
     init?(cookieValue value: String) {
         switch value {
@@ -23,6 +27,10 @@ enum Notice: Sendable, Equatable {
         case "session-ended": self = .sessionEnded
         case "provider-connected": self = .providerConnected
         case "provider-disconnected": self = .providerDisconnected
+        case "passkey-added": self = .passkeyAdded
+        case "passkey-renamed": self = .passkeyRenamed
+        case "passkey-removed": self = .passkeyRemoved
+        case "password-removed": self = .passwordRemoved
         default:
             guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
                 (0...100_000).contains(count)
@@ -41,6 +49,10 @@ enum Notice: Sendable, Equatable {
         case .otherSessionsEnded(let count): "sessions-ended-\(count)"
         case .providerConnected: "provider-connected"
         case .providerDisconnected: "provider-disconnected"
+        case .passkeyAdded: "passkey-added"
+        case .passkeyRenamed: "passkey-renamed"
+        case .passkeyRemoved: "passkey-removed"
+        case .passwordRemoved: "password-removed"
         }
     }
 
@@ -61,6 +73,10 @@ enum Notice: Sendable, Equatable {
         case .otherSessionsEnded(let count): texts.text(.noticeSessionsEnded, locale, ["count": count])
         case .providerConnected: texts.text(.noticeProviderConnected, locale)
         case .providerDisconnected: texts.text(.noticeProviderDisconnected, locale)
+        case .passkeyAdded: texts.text(.noticePasskeyAdded, locale)
+        case .passkeyRenamed: texts.text(.noticePasskeyRenamed, locale)
+        case .passkeyRemoved: texts.text(.noticePasskeyRemoved, locale)
+        case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
         }
     }
 }

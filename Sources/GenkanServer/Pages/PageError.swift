@@ -25,8 +25,11 @@ struct FormState: Sendable {
     var intro: String?
     /// A one-time notice above the form ("your account has been deleted").
     var notice: String?
+    /// Whether the signed-in account has a passkey that may stand in for its current password
+    /// (on a form that `offersPasskeyProof`).
+    var passkeyProof = false
 
     /// Whether the page is the same for every visitor but for the CSRF token (so it can be
     /// rendered ahead, see `BlankForms`).
-    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil && notice == nil }
+    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil && notice == nil && !passkeyProof }
 }

@@ -47,6 +47,7 @@ extension PageRenderer {
             (.accountChangeEmail, "/account/email"), (.accountSessions, "/account/sessions"), (.accountDelete, "/account/delete"),
         ]
         if !providers.isEmpty { settings.insert((.accountProviders, "/account/providers"), at: 3) }
+        if passkeys { settings.insert((.passkeysTitle, PasskeySettings.path), at: providers.isEmpty ? 3 : 4) }
         for (key, href) in settings {
             main.element("li") { $0.element("a", [HTMLAttribute("href", href)], text: texts.text(key, locale)) }
             main.newline()

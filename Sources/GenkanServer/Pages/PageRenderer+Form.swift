@@ -19,6 +19,8 @@ extension PageRenderer {
         for field in form.fields {
             self.field(field, in: form, locale: locale, state: state, into: &main)
         }
+        let passkeyProof = passkeys && form.offersPasskeyProof && state.passkeyProof
+        if passkeyProof { passkeyProofButton(locale: locale, into: &main) }
         main.element("button", [
             HTMLAttribute("type", "submit"), HTMLAttribute("class", "primary"),
             HTMLAttribute("data-progress", texts.text(.progressWait, locale)),
@@ -26,6 +28,11 @@ extension PageRenderer {
         main.newline()
         main.end("form")
         main.newline()
+        if passkeyProof { passkeyStatus(locale: locale, signingIn: false, into: &main) }
+        if passkeys && form.offersPasskeySignIn {
+            let returnTo = state.hidden.first { $0.name == FormDescription.returnField }.flatMap { LocalPath($0.value) }
+            passkeySignIn(returnTo: returnTo, csrf: csrf, locale: locale, into: &main)
+        }
         if form.offersProviders {
             let returnTo = state.hidden.first { $0.name == FormDescription.returnField }.flatMap { LocalPath($0.value) }
             providerButtons(signingUp: form.kind == .signUp, returnTo: returnTo, locale: locale, into: &main)
@@ -108,7 +115,10 @@ extension PageRenderer {
         if !errors.isEmpty { describedBy.append(id + "-error") }
         if field.input == .newSecret { describedBy.append(id + "-checklist") }
         var attributes = [HTMLAttribute("id", id), HTMLAttribute("name", id)]
-        attributes += inputAttributes(field, kind: form.kind)
+        // Conditional UI: the browser offers the site's passkeys in the address field's autofill.
+        let described = passkeys && form.offersPasskeySignIn && field.field == .email
+            ? FieldDescription(field.field, field.input, label: field.label, hint: field.hint, autocomplete: "username webauthn") : field
+        attributes += inputAttributes(described, kind: form.kind)
         if !describedBy.isEmpty { attributes.append(HTMLAttribute("aria-describedby", describedBy.joined(separator: " "))) }
         if !errors.isEmpty { attributes.append(HTMLAttribute("aria-invalid", "true")) }
         if field.input.isSecret {

@@ -9,17 +9,24 @@ struct PageRenderer: Sendable {
     /// The stylesheet's and the script's URLs, with their versions (cached for a year).
     let stylesheet: String
     let script: String
+    /// The passkey script's URL (`public/js/passkeys.js`), on pages of a site where passkeys work.
+    let passkeyScript: String
     /// The configured OpenID providers' buttons, in order (none when there are none).
     let providers: [ProviderButton]
+    /// Whether passkeys work on this site (its base URL's host is a domain): the pages then carry
+    /// the passkey buttons, and otherwise leave every one of them out.
+    let passkeys: Bool
     private let languageOptions: LanguageOptions
 
-    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = []) {
+    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = [], passkeys: Bool = false) {
         self.texts = texts
         languageOptions = LanguageOptions(texts: texts)
         self.rules = rules
         self.providers = providers
+        self.passkeys = passkeys
         stylesheet = files?.versionedURL("/css/genkan.css") ?? "/css/genkan.css"
         script = files?.versionedURL("/js/genkan.js") ?? "/js/genkan.js"
+        passkeyScript = files?.versionedURL("/js/passkeys.js") ?? "/js/passkeys.js"
     }
 
     /// A whole page: the head, the site header with the language switcher, and `main`. `keeping`
@@ -43,6 +50,11 @@ struct PageRenderer: Sendable {
         page.start("script", [HTMLAttribute("src", script), HTMLAttribute("defer", nil)])
         page.end("script")
         page.newline()
+        if passkeys {
+            page.start("script", [HTMLAttribute("src", passkeyScript), HTMLAttribute("defer", nil)])
+            page.end("script")
+            page.newline()
+        }
         page.end("head")
         page.newline()
         page.start("body")

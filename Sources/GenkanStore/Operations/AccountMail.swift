@@ -21,6 +21,10 @@ public protocol AccountMail: Sendable {
     func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail?
     /// A sign-in method was connected to the account or removed from it.
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail?
+    /// A passkey called `name` was added to the account or removed from it.
+    func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail?
+    /// The account's password was removed (it signs in with a passkey or a provider now).
+    func passwordRemoved(to account: Account, locale: String) -> OutgoingMail?
     /// The link that signs in to the account of `email` without a password, or makes it (`owner`
     /// nil: the address has no account yet). Without `continuation` the link leads to the site's
     /// own page; with one, to the app's address (Firebase's e-mail link sign-in).
@@ -40,6 +44,13 @@ public struct SignInLinkContinuation: Sendable, Hashable {
         self.url = url
         self.apiKey = apiKey
     }
+}
+
+extension AccountMail {
+    /// Nothing, for a site that writes no such mail.
+    public func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? { nil }
+    /// Nothing, for a site that writes no such mail.
+    public func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { nil }
 }
 
 /// Sends nothing: for stores whose operations need no mail (tools, tests of other things).

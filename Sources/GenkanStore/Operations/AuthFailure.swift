@@ -1,4 +1,5 @@
 import GenkanLocalization
+import GenkanWebAuthn
 
 /// Why an account operation did not succeed; each case is a Firebase Authentication error
 /// (`code`), which every client of the store localizes the same way.
@@ -43,6 +44,20 @@ public enum AuthFailure: Error, Sendable, Hashable {
     /// The provider did not verify the address, and a new account needs a verified one (with
     /// `--private-signup`, where an address in use is told only to its proven owner).
     case unverifiedEmail
+    /// Passkeys cannot be used on this site (its base URL's host is not a domain), or not through
+    /// this door.
+    case passkeysUnavailable
+    /// The response names no passkey of this site, or none of this account: unknown, or removed.
+    case passkeyNotFound
+    /// The challenge the response answers is unknown, used, expired, or was issued to another
+    /// browser, session or ceremony.
+    case passkeyChallengeInvalid
+    /// The verification refused the response, for this reason; `account` is the account whose
+    /// passkey the response named, when it named one (for the security log: a counter that went
+    /// backwards on a device-bound passkey is `.counterNotIncreased`).
+    case passkeyRejected(WebAuthnFailure.Reason, account: Account?)
+    /// The authenticator made a credential that is registered already, to this account or another.
+    case passkeyAlreadyRegistered
     /// The account has an address and the change would replace it without a link to the new one
     /// (Genkan changes an address only through the link mailed to it).
     case emailChangeNeedsVerification
@@ -75,6 +90,10 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .lastSignInMethod: .operationNotAllowed
         case .missingEmail: .missingEmail
         case .unverifiedEmail: .unverifiedEmail
+        case .passkeysUnavailable: .operationNotAllowed
+        case .passkeyNotFound, .passkeyRejected: .invalidCredential
+        case .passkeyChallengeInvalid: .sessionExpired
+        case .passkeyAlreadyRegistered: .credentialAlreadyInUse
         case .emailChangeNeedsVerification: .operationNotAllowed
         case .emailMismatch: .invalidEmail
         case .uidAlreadyInUse: .credentialAlreadyInUse

@@ -114,6 +114,8 @@ extension Authenticator {
                 // Every identity, not only those linked since a time: the account was taken over, and the
                 // old address's last proof is no longer known (the change overwrote it).
                 try store.storage.deleteIdentities(accountID: accountID, linkedSince: nil)
+                // Every passkey too: whoever moved the address may have added one to keep a way in.
+                try store.storage.deletePasskeys(accountID: accountID)
                 try store.deleteUnusedCodes(accountID: accountID, purposes: [.changeEmail, .verifyEmail, .resetPassword])
                 try store.deleteLaterRecoveryCodes(accountID: accountID, after: recovery.id)
                 return .success(try store.account(id: accountID) ?? recovery.account)

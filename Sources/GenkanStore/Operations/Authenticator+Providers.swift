@@ -159,14 +159,14 @@ extension Authenticator {
     }
 
     /// Unlinks the requester's identity at `provider`, unless it is the account's last way to sign
-    /// in (no password and no other identity): `.lastSignInMethod`; mails the account's address a
+    /// in (no password, no other identity, no passkey): `.lastSignInMethod`; mails the account's address a
     /// notice. The page checks the current password first.
     public func unlink(provider: String, _ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Void, AuthFailure> {
         acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Void, AuthFailure> in
             let account = resolved.account
-            let (identities, hasPassword) = try store.providerIdentities(accountID: account.id)
-            guard identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
-            guard hasPassword || identities.count > 1 else { return .failure(.lastSignInMethod) }
+            let methods = try store.signInMethods(accountID: account.id)
+            guard methods.identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
+            guard methods.count > 1 else { return .failure(.lastSignInMethod) }
             _ = try store.unlinkIdentity(accountID: account.id, provider: provider)
             if let notice = mail.signInMethodChanged(to: account, provider: provider, connected: false, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)

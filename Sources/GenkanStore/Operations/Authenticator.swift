@@ -1,3 +1,5 @@
+import GenkanWebAuthn
+
 /// Every account operation, written once over an `AccountStore`: sign-up and sign-in (Argon2id,
 /// the same work for unknown addresses as for wrong passwords, rehashing when parameters change),
 /// password reset and change, address verification and change, names, deletion, providers,
@@ -11,13 +13,19 @@ public struct Authenticator: Sendable {
     public let hasher: PasswordHasher
     /// The mails operations send.
     public let mail: any AccountMail
+    /// Checks passkey ceremonies for the site's relying party; nil where passkeys cannot work (a
+    /// base URL whose host is an IP address), and the passkey operations then refuse.
+    public let passkeys: WebAuthnVerifier?
     /// A hash of a random password with the current parameters, verified against when there is
     /// no account, so that an unknown address costs what a wrong password costs.
     private let dummyHash: String
 
-    public init(hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail()) throws(StoreError) {
+    public init(
+        hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil
+    ) throws(StoreError) {
         self.hasher = hasher
         self.mail = mail
+        self.passkeys = passkeys
         dummyHash = try hasher.hash(Secret.token())
     }
 

@@ -12,6 +12,7 @@ enum PostgresSchema {
         (3, version3),
         (4, version4),
         (5, version5),
+        (6, version6),
     ]
 
     static var currentVersion: Int64 { migrations.last?.version ?? 0 }

@@ -43,6 +43,8 @@ enum Schema {
         version4,
         // 5: string ids (uid), accounts without an address, custom claims, sign-in links.
         version5,
+        // 6: passkeys, their accounts' user handles, the challenges of ceremonies under way.
+        version6,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

@@ -95,6 +95,18 @@ import Testing
         // Issue 22's rows: an anonymous account (no address), claims, a sign-in link to a new address.
         try store.setCustomClaims(accountID: taro.id, #"{"role":"admin"}"#)
         let link = try store.issueSignInCode(email: "new@example.com", link: { "https://app.example/finish?oobCode=" + $0 })
+        // Passkeys: a handle, a passkey (another one removed, so ids must go on after it), a challenge.
+        let handle = try store.passkeyUserHandle(accountID: taro.id)
+        let kept = try store.storage.insertPasskey(
+            Passkey(
+                accountID: taro.id, credentialID: [1, 2], publicKey: [3], signCount: 9, backupEligible: true, backedUp: true,
+                aaguid: [UInt8](repeating: 4, count: 16), transports: ["internal", "hybrid"], name: "電話", createdAt: 6, lastUsedAt: 7))
+        let removed = try store.storage.insertPasskey(
+            Passkey(
+                accountID: taro.id, credentialID: [5], publicKey: [3], signCount: 0, backupEligible: false, backedUp: false,
+                aaguid: [UInt8](repeating: 0, count: 16), transports: [], name: "Key", createdAt: 8))
+        #expect(try store.storage.deletePasskey(accountID: taro.id, id: removed))
+        let challenge = try store.issuePasskeyChallenge(.registration, binding: "session:x", accountID: taro.id)
         try store.deleteAccount(id: gone.id)
 
         let report = try StoreCopy.copy(from: from.location, to: to.location)
@@ -102,7 +114,7 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) }) == [
             "secrets": 1, "accounts": 2, "sessions": 1, "refresh_tokens": 0, "action_codes": 1, "outbox": 1, "reset_requests": 0,
             "provider_identities": 1, "provider_authorizations": 0, "rate_limits": 1, "emulator_codes": 2,
-            "sign_in_codes": 1,
+            "sign_in_codes": 1, "passkey_users": 1, "passkeys": 1, "passkey_challenges": 1,
         ])
         let copiedGuest = try #require(try to.connect(clock: clock).account(uid: "guest-ゲスト"))
         #expect(copiedGuest.id == guest.id && copiedGuest.isAnonymous && !copiedGuest.hasEmail)
@@ -121,6 +133,16 @@ import Testing
         #expect(try copied.account(id: taro.id)?.customClaims == #"{"role":"admin"}"#)
         #expect(try copied.account(uid: taro.uid)?.id == taro.id)
         #expect(try !copied.peekLimit(StoredLimit("sign-up.address", LimitRule(capacity: 1, refillPerMinute: 0.5)), key: "192.0.2.1").allowed)
+        let copiedPasskey = try #require(try copied.storage.passkey(credentialID: [1, 2]))
+        #expect(copiedPasskey.passkey.id == kept && copiedPasskey.userHandle == handle && copiedPasskey.passkey.name == "電話")
+        #expect(copiedPasskey.passkey.signCount == 9 && copiedPasskey.passkey.backedUp && copiedPasskey.passkey.lastUsedAt == 7)
+        #expect(copiedPasskey.passkey.transports == ["internal", "hybrid"] && copiedPasskey.passkey.aaguid == [UInt8](repeating: 4, count: 16))
+        #expect(try copied.storage.takePasskeyChallenge(key: Secret.sha256(challenge))?.accountID == taro.id)
+        let nextPasskey = try copied.storage.insertPasskey(
+            Passkey(
+                accountID: taro.id, credentialID: [6], publicKey: [3], signCount: 0, backupEligible: false, backedUp: false,
+                aaguid: [UInt8](repeating: 0, count: 16), transports: [], name: "Next", createdAt: 9))
+        #expect(nextPasskey > removed)
         // The next account's id comes after the deleted one's, as it would have in the source.
         let next = try copied.createAccount(NewAccount(email: "next@example.com", displayName: "N", nameKey: "n", passwordHash: "$x"))
         #expect(next.id == gone.id + 1)

@@ -1,7 +1,6 @@
-import GenkanValidation
-
-/// A strict JSON reader (RFC 8259) for what Genkan receives from OpenID providers: JWT headers
-/// and claims, JWKs, discovery documents and token responses. Objects keep their members' order
+/// A strict JSON reader (RFC 8259) for what Genkan receives from other parties: OpenID providers'
+/// JWT headers and claims, JWKs, discovery documents and token responses, and WebAuthn's
+/// `clientDataJSON` and credentials as browsers send them. Objects keep their members' order
 /// as `JSONValue` does, and a name given twice is refused (RFC 7515 §5.2 lets a JWS reader refuse
 /// duplicates; accepting either copy would let two readers see two different tokens).
 ///

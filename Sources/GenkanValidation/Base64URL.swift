@@ -1,4 +1,4 @@
-/// base64url without padding (RFC 7515 §2, RFC 4648 §5), as JWS and JWK write bytes.
+/// base64url without padding (RFC 7515 §2, RFC 4648 §5), as JWS, JWK and WebAuthn's JSON write bytes.
 public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let values: [UInt8] = {

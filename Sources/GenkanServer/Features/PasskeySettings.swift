@@ -1,0 +1,330 @@
+import GenkanStore
+import GenkanValidation
+
+/// `/account/passkeys`: the account's passkeys (`PageRenderer.passkeys`), renaming one, removing
+/// one, adding one, and removing the password of an account that has passkeys.
+///
+/// Adding is two JSON calls of the page's script (`/api/passkeys/register/options`, then
+/// `/api/passkeys/register` with the browser's answer and the optional name), and needs a proof of
+/// the owner in the last five minutes, as the other sensitive settings do: when the session's is
+/// older, the first call answers with the address of `/account/passkeys/confirm`, which asks for
+/// the password (or a passkey) and comes back here. Removing a passkey, or the password, is a
+/// POST from a confirmation page with the current password or a passkey's answer
+/// (`/api/passkeys/reauthenticate/options` gives the challenge); either is refused when it is the
+/// account's last way in. The account's address is mailed a notice of each change.
+struct PasskeySettings: Sendable {
+    static let path = "/account/passkeys"
+    static let confirmPath = "/account/passkeys/confirm"
+    static let passwordRemovalPath = "/account/password/remove"
+
+    let forms: FormPages
+    let pool: WorkerPool<AccountStore>
+    let authenticator: Authenticator
+    let failures: StoreFailures
+    let checks: PasswordChecks
+    /// Whether passkeys work on this site; without, the list and removal stay (passkeys added
+    /// under another base URL can still go), adding does not.
+    let available: Bool
+
+    var texts: PageTexts { forms.texts }
+
+    func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
+        let pages = router.group("", shared.signedInPages)
+        pages.get(Self.path, use: show)
+        pages.get(Self.path + "/{id}/remove", use: removal)
+        pages.get(Self.passwordRemovalPath, use: passwordRemoval)
+        let posts = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
+        posts.post(Self.path + "/{id}/rename", use: rename)
+        posts.post(Self.path + "/{id}/remove", use: { request, context in confirm(.removePasskey, request, context) })
+        posts.post(Self.passwordRemovalPath, use: { request, context in confirm(.removePassword, request, context) })
+        guard available else { return }
+        pages.get(Self.confirmPath, use: confirmation)
+        posts.post(Self.confirmPath, use: { request, context in confirm(.add, request, context) })
+        let calls = api.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.passkeyPerClient])
+        calls.post("/passkeys/register/options", use: registrationOptions)
+        calls.post("/passkeys/register", use: finishRegistration)
+        calls.post("/passkeys/reauthenticate/options", use: reauthenticationOptions)
+    }
+
+    // MARK: The list
+
+    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        return withMethods(signedIn, request, context) { [self] methods in
+            .response(listPage(methods, signedIn: signedIn, context: context))
+        }
+    }
+
+    /// The account's ways in, read on the pool, then `next` on the loop.
+    private func withMethods(
+        _ signedIn: SignedIn, _ request: HTTPRequest, _ context: RequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
+    ) -> Reply {
+        pool.reply(.interactive, { store in
+            Result { () throws(StoreError) in try store.signInMethods(accountID: signedIn.account.id) }
+        }) { [self] found in
+            switch found {
+            case .success(let methods): return next(methods)
+            case .failure(let error): return failures.refuse(error, request: request, context: context)
+            }
+        }
+    }
+
+    private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: RequestContext, status: Int = 200, error: String? = nil)
+        -> HTTPResponse
+    {
+        let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+        let state = PasskeyListState(
+            hasPassword: methods.hasPassword, methodCount: methods.count,
+            notice: context.notice?.text(texts, account: signedIn.account, locale: context.locale), error: error)
+        let html = forms.renderer.passkeys(methods.passkeys, state: state, csrf: csrf, locale: context.locale, timeZone: context.timeZone)
+        return Responses.html(status, html, context: context, cookies: context.noticeShown)
+    }
+
+    /// A new name for one passkey; an empty one shows the list again with the problem.
+    func rename(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        guard let id = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
+        let name = context.formData?["name"] ?? ""
+        guard name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
+        guard AccountStore.passkeyName(name) != nil else {
+            return withMethods(signedIn, request, context) { [self] methods in
+                .response(
+                    listPage(methods, signedIn: signedIn, context: context, status: 422, error: texts.text(.passkeysNameMissing, context.locale)))
+            }
+        }
+        let authenticator = self.authenticator
+        return pool.reply(.interactive, { store in
+            authenticator.renamePasskey(.session(token: signedIn.token), id: id, name: name, in: store)
+        }) { [self] renamed in
+            switch renamed {
+            case .success:
+                return .response(Responses.redirect(Self.path, context: context, cookies: [Notice.passkeyRenamed.cookie(context)]))
+            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
+            case .failure(.userTokenExpired), .failure(.userNotFound): return signedOut(request, context)
+            case .failure: return context.refuse(.status(.notFound), request)
+            }
+        }
+    }
+
+    // MARK: Confirmation pages
+
+    /// What a confirmation page leads to once the owner is proved.
+    enum Change: Sendable {
+        case add, removePasskey, removePassword
+    }
+
+    /// `/account/passkeys/confirm`: the proof before adding a passkey.
+    func confirmation(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        return withMethods(signedIn, request, context) { [self] methods in
+            .response(
+                forms.blank(
+                    .passkeyAddConfirmation(hasPassword: methods.hasPassword), context: context,
+                    passkeyProof: !methods.passkeys.isEmpty))
+        }
+    }
+
+    /// `/account/passkeys/ID/remove`: the proof before a passkey goes (the list again, with the
+    /// reason, when it is the last way in).
+    func removal(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        guard let id = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
+        return withMethods(signedIn, request, context) { [self] methods in
+            guard let passkey = methods.passkeys.first(where: { $0.id == id }) else { return context.refuse(.status(.notFound), request) }
+            guard methods.count > 1 else {
+                return .response(
+                    listPage(methods, signedIn: signedIn, context: context, status: 409, error: texts.text(.passkeysLastMethod, context.locale)))
+            }
+            return .response(
+                forms.blank(
+                    .passkeyRemoval(id: id, name: passkey.name, hasPassword: methods.hasPassword), context: context,
+                    passkeyProof: forms.renderer.passkeys))
+        }
+    }
+
+    /// `/account/password/remove`: the proof before the password goes, for an account with
+    /// another way in.
+    func passwordRemoval(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        return withMethods(signedIn, request, context) { [self] methods in
+            guard methods.hasPassword else { return .response(Responses.redirect(Self.path, context: context)) }
+            guard methods.count > 1 else {
+                return .response(
+                    listPage(methods, signedIn: signedIn, context: context, status: 409, error: texts.text(.passkeysLastMethod, context.locale)))
+            }
+            return .response(forms.blank(.passwordRemoval, context: context, passkeyProof: forms.renderer.passkeys && !methods.passkeys.isEmpty))
+        }
+    }
+
+    /// What a confirmation came to, with what the form needs to be shown again.
+    struct Confirmed: Sendable {
+        let result: Result<Void, AuthFailure>
+        let methods: SignInMethods?
+        /// Whether the proof offered was a passkey's answer (its refusal reads differently).
+        let byPasskey: Bool
+    }
+
+    /// Proves the owner (the password behind the sign-in limits, or a passkey's answer to this
+    /// session's challenge, each with its line in the security log), then makes the change.
+    func confirm(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        let id: Int64
+        if change == .removePasskey {
+            guard let parsed = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
+            id = parsed
+        } else {
+            id = 0
+        }
+        let password = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let passkey = context.formData?["passkey"] ?? ""
+        guard password.utf8.count <= 4096, passkey.utf8.count <= 256 * 1024 else { return context.refuse(.status(.badRequest), request) }
+        if passkey.isEmpty, let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
+        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context), locale = context.locale
+        return pool.hashing(request, context, { store -> Confirmed in
+            let methods = try? store.signInMethods(accountID: signedIn.account.id)
+            let proved: Result<Account, AuthFailure>
+            if !passkey.isEmpty {
+                let checked = authenticator.reauthenticateWithPasskey(sessionToken: signedIn.token, responseJSON: Array(passkey.utf8), in: store)
+                checks.security.passkey(.reauthentication, checked, client: client.address)
+                proved = checked.map(\.account)
+            } else {
+                proved = checks.reauthentication(signedIn, client: client, in: store) {
+                    authenticator.confirmOwner(sessionToken: signedIn.token, password: password, in: store)
+                }
+            }
+            let requester = Requester.session(token: signedIn.token)
+            let result: Result<Void, AuthFailure>
+            switch (proved, change) {
+            case (.failure(let failure), _): result = .failure(failure)
+            case (.success, .add): result = .success(())
+            case (.success, .removePasskey):
+                result = authenticator.removePasskey(requester, id: id, locale: locale, in: store).map { _ in () }
+            case (.success, .removePassword):
+                result = authenticator.removePassword(requester, locale: locale, in: store).map { _ in () }
+            }
+            if case .success = result, change != .add {
+                checks.security.signInMethodChanged(
+                    change == .removePasskey ? "passkey.removed" : "password.removed", email: signedIn.account.email, client: client.address)
+            }
+            return Confirmed(result: result, methods: methods, byPasskey: !passkey.isEmpty)
+        }) { [self] confirmed in
+            switch confirmed.result {
+            case .success:
+                let notice: [SetCookie]
+                switch change {
+                case .add: notice = []
+                case .removePasskey: notice = [Notice.passkeyRemoved.cookie(context)]
+                case .removePassword: notice = [Notice.passwordRemoved.cookie(context)]
+                }
+                return .response(Responses.redirect(Self.path, context: context, cookies: notice))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(.throttled(let refusal)):
+                return context.refuse(Refusal(refusal), request)
+            case .failure(.userTokenExpired), .failure(.userNotFound):
+                return signedOut(request, context)
+            case .failure(let failure):
+                guard let methods = confirmed.methods else { return context.refuse(.status(.internalError), request) }
+                if failure == .lastSignInMethod || failure == .passkeyNotFound && !confirmed.byPasskey {
+                    let message = failure == .lastSignInMethod ? texts.text(.passkeysLastMethod, context.locale) : nil
+                    return .response(
+                        listPage(methods, signedIn: signedIn, context: context, status: failure == .lastSignInMethod ? 409 : 404, error: message))
+                }
+                return .response(formAgain(change, id: id, methods: methods, failure: failure, byPasskey: confirmed.byPasskey, context: context))
+            }
+        }
+    }
+
+    /// The confirmation form again with the problem: a wrong password on its field, a passkey's
+    /// refusal above the form.
+    private func formAgain(
+        _ change: Change, id: Int64, methods: SignInMethods, failure: AuthFailure, byPasskey: Bool, context: RequestContext
+    ) -> HTTPResponse {
+        let form: FormDescription
+        switch change {
+        case .add: form = .passkeyAddConfirmation(hasPassword: methods.hasPassword)
+        case .removePasskey:
+            form = .passkeyRemoval(id: id, name: methods.passkeys.first { $0.id == id }?.name ?? "", hasPassword: methods.hasPassword)
+        case .removePassword: form = .passwordRemoval
+        }
+        let error: PageError
+        if byPasskey {
+            error = PageError(field: nil, message: PasskeyMessages.text(failure, texts: texts, locale: context.locale))
+        } else {
+            let onField = (failure == .invalidCredential || failure == .missingPassword) && form.field(.currentPassword) != nil
+            error = forms.error(failure.code, field: onField ? .currentPassword : nil, locale: context.locale)
+        }
+        return forms.page(
+            form, context: context, status: 422, values: [:], errors: [error],
+            passkeyProof: forms.renderer.passkeys && !methods.passkeys.isEmpty)
+    }
+
+    private func signedOut(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        var signedOut = context
+        signedOut.hasStaleSessionCookie = true
+        return signedOut.refuse(.signInRequired(returnTo: nil), request)
+    }
+
+    // MARK: The script's calls
+
+    /// `PublicKeyCredentialCreationOptionsJSON` for `navigator.credentials.create`; without a
+    /// recent proof, the confirmation page's address.
+    func registrationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        let authenticator = self.authenticator
+        return pool.reply(.interactive, { store in
+            authenticator.beginPasskeyRegistration(.session(token: signedIn.token), in: store)
+        }) { [self] begun in
+            switch begun {
+            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
+            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
+            case .failure(.requiresRecentLogin):
+                return .response(PasskeyMessages.refusal(.requiresRecentLogin, texts: texts, context: context, location: Self.confirmPath))
+            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
+            }
+        }
+    }
+
+    /// The browser's `RegistrationResponseJSON` (`credential`) and the optional `name`: the
+    /// passkey stored, named after what was typed, else its authenticator model, else this browser.
+    func finishRegistration(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        let json = Array((context.formData?["credential"] ?? "").utf8)
+        let name = context.formData?["name"] ?? ""
+        guard !json.isEmpty, name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
+        let authenticator = self.authenticator, locale = context.locale, security = checks.security, client = context.clientAddress
+        let defaultName = BrowserName(userAgent: request.headers["user-agent"]).text(texts, locale: locale)
+        return pool.reply(.interactive, { store in
+            let finished = authenticator.finishPasskeyRegistration(
+                .session(token: signedIn.token), responseJSON: json, name: name.isEmpty ? nil : name, defaultName: defaultName,
+                locale: locale, in: store)
+            if case .success = finished { security.signInMethodChanged("passkey.added", email: signedIn.account.email, client: client) }
+            return finished
+        }) { [self] finished in
+            switch finished {
+            case .success:
+                return .response(
+                    Responses.json(
+                        200, .object([("location", .string(Self.path))]), context: context, cookies: [Notice.passkeyAdded.cookie(context)]))
+            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
+            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
+            }
+        }
+    }
+
+    /// `PublicKeyCredentialRequestOptionsJSON` listing the account's passkeys, for a passkey to
+    /// stand in for the password on a confirmation page.
+    func reauthenticationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+        let authenticator = self.authenticator
+        return pool.reply(.interactive, { store in
+            authenticator.beginPasskeyReauthentication(.session(token: signedIn.token), in: store)
+        }) { [self] begun in
+            switch begun {
+            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
+            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
+            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import GenkanStore
+import GenkanValidation
+
+/// Signing in with a passkey from `/signin`, through two JSON calls of the page's script, each a
+/// form post with the page's token (bound to the pre-session) behind the per-client passkey limit:
+///
+/// - `POST /api/passkeys/sign-in/options`: `PublicKeyCredentialRequestOptionsJSON` for
+///   `navigator.credentials.get`, with a challenge bound to this browser's pre-session, stored for
+///   five minutes, good once (the page's autofill request and its button each ask for their own);
+/// - `POST /api/passkeys/sign-in` with `credential` (the browser's `AuthenticationResponseJSON`)
+///   and `return`: the assertion checked (`Authenticator.signInWithPasskey`), then a sign-in like a
+///   password's: a new session replacing the browser's old one, the device cookie, the security
+///   log's line, and `{"location": …}` for the script to go to (`/account` unless the page said).
+///
+/// A refusal is JSON with a message in the page's language (`PasskeyMessages`).
+struct PasskeySignIn: Sendable {
+    let forms: FormPages
+    let authenticator: Authenticator
+    let sessions: SessionStart
+    let failures: StoreFailures
+
+    var pool: WorkerPool<AccountStore> { sessions.pool }
+
+    func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
+        let calls = api.group("", FormParsing(), shared.csrf(.preSession), shared.passkeyPerClient)
+        calls.post("/passkeys/sign-in/options", use: options)
+        let security = shared.checks.security
+        calls.post("/passkeys/sign-in", use: { request, context in signIn(request, context, security: security) })
+    }
+
+    func options(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        let authenticator = self.authenticator, binding = context.anonymousBinding
+        return pool.reply(.interactive, { store in authenticator.beginPasskeySignIn(binding: binding, in: store) }) { [self] begun in
+            switch begun {
+            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
+            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
+            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: forms.texts, context: context))
+            }
+        }
+    }
+
+    func signIn(_ request: HTTPRequest, _ context: RequestContext, security: SecurityLog) -> Reply {
+        let json = Array((context.formData?["credential"] ?? "").utf8)
+        guard !json.isEmpty else { return context.refuse(.status(.badRequest), request) }
+        let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
+        let authenticator = self.authenticator, binding = context.anonymousBinding, previous = context.sessionToken
+        let userAgent = request.headers["user-agent"], client = context.clientAddress
+        return pool.reply(.interactive, { store -> Result<(token: String, email: String), AuthFailure> in
+            let verified = authenticator.signInWithPasskey(responseJSON: json, binding: binding, in: store)
+            security.passkey(.signIn, verified, client: client)
+            switch verified {
+            case .failure(let failure): return .failure(failure)
+            case .success(let signedIn):
+                do throws(StoreError) {
+                    // A new session id at every sign-in, as after a password (against fixation).
+                    if let previous { try store.deleteSession(token: previous) }
+                    return .success((try store.createSession(accountID: signedIn.account.id, userAgent: userAgent).token, signedIn.account.email))
+                } catch {
+                    return .failure(.internalError(error))
+                }
+            }
+        }) { [self] outcome in
+            switch outcome {
+            case .success(let started):
+                let cookies = [
+                    context.setCookie(.session, started.token, maxAge: sessions.sessionLifetime),
+                    sessions.checks.rememberDevice(context, email: started.email),
+                ]
+                return .response(Responses.json(200, .object([("location", .string(destination))]), context: context, cookies: cookies))
+            case .failure(.internalError(let error)):
+                return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                return .response(PasskeyMessages.refusal(failure, texts: forms.texts, context: context))
+            }
+        }
+    }
+}
+
+/// What the page's script shows when a passkey ceremony is refused, in the page's language: a
+/// message chosen by the failure, never its detail.
+enum PasskeyMessages {
+    static func text(_ failure: AuthFailure, texts: PageTexts, locale: String) -> String {
+        switch failure {
+        case .passkeyNotFound: texts.text(.passkeyErrorUnknown, locale)
+        case .passkeyAlreadyRegistered: texts.text(.passkeyErrorExists, locale)
+        case .passkeyRejected, .passkeyChallengeInvalid, .passkeysUnavailable: texts.text(.passkeyErrorFailed, locale)
+        default: texts.message(for: failure.code, locale: locale)
+        }
+    }
+
+    static func status(_ failure: AuthFailure) -> Int {
+        switch failure {
+        case .passkeyAlreadyRegistered: 409
+        case .requiresRecentLogin, .userDisabled: 403
+        case .userTokenExpired, .userNotFound: 401
+        case .throttled: 429
+        case .passkeysUnavailable: 404
+        default: 422
+        }
+    }
+
+    /// `{"error": {"code", "message"}}`, and `location` when the way on is another page (a
+    /// registration that needs a recent sign-in goes to the confirmation page).
+    static func refusal(_ failure: AuthFailure, texts: PageTexts, context: RequestContext, location: String? = nil) -> HTTPResponse {
+        var members: [(String, JSONValue)] = [
+            ("error", .object([
+                ("code", .string(failure.code.rawValue)), ("message", .string(text(failure, texts: texts, locale: context.locale))),
+            ]))
+        ]
+        if let location { members.append(("location", .string(location))) }
+        return Responses.json(status(failure), .object(members), context: context)
+    }
+}

@@ -1,0 +1,56 @@
+import GenkanStore
+import GenkanValidation
+
+/// The passkey answer a sensitive form carries in place of its current password (the hidden
+/// `passkey` field the page's script fills), when it carries one.
+enum OwnerProofField {
+    static let name = "passkey"
+    /// The longest answer read (the verifier caps the browser's JSON at 128 KiB itself).
+    static let maximumBytes = 256 * 1024
+
+    /// The form's passkey answer, or nil: none, or the form had no such field.
+    static func passkey(in form: FormData?) -> [UInt8]? {
+        guard let text = form?[name], !text.isEmpty, text.utf8.count <= maximumBytes else { return nil }
+        return Array(text.utf8)
+    }
+}
+
+extension FormPages {
+    /// A sensitive form as first shown, with "use a passkey instead" when passkeys work here and
+    /// the account has one (looked up on the pool).
+    func sensitive(
+        _ form: FormDescription, request: HTTPRequest, context: RequestContext, pool: WorkerPool<AccountStore>, failures: StoreFailures
+    ) -> Reply {
+        guard renderer.passkeys, form.offersPasskeyProof, let signedIn = context.signedIn else {
+            return .response(blank(form, context: context))
+        }
+        return pool.reply(.interactive, { store in
+            Result { () throws(StoreError) in try !store.passkeys(accountID: signedIn.account.id).isEmpty }
+        }) { [self] found in
+            switch found {
+            case .success(let hasPasskey): return .response(blank(form, context: context, passkeyProof: hasPasskey))
+            case .failure(let error): return failures.refuse(error, request: request, context: context)
+            }
+        }
+    }
+}
+
+extension PasswordChecks {
+    /// A sensitive form's proof of the owner, then `operation`: the passkey answer when the form
+    /// carries one (`Authenticator.proving` with `.passkey`, its outcome in the security log),
+    /// else the current password behind the sign-in limits.
+    func proving<T>(
+        _ signedIn: SignedIn, form: FormData?, client: Client, authenticator: Authenticator, in store: AccountStore,
+        _ operation: (ProvenSession) -> Result<T, AuthFailure>
+    ) -> Result<T, AuthFailure> {
+        if let answer = OwnerProofField.passkey(in: form) {
+            return authenticator.proving(
+                sessionToken: signedIn.token, .passkey(answer), in: store,
+                passkeyChecked: { security.passkey(.reauthentication, $0, client: client.address) }, operation)
+        }
+        let current = form?[FormField.currentPassword.rawValue] ?? ""
+        return reauthentication(signedIn, client: client, in: store) {
+            authenticator.proving(sessionToken: signedIn.token, password: current, in: store, operation)
+        }
+    }
+}
