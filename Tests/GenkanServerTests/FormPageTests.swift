@@ -15,7 +15,7 @@ import Testing
     static let forms = FormPages(renderer: renderer, blanks: BlankForms(renderer: renderer, forms: [], locales: []), tokens: tokens)
 
     static let visitorContext = VisitorContext(
-        texts: texts, locales: LocaleCache(texts: texts, loops: 1), proxies: .none, clock: .system, preSessionLifetime: 86_400)
+        texts: texts, locales: LocaleCache(texts: texts, loops: 1), clock: .system, preSessionLifetime: 86_400)
 
     /// A password change as a settings page will have it: the current password and a new one.
     static let passwordChange = FormDescription(

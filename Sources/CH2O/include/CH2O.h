@@ -97,8 +97,10 @@ size_t CH2O_request_header_count(const CH2O_request *request);
 void CH2O_request_header(const CH2O_request *request, size_t index, const char **name, size_t *name_length,
                          const char **value, size_t *value_length);
 const char *CH2O_request_body(const CH2O_request *request, size_t *length);
-/// Writes the peer's address as text into `buffer` (NUL-terminated) and returns its length, 0 if unknown.
-size_t CH2O_request_peer(const CH2O_request *request, char *buffer, size_t capacity);
+/// Writes the peer's address into `address` as 16 bytes of IPv6 (an IPv4 peer as its IPv4-mapped
+/// address) and returns 1; 0 when it is unknown. h2o caches the peer name, so this costs no system call
+/// after the first request of a connection.
+int CH2O_request_peer_address(const CH2O_request *request, uint8_t address[16]);
 
 /// Sends the response. `headers` is a block of complete `Name: value\r\n` lines without the
 /// framing headers (Date, Content-Length, Connection), which the engine adds. Both blocks are

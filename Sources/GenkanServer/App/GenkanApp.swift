@@ -108,13 +108,15 @@ final class GenkanApp: Sendable {
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
         let router = Router(errors: PageErrors(forms: forms))
-        if let accessLog { router.use(AccessLogging(log: accessLog, proxies: configuration.trustedProxies)) }
+        router.clients = ClientResolution(
+            proxies: configuration.trustedProxies,
+            servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false)
+        if let accessLog { router.use(AccessLogging(log: accessLog)) }
         router.use(
             SecurityHeaders(),
             VisitorContext(
-                texts: texts, locales: LocaleCache(texts: texts, loops: loops), proxies: configuration.trustedProxies, clock: clock,
-                preSessionLifetime: configuration.preSessionLifetime,
-                servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false))
+                texts: texts, locales: LocaleCache(texts: texts, loops: loops), clock: clock,
+                preSessionLifetime: configuration.preSessionLifetime))
         SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
         SignUp(
             forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, failures: failures,

@@ -9,7 +9,12 @@ public struct HTTPRequest: Sendable {
     public let headers: HTTPHeaders
     public let body: [UInt8]
     /// The peer's IP address as text (the proxy's, behind a proxy).
-    public let peerAddress: String
+    public var peerAddress: String { peerText ?? peer?.description ?? "" }
+    /// The peer's address as the engine read it from the socket; nil when unknown or when the
+    /// request was made from text that is not an address (in-process tests).
+    let peer: IPAddress?
+    /// The text a request made in-process was given, kept as it was.
+    private let peerText: String?
     /// Which event loop received the request.
     public let loop: Int
     /// When the engine began handling the request (for the access log and timeouts).
@@ -24,7 +29,24 @@ public struct HTTPRequest: Sendable {
         self.query = query
         self.headers = headers
         self.body = body
-        self.peerAddress = peerAddress
+        peer = IPAddress(peerAddress)
+        peerText = peerAddress
+        self.loop = loop
+        self.receivedAt = receivedAt
+    }
+
+    /// A request the engine read, from a peer whose address it knows as bytes.
+    init(
+        method: String, path: String, query: String, headers: HTTPHeaders, body: [UInt8], peer: IPAddress?, loop: Int,
+        receivedAt: ContinuousClock.Instant = .now
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.peer = peer
+        peerText = nil
         self.loop = loop
         self.receivedAt = receivedAt
     }

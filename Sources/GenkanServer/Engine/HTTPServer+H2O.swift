@@ -176,10 +176,10 @@ private final class ServerCore: Sendable {
     }
 
     func send(_ response: HTTPResponse, to pointer: OpaquePointer) {
-        var headers = response.serializedHeaders()
+        let headers = response.serializedHeaders()
         let status = Int32(response.status)
         let close: Int32 = response.closesConnection ? 1 : 0
-        headers.withUTF8 { head in
+        headers.withUnsafeBufferPointer { head in
             func respond(_ body: UnsafeRawBufferPointer) {
                 _ = CH2O_respond(
                     pointer, status, UnsafeRawPointer(head.baseAddress)?.assumingMemoryBound(to: CChar.self), head.count,
@@ -219,12 +219,13 @@ private final class ServerCore: Sendable {
         if let base = CH2O_request_body(pointer, &length), length > 0 {
             body = Array(UnsafeRawBufferPointer(start: base, count: length).bindMemory(to: UInt8.self))
         }
-        let peer = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-            let count = CH2O_request_peer(pointer, buffer.baseAddress, 64)
-            return string(buffer.baseAddress, count)
+        // The peer as bytes: parsing the text `inet_ntop` wrote was a per-request cost.
+        let peer = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer -> IPAddress? in
+            guard CH2O_request_peer_address(pointer, buffer.baseAddress) == 1 else { return nil }
+            return IPAddress(bytes: buffer)
         }
         return HTTPRequest(
-            method: method, path: path, query: query, headers: HTTPHeaders(fields), body: body, peerAddress: peer,
+            method: method, path: path, query: query, headers: HTTPHeaders(fields), body: body, peer: peer,
             loop: Int(CH2O_request_loop(pointer)))
     }
 }

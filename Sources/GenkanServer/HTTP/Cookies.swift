@@ -67,11 +67,21 @@ public struct SetCookie: Sendable, Hashable {
     }
 
     public var headerValue: String {
-        var text = "\(name)=\(value); Path=\(path)"
-        if let maxAge { text += "; Max-Age=\(maxAge)" }
+        var text = ""
+        text.reserveCapacity(name.utf8.count + value.utf8.count + path.utf8.count + 72)
+        text += name
+        text += "="
+        text += value
+        text += "; Path="
+        text += path
+        if let maxAge {
+            text += "; Max-Age="
+            text += String(maxAge)
+        }
         if secure { text += "; Secure" }
         if httpOnly { text += "; HttpOnly" }
-        text += "; SameSite=\(sameSite.rawValue)"
+        text += "; SameSite="
+        text += sameSite.rawValue
         return text
     }
 }

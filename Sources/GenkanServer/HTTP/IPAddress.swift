@@ -69,9 +69,14 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return value << 8 | part
     }
 
-    init(bytes: [UInt8]) {
-        high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
-        low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+    /// The address of 16 bytes of IPv6 in network order (an IPv4 address as its mapped form).
+    init(bytes: some RandomAccessCollection<UInt8>) {
+        precondition(bytes.count == 16)
+        var high: UInt64 = 0, low: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            if offset < 8 { high = high << 8 | UInt64(byte) } else { low = low << 8 | UInt64(byte) }
+        }
+        self.init(high: high, low: low)
     }
 
     var bytes: [UInt8] {

@@ -43,12 +43,23 @@ public struct TrustedProxies: Sendable, Hashable {
         var key: String { address?.clientKey ?? text }
     }
 
+    /// The client of a request from `peer` (text that may not be an address: in-process tests).
+    func client(peer: String, headers: HTTPHeaders) -> Client {
+        client(peer: IPAddress(peer), text: peer, headers: headers)
+    }
+
+    /// The client of `request`, from the peer address the engine read from its socket.
+    func client(of request: HTTPRequest) -> Client {
+        client(peer: request.peer, text: request.peerAddress, headers: request.headers)
+    }
+
     /// The client of a request from `peer`: when the peer is trusted, the right-most address of
     /// `X-Forwarded-For` that is not a trusted proxy (each proxy appends the peer it saw, so what
     /// lies left of the first untrusted hop is whatever the client wrote), and the scheme the
-    /// nearest proxy reports in `X-Forwarded-Proto`.
-    func client(peer: String, headers: HTTPHeaders) -> Client {
-        guard let peerAddress = IPAddress(peer) else { return Client(address: nil, text: peer, isSecure: false) }
+    /// nearest proxy reports in `X-Forwarded-Proto`. `text` is the peer as the request gives it,
+    /// used only when it is not an address.
+    private func client(peer: IPAddress?, text: @autoclosure () -> String, headers: HTTPHeaders) -> Client {
+        guard let peerAddress = peer else { return Client(address: nil, text: text(), isSecure: false) }
         guard !networks.isEmpty, contains(peerAddress) else {
             return Client(address: peerAddress, text: peerAddress.description, isSecure: false)
         }

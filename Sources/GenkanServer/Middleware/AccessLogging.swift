@@ -4,11 +4,11 @@
 /// and security events do, not the proxy.
 struct AccessLogging: Middleware {
     let log: AccessLog
-    var proxies = TrustedProxies([])
 
     func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
         let log = self.log
-        let client = proxies.isEmpty ? nil : proxies.client(peer: request.peerAddress, headers: request.headers).text
+        // The client the router identified (behind trusted proxies, the one they forwarded for).
+        let client = context.clientAddress.isEmpty ? nil : context.clientAddress
         return next(request, context).map(
             { response in
                 log.record(request: request, status: response.status, client: client)

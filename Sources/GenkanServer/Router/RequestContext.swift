@@ -13,12 +13,7 @@ struct RequestContext: Sendable {
     var parameters = RouteParameters()
     /// How refusals read on this route: localized pages, or JSON under `/api/`.
     var errors: any ErrorPresenter
-
-    // MARK: Set by `VisitorContext`
-    var cookies = Cookies()
-    var locale: String
-    /// Set when `?lang=` chose the locale: the choice is remembered in a cookie.
-    var chosenLocale: String?
+    // Who sent the request (`ClientResolution`):
     /// HTTPS, as a trusted proxy reports it (`--trust-proxy`): cookies are then `Secure` and
     /// named with the `__Host-` prefix.
     var isSecure = false
@@ -26,6 +21,12 @@ struct RequestContext: Sendable {
     var clientAddress = ""
     /// What per-client limits and the hashing queue count by: the IPv4 address, or the IPv6 /64.
     var clientKey = ""
+
+    // MARK: Set by `VisitorContext`
+    var cookies = Cookies()
+    var locale: String
+    /// Set when `?lang=` chose the locale: the choice is remembered in a cookie.
+    var chosenLocale: String?
     /// The pre-session value binding anonymous forms; `isNewPreSession` when made for this request.
     var preSession = ""
     var isNewPreSession = false

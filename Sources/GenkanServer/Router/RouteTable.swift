@@ -13,6 +13,7 @@ final class RouteTable: HTTPResponder {
     private let respond: RouteHandler
     /// The router's own middleware around a terminal refusal (engine refusals, overload).
     private let refusalChain: [any Middleware]
+    private let clients: ClientResolution
 
     init(router: Router) {
         // Group the routes by path, in registration order.
@@ -38,6 +39,7 @@ final class RouteTable: HTTPResponder {
         prefixErrors = router.prefixErrors.sorted { $0.prefix.utf8.count > $1.prefix.utf8.count }
         defaultErrors = router.errors
         refusalChain = router.middleware
+        clients = router.clients
         respond = router.middleware.wrapping(Self.dispatch)
     }
 
@@ -57,11 +59,12 @@ final class RouteTable: HTTPResponder {
 
     // MARK: Routing
 
-    /// What the router knows before any middleware runs: the route (with its form and the way
-    /// its refusals read), or why there is none.
+    /// What the router knows before any middleware runs: the client, the route (with its form and
+    /// the way its refusals read), or why there is none.
     private func context(for request: HTTPRequest) -> RequestContext {
         let found = lookUp(request.path)
         var context = RequestContext(locale: "en", errors: found?.routes.errors ?? errors(forUnknown: request.path))
+        clients.identify(request, in: &context)
         context.route = found.map { found in RouteMatch(routes: found.routes, parameters: found.parameters) }
         if let match = context.route, let entry = match.routes.route(for: request.method) {
             context.form = entry.form
@@ -104,6 +107,7 @@ final class RouteTable: HTTPResponder {
         }
         var context = RequestContext(locale: "en", errors: errors(forUnknown: request.path))
         context.route = nil
+        clients.identify(request, in: &context)
         guard case .response(let response) = chain(request, context) else {
             preconditionFailure("the router's middleware answers a refusal at once")
         }

@@ -22,6 +22,8 @@ final class Router {
     /// Path prefixes whose unmatched paths are refused by another presenter (`/api/` → JSON).
     private(set) var prefixErrors: [(prefix: String, errors: any ErrorPresenter)] = []
     let errors: any ErrorPresenter
+    /// Who sent each request (`RequestContext.clientAddress`, `clientKey`, `isSecure`).
+    var clients = ClientResolution()
 
     /// `errors` presents the refusals of routes outside any group that chooses its own.
     init(errors: any ErrorPresenter) {

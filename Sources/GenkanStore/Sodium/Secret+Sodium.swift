@@ -2,12 +2,14 @@ private import CSodium
 
 /// Random tokens, digests and constant-time comparison from libsodium.
 public enum Secret {
-    /// `count` bytes from libsodium's CSPRNG (`randombytes_buf`).
+    /// `count` bytes from libsodium's CSPRNG (`randombytes_buf`, drawn a block at a time per
+    /// thread: `RandomPool`).
     public static func randomBytes(_ count: Int) -> [UInt8] {
         precondition(Sodium.ready)
-        var bytes = [UInt8](repeating: 0, count: count)
-        randombytes_buf(&bytes, count)
-        return bytes
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            RandomPool.current.fill(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
     }
 
     /// A 256-bit random token in unpadded base64url (43 characters, RFC 4648 §5).
