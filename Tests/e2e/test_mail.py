@@ -197,8 +197,14 @@ class Client:
         return self.post(action, values, **options)
 
     def sign_up(self, name, address, password=PASSWORD):
-        page = self.submit("/signup", "/signup", {
-            "name": name, "email": address, "password": password, "password-confirmation": password})
+        # A sign-up waits its turn to hash: on a loaded machine the queue may answer 503 with
+        # Retry-After (nothing was created), and a person would try again, as this does.
+        for _ in range(3):
+            page = self.submit("/signup", "/signup", {
+                "name": name, "email": address, "password": password, "password-confirmation": password})
+            if page.status != 503 or page.headers.get("Retry-After") is None:
+                break
+            time.sleep(min(5, int(page.headers["Retry-After"])))
         assert page.status == 303 and page.location == "/account", (page.status, page.location, page.plain()[:400])
         return page
 
