@@ -11,8 +11,8 @@
    single-thread time of one verification is printed beside. 128 accounts and a new X-Forwarded-For per request
    (--trust-proxy) keep the rate limits out of the way; every answer must be 200.
 2. `accounts:lookup` with an ID token (signature check on the loop, the account read on the pool)
-   against `GET /signin` in Japanese, with wrk at 64 connections, alternating rounds, median
-   (goal: at least 0.5x).
+   against `GET /signin` in Japanese, with wrk at 64 connections, rounds in alternating order,
+   rates summed (goal: at least 0.6x).
 """
 import json
 import re
@@ -32,7 +32,7 @@ from server import CORES, GENKAN, ROOT, STATUS_COUNTING, free_port, wait_until_u
 BENCH = ROOT / ".build" / "release" / "genkan-bench"
 ACCOUNTS = 128
 PASSWORD = "correct horse battery staple"
-ROUNDS = 3
+ROUNDS = 4
 API = "/identitytoolkit.googleapis.com/v1/"
 
 SIGN_IN_SCRIPT = """
@@ -127,18 +127,23 @@ def main():
         wrk(lookup_url, duration=2, script=str(lookup_script))
         wrk(page_url, duration=2, headers=["Accept-Language: ja"])
         lookups, pages = [], []
-        for _ in range(ROUNDS):
-            lookups.append(wrk(lookup_url, script=str(lookup_script)))
+        # Which goes first alternates from round to round (server.py says why); rates are summed.
+        for round_number in range(ROUNDS):
+            if round_number % 2 == 0:
+                lookups.append(wrk(lookup_url, script=str(lookup_script)))
             pages.append(wrk(page_url, headers=["Accept-Language: ja"]))
+            if round_number % 2 == 1:
+                lookups.append(wrk(lookup_url, script=str(lookup_script)))
         bad = [statuses(run) for run in lookups if set(statuses(run)) != {200}]
-        l_rate = statistics.median(run["rate"] for run in lookups)
-        p_rate = statistics.median(run["rate"] for run in pages)
-        print(f"accounts:lookup with an ID token vs GET /signin in Japanese, wrk -t1 -c64 -d5s, {ROUNDS} alternating rounds, median")
+        l_rate = sum(run["rate"] for run in lookups) / len(lookups)
+        p_rate = sum(run["rate"] for run in pages) / len(pages)
+        print(f"accounts:lookup with an ID token vs GET /signin in Japanese, wrk -t1 -c64 -d5s, {ROUNDS} rounds in "
+              "alternating order, rates summed")
         print(f"  lookup  {l_rate:10.0f} req/s   p50 {statistics.median(r['p50'] for r in lookups):6.2f} ms   "
               f"p99 {statistics.median(r['p99'] for r in lookups):6.2f} ms" + (f"   (non-200: {bad})" if bad else ""))
         print(f"  signin  {p_rate:10.0f} req/s   p50 {statistics.median(r['p50'] for r in pages):6.2f} ms   "
               f"p99 {statistics.median(r['p99'] for r in pages):6.2f} ms")
-        print(f"  ratio   {l_rate / p_rate:.2f}x GET /signin (goal >= 0.5x: {'met' if l_rate / p_rate >= 0.5 else 'NOT met'})")
+        print(f"  ratio   {l_rate / p_rate:.2f}x GET /signin (goal >= 0.6x: {'met' if l_rate / p_rate >= 0.6 else 'NOT met'})")
         return 0 if not bad and ok > 0 else 1
     finally:
         genkan.send_signal(signal.SIGTERM)
