@@ -8,15 +8,19 @@ import Testing
 /// each form posts to (and is shown at) a registered route, and every link and form action on the
 /// pages a visitor can reach resolves, with the method the page uses.
 @Suite struct SiteMapTests {
-    /// The app with one OpenID provider, so the provider pages and their forms are registered too
-    /// (its issuer is never reached: nothing here starts a sign-in with it).
+    /// The app with one OpenID provider and passkeys on (a base URL on a domain), so the provider
+    /// and passkey pages and their forms are registered too (the provider's issuer is never
+    /// reached: nothing here starts a sign-in with it).
     func fixture() throws -> AppFixture {
         var google = OIDCProviderSettings(name: "google")
         google.issuer = "http://127.0.0.1:9"
         google.clientID = "genkan"
         google.clientSecret = "secret"
         let configured = [try OIDCProviderConfiguration(google)]
-        return try AppFixture { $0.identityProviders = configured }
+        return try AppFixture {
+            $0.identityProviders = configured
+            $0.baseURL = "http://localhost:8080"
+        }
     }
 
     /// Every form description of the site; those whose path has a parameter with a sample value.
@@ -76,7 +80,7 @@ import Testing
         var checked = try await crawl(from: ["/signin", "/signup", "/password/forgot", "/signin/link"], with: anonymous, routes: routes)
         let taro = fixture.client(language: "en")
         try #require(await taro.submit("/signup", GenkanServerTests.taro).status == 303)
-        checked += try await crawl(from: ["/account"], with: taro, routes: routes)
+        checked.formUnion(try await crawl(from: ["/account"], with: taro, routes: routes))
         // The crawl saw the pages it is meant to: the settings, the sign-out button, the scripts.
         for expected in ["GET /account/name", "GET /account/providers", "GET /account/passkeys", "POST /signout", "GET /js/genkan.js"] {
             #expect(checked.contains(expected), "\(expected) not seen")
