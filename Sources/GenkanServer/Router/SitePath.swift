@@ -13,16 +13,17 @@ struct SitePath: Sendable, Hashable, CustomStringConvertible {
     /// The route's pattern, as the router matches it.
     let pattern: String
 
+    /// Whether the pattern has `{name}` segments, so it must be filled before it is linked to
+    /// (kept, not parsed again: `path` is read on every redirect).
+    let hasParameters: Bool
+
     /// Traps on a pattern the router would refuse (found at start: every site path is a constant).
     init(_ pattern: String) {
-        _ = RoutePath(pattern)
+        hasParameters = !RoutePath(pattern).isStatic
         self.pattern = pattern
     }
 
     var description: String { pattern }
-
-    /// Whether the pattern has `{name}` segments, so it must be filled before it is linked to.
-    var hasParameters: Bool { !RoutePath(pattern).isStatic }
 
     /// The path of a pattern without parameters.
     var path: String {
