@@ -19,7 +19,7 @@ import Testing
 
     /// A password change as a settings page will have it: the current password and a new one.
     static let passwordChange = FormDescription(
-        .passwordChange, path: "/account/password", title: .accountTitle, submit: .signInSubmit,
+        .passwordChange, route: .accountPassword, title: .accountTitle, submit: .signInSubmit,
         fields: [
             FieldDescription(.currentPassword, .currentSecret, label: .currentPasswordLabel, autocomplete: "current-password"),
             FieldDescription(.newPassword, .newSecret, label: .newPasswordLabel, autocomplete: "new-password"),

@@ -117,6 +117,8 @@ final class GenkanApp: Sendable {
             VisitorContext(
                 texts: texts, locales: LocaleCache(texts: texts, loops: loops), clock: clock,
                 preSessionLifetime: configuration.preSessionLifetime))
+        // The pages' scripts' calls: refusals (and unknown paths under the prefix) answered in JSON.
+        let api = router.group(SitePath.apiPrefix).presenting(JSONErrors(texts: texts))
         SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
         SignUp(
             forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, failures: failures,
@@ -151,11 +153,11 @@ final class GenkanApp: Sendable {
         SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
         if verifier != nil {
             PasskeySignIn(forms: forms, authenticator: authenticator, sessions: sessions, failures: failures)
-                .register(on: router, api: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
+                .register(on: router, api: api, with: shared)
         }
         PasskeySettings(
             forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks, available: verifier != nil
-        ).register(on: router, api: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
+        ).register(on: router, api: api, with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
                 providers: identity, forms: forms, pool: pool, authenticator: authenticator, failures: failures,
@@ -167,7 +169,7 @@ final class GenkanApp: Sendable {
                 .register(on: router, with: shared)
         }
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
-            .register(on: router.group("/api").presenting(JSONErrors(texts: texts)), with: shared)
+            .register(on: api, with: shared)
         if let project = configuration.firebaseProject {
             let emulator = configuration.firebaseEmulator
             var key: SigningKey?

@@ -12,7 +12,7 @@ struct IdentityProviders: Sendable {
     /// The redirect URI to register with the provider: the configured base URL (never the
     /// request's `Host`) and `/signin/NAME/callback`.
     func redirectURI(_ name: String) -> String {
-        baseURL.value + "/signin/" + name + "/callback"
+        baseURL.value + SitePath.providerCallback.filled(name)
     }
 
     func provider(named name: String?) -> OIDCProvider? {

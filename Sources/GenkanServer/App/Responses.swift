@@ -24,6 +24,11 @@ enum Responses {
         return HTTPResponse(status: 303, headers: headers)
     }
 
+    /// 303 See Other to one of the site's pages.
+    static func redirect(_ path: SitePath, context: RequestContext, cookies: [SetCookie] = []) -> HTTPResponse {
+        redirect(path.path, context: context, cookies: cookies)
+    }
+
     /// After a new session began (sign-in, sign-up, a reset, a password change): its cookie, and
     /// the way on, with a one-time notice if there is one.
     static func sessionStarted(

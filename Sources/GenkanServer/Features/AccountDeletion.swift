@@ -13,8 +13,8 @@ struct AccountDeletion: Sendable {
     let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get("/account/delete", form: .accountDeletion, use: show)
-        router.group("", shared.signedInPages + shared.sensitivePost).post("/account/delete", form: .accountDeletion, use: delete)
+        router.group("", shared.signedInPages).get(.accountDelete, form: .accountDeletion, use: show)
+        router.group("", shared.signedInPages + shared.sensitivePost).post(.accountDelete, form: .accountDeletion, use: delete)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -43,7 +43,7 @@ struct AccountDeletion: Sendable {
                     context.deletingCookie(.session),
                     Notice.accountDeleted.cookie(context),
                 ]
-                return .response(Responses.redirect("/signin", context: context, cookies: cookies))
+                return .response(Responses.redirect(.signIn, context: context, cookies: cookies))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

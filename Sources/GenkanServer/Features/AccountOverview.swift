@@ -7,11 +7,11 @@ struct AccountOverview: Sendable {
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession).get("/", use: root)
-        router.group("", shared.signedInPages).get("/account", use: show)
+        router.group("", shared.signedInPages).get(.account, use: show)
     }
 
     func root(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(Responses.redirect(context.signedIn == nil ? "/signin" : "/account", context: context))
+        .response(Responses.redirect(context.signedIn == nil ? SitePath.signIn : .account, context: context))
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {

@@ -15,13 +15,13 @@ struct EmailSettings: Sendable {
     let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get("/account/email", form: .emailChange, use: show)
-        router.group("", shared.signedInPages + shared.sensitivePost).post("/account/email", form: .emailChange, use: request)
+        router.group("", shared.signedInPages).get(.accountEmail, form: .emailChange, use: show)
+        router.group("", shared.signedInPages + shared.sensitivePost).post(.accountEmail, form: .emailChange, use: request)
         let coded = router.group("", SecurityHeaders(noReferrer: true))
-        coded.get("/account/email/confirm", use: showConfirm)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post("/account/email/confirm", use: confirm)
-        coded.get("/account/email/recover", use: showRecover)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post("/account/email/recover", use: recover)
+        coded.get(.accountEmailConfirm, use: showConfirm)
+        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.accountEmailConfirm, use: confirm)
+        coded.get(.accountEmailRecover, use: showRecover)
+        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.accountEmailRecover, use: recover)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -54,7 +54,7 @@ struct EmailSettings: Sendable {
             case .success(.addressInUse):
                 return forms.reauthenticationFailed(.emailChange, .emailAlreadyInUse, request: request, context: context)
             case .success(.unchanged):
-                return .response(Responses.redirect("/account", context: context))
+                return .response(Responses.redirect(.account, context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
@@ -68,7 +68,7 @@ struct EmailSettings: Sendable {
         let page = MessagePage(
             title: texts.text(.emailChangeSentTitle, locale),
             paragraphs: [texts.text(.emailChangeSentMessage, locale, ["email": newEmail]), texts.text(.mailDelayHint, locale)],
-            links: [(texts.text(.accountBack, locale), "/account")])
+            links: [(texts.text(.accountBack, locale), SitePath.account.path)])
         return forms.message(page, context: context)
     }
 
@@ -86,7 +86,7 @@ struct EmailSettings: Sendable {
                         paragraphs: [texts.text(.emailChangeConfirmIntro, locale, ["email": pending.email])],
                         buttons: [
                             MessagePage.Button(
-                                action: "/account/email/confirm", label: texts.text(.emailChangeConfirmSubmit, locale),
+                                action: SitePath.accountEmailConfirm.path, label: texts.text(.emailChangeConfirmSubmit, locale),
                                 hidden: [(FormDescription.codeField, code)])
                         ], keeping: [(FormDescription.codeField, code)])
                     return .response(forms.message(page, context: context, binding: .either))
@@ -125,7 +125,7 @@ struct EmailSettings: Sendable {
                         paragraphs: [texts.text(.emailRecoverIntro, locale, ["email": recovery.email])],
                         buttons: [
                             MessagePage.Button(
-                                action: "/account/email/recover", label: texts.text(.emailRecoverSubmit, locale),
+                                action: SitePath.accountEmailRecover.path, label: texts.text(.emailRecoverSubmit, locale),
                                 hidden: [(FormDescription.codeField, code)])
                         ], keeping: [(FormDescription.codeField, code)])
                     return .response(forms.message(page, context: context, binding: .either))
@@ -148,7 +148,7 @@ struct EmailSettings: Sendable {
                     let page = MessagePage(
                         title: texts.text(.emailRecoverTitle, locale),
                         paragraphs: [texts.text(.emailRecoverDoneMessage, locale, ["email": account.email])],
-                        links: [(texts.text(.linkRequestNewReset, locale), "/password/forgot"), (texts.text(.backToSignIn, locale), "/signin")])
+                        links: [(texts.text(.linkRequestNewReset, locale), SitePath.passwordForgot.path), (texts.text(.backToSignIn, locale), SitePath.signIn.path)])
                     return .response(forms.message(page, context: signedOut))
                 case .failure(let failure): return failed(failure, request: request, context: context)
                 }
@@ -162,7 +162,7 @@ struct EmailSettings: Sendable {
         let texts = forms.texts, locale = context.locale
         let page = MessagePage(
             title: texts.text(.emailChangeConfirmTitle, locale), paragraphs: [texts.text(key, locale, ["email": email])],
-            links: [(texts.text(.verifyContinue, locale), "/account")])
+            links: [(texts.text(.verifyContinue, locale), SitePath.account.path)])
         return forms.message(page, context: context)
     }
 
@@ -171,13 +171,13 @@ struct EmailSettings: Sendable {
         case .internalError(let error):
             return failures.refuse(error, request: request, context: context)
         case .invalidActionCode, .expiredActionCode:
-            return .response(forms.linkInvalid(failure, context: context, next: (.accountChangeEmail, "/account/email")))
+            return .response(forms.linkInvalid(failure, context: context, next: (.accountChangeEmail, SitePath.accountEmail.path)))
         default:
             // The address was taken by another account in the meantime: the change cannot happen.
             let texts = forms.texts, locale = context.locale
             let page = MessagePage(
                 title: texts.text(.linkInvalidTitle, locale), paragraphs: [texts.message(for: failure.code, locale: locale)],
-                links: [(texts.text(.accountChangeEmail, locale), "/account/email")])
+                links: [(texts.text(.accountChangeEmail, locale), SitePath.accountEmail.path)])
             return .response(forms.message(page, context: context, status: 409))
         }
     }
@@ -185,14 +185,14 @@ struct EmailSettings: Sendable {
     private func withCode(_ request: HTTPRequest, _ context: RequestContext, _ next: (String) -> Reply) -> Reply {
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         guard let code = query?[FormDescription.codeField], Secret.isTokenShaped(code) else {
-            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: (.accountChangeEmail, "/account/email")))
+            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: (.accountChangeEmail, SitePath.accountEmail.path)))
         }
         return next(code)
     }
 
     private func withPostedCode(_ request: HTTPRequest, _ context: RequestContext, _ next: (String) -> Reply) -> Reply {
         guard let code = context.formData?[FormDescription.codeField], Secret.isTokenShaped(code) else {
-            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: (.accountChangeEmail, "/account/email")))
+            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: (.accountChangeEmail, SitePath.accountEmail.path)))
         }
         return next(code)
     }

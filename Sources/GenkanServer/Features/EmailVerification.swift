@@ -11,11 +11,11 @@ struct EmailVerification: Sendable {
 
     func register(on router: Router, with shared: SharedMiddleware) {
         let coded = router.group("", SecurityHeaders(noReferrer: true))
-        coded.get("/verify-email", use: show)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post("/verify-email", use: verify)
-        router.group("", shared.requiredSession).get(RequireVerified.path, use: required)
+        coded.get(.verifyEmail, use: show)
+        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.verifyEmail, use: verify)
+        router.group("", shared.requiredSession).get(.verifyEmailRequired, use: required)
         router.group("", shared.requiredSession, FormParsing(), shared.csrf(.session), shared.mailPerAccount)
-            .post("/verify-email/resend", use: resend)
+            .post(.verifyEmailResend, use: resend)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -32,7 +32,7 @@ struct EmailVerification: Sendable {
                     title: texts.text(.verifyTitle, locale), paragraphs: [texts.text(.verifyIntro, locale, ["email": account.email])],
                     buttons: [
                         MessagePage.Button(
-                            action: "/verify-email", label: texts.text(.verifySubmit, locale),
+                            action: SitePath.verifyEmail.path, label: texts.text(.verifySubmit, locale),
                             hidden: [(FormDescription.codeField, code)])
                     ], keeping: [(FormDescription.codeField, code)])
                 return .response(forms.message(page, context: context, binding: .either))
@@ -71,14 +71,14 @@ struct EmailVerification: Sendable {
         let page = MessagePage(
             title: texts.text(.verifyDoneTitle, locale),
             paragraphs: [texts.text(already ? .verifyAlreadyMessage : .verifyDoneMessage, locale, ["email": account.email])],
-            links: [(texts.text(.verifyContinue, locale), "/account")])
+            links: [(texts.text(.verifyContinue, locale), SitePath.account.path)])
         return forms.message(page, context: context)
     }
 
     /// The page an unverified account is kept on with `--require-verified`.
     func required(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        if account.isVerified { return .response(Responses.redirect("/account", context: context)) }
+        if account.isVerified { return .response(Responses.redirect(.account, context: context)) }
         let texts = forms.texts, locale = context.locale
         let notice = context.notice
         let page = MessagePage(
@@ -87,9 +87,9 @@ struct EmailVerification: Sendable {
             notice: notice?.text(texts, account: account, locale: locale),
             buttons: [
                 MessagePage.Button(
-                    action: "/verify-email/resend", label: texts.text(.verifyResend, locale),
-                    hidden: [(FormDescription.returnField, RequireVerified.path)]),
-                MessagePage.Button(action: "/signout", label: texts.text(.accountSignOut, locale), className: "secondary"),
+                    action: SitePath.verifyEmailResend.path, label: texts.text(.verifyResend, locale),
+                    hidden: [(FormDescription.returnField, SitePath.verifyEmailRequired.path)]),
+                MessagePage.Button(action: SitePath.signOut.path, label: texts.text(.accountSignOut, locale), className: "secondary"),
             ])
         return .response(forms.message(page, context: context, binding: .session, cookies: context.noticeShown))
     }
@@ -98,7 +98,7 @@ struct EmailVerification: Sendable {
     func resend(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let locale = context.locale, authenticator = self.authenticator
-        let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
+        let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         return pool.reply(.interactive, { store in
             authenticator.sendVerification(.session(token: signedIn.token), locale: locale, in: store).map(\.sent)
         }) { [self] result in
@@ -114,5 +114,5 @@ struct EmailVerification: Sendable {
         }
     }
 
-    static let newLink: (text: PageKey, href: String) = (.linkSignInForNewVerification, "/account")
+    static let newLink: (text: PageKey, href: String) = (.linkSignInForNewVerification, SitePath.account.path)
 }

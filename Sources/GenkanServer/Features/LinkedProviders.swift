@@ -13,8 +13,6 @@ import GenkanValidation
 /// check the redirects of a form submission against it. The account's address is mailed a notice
 /// either way (`Authenticator.link`, `unlink`).
 struct LinkedProviders: Sendable {
-    static let path = "/account/providers"
-
     let signIn: ProviderSignIn
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
@@ -26,12 +24,12 @@ struct LinkedProviders: Sendable {
 
     func register(on router: Router, with shared: SharedMiddleware) {
         let pages = router.group("", shared.signedInPages)
-        pages.get(Self.path, use: show)
-        pages.get(Self.path + "/{provider}/connect", use: { request, context in confirmation(.connect, request, context) })
-        pages.get(Self.path + "/{provider}/disconnect", use: { request, context in confirmation(.disconnect, request, context) })
+        pages.get(.accountProviders, use: show)
+        pages.get(.providerConnect, use: { request, context in confirmation(.connect, request, context) })
+        pages.get(.providerDisconnect, use: { request, context in confirmation(.disconnect, request, context) })
         let posts = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
-        posts.post(Self.path + "/{provider}/connect", use: { request, context in confirm(.connect, request, context) })
-        posts.post(Self.path + "/{provider}/disconnect", use: { request, context in confirm(.disconnect, request, context) })
+        posts.post(.providerConnect, use: { request, context in confirm(.connect, request, context) })
+        posts.post(.providerDisconnect, use: { request, context in confirm(.disconnect, request, context) })
     }
 
     enum Change: Sendable {
@@ -104,7 +102,7 @@ struct LinkedProviders: Sendable {
                 return started.map { $0.status == 303 ? $0 : $0.allowingFormActions([provider.authorizationOrigin]) }
             case (.success, .disconnect):
                 return .response(
-                    Responses.redirect(Self.path, context: context, cookies: [Notice.providerDisconnected.cookie(context)]))
+                    Responses.redirect(.accountProviders, context: context, cookies: [Notice.providerDisconnected.cookie(context)]))
             case (.failure(.internalError(let error)), _):
                 return failures.refuse(error, request: request, context: context)
             case (.failure(.throttled(let refusal)), _):

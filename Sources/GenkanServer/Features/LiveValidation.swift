@@ -17,7 +17,7 @@ struct LiveValidation: Sendable {
     }
 
     func register(on api: RouteGroup, with shared: SharedMiddleware) {
-        api.group("", FormParsing(), shared.csrf(.either), shared.validationPerClient).post("/validate", use: validate)
+        api.group("", FormParsing(), shared.csrf(.either), shared.validationPerClient).post(.liveValidation, use: validate)
     }
 
     func validate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {

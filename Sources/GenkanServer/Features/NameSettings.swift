@@ -9,9 +9,9 @@ struct NameSettings: Sendable {
     let failures: StoreFailures
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get("/account/name", form: .nameChange, use: show)
+        router.group("", shared.signedInPages).get(.accountName, form: .nameChange, use: show)
         router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.validating])
-            .post("/account/name", form: .nameChange, use: save)
+            .post(.accountName, form: .nameChange, use: save)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -29,7 +29,7 @@ struct NameSettings: Sendable {
             switch result {
             case .success:
                 return .response(
-                    Responses.redirect("/account", context: context, cookies: [Notice.nameUpdated.cookie(context)]))
+                    Responses.redirect(.account, context: context, cookies: [Notice.nameUpdated.cookie(context)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

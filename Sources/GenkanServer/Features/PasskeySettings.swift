@@ -13,10 +13,6 @@ import GenkanValidation
 /// (`/api/passkeys/reauthenticate/options` gives the challenge); either is refused when it is the
 /// account's last way in. The account's address is mailed a notice of each change.
 struct PasskeySettings: Sendable {
-    static let path = "/account/passkeys"
-    static let confirmPath = "/account/passkeys/confirm"
-    static let passwordRemovalPath = "/account/password/remove"
-
     let forms: FormPages
     let pool: WorkerPool<AccountStore>
     let authenticator: Authenticator
@@ -30,20 +26,20 @@ struct PasskeySettings: Sendable {
 
     func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
         let pages = router.group("", shared.signedInPages)
-        pages.get(Self.path, use: show)
-        pages.get(Self.path + "/{id}/remove", use: removal)
-        pages.get(Self.passwordRemovalPath, use: passwordRemoval)
+        pages.get(.passkeys, use: show)
+        pages.get(.passkeyRemove, use: removal)
+        pages.get(.passwordRemove, use: passwordRemoval)
         let posts = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
-        posts.post(Self.path + "/{id}/rename", use: rename)
-        posts.post(Self.path + "/{id}/remove", use: { request, context in confirm(.removePasskey, request, context) })
-        posts.post(Self.passwordRemovalPath, use: { request, context in confirm(.removePassword, request, context) })
+        posts.post(.passkeyRename, use: rename)
+        posts.post(.passkeyRemove, use: { request, context in confirm(.removePasskey, request, context) })
+        posts.post(.passwordRemove, use: { request, context in confirm(.removePassword, request, context) })
         guard available else { return }
-        pages.get(Self.confirmPath, use: confirmation)
-        posts.post(Self.confirmPath, use: { request, context in confirm(.add, request, context) })
+        pages.get(.passkeyAddConfirm, use: confirmation)
+        posts.post(.passkeyAddConfirm, use: { request, context in confirm(.add, request, context) })
         let calls = api.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.passkeyPerClient])
-        calls.post("/passkeys/register/options", use: registrationOptions)
-        calls.post("/passkeys/register", use: finishRegistration)
-        calls.post("/passkeys/reauthenticate/options", use: reauthenticationOptions)
+        calls.post(.passkeyRegistrationOptions, use: registrationOptions)
+        calls.post(.passkeyRegistration, use: finishRegistration)
+        calls.post(.passkeyReauthenticationOptions, use: reauthenticationOptions)
     }
 
     // MARK: The list
@@ -98,7 +94,7 @@ struct PasskeySettings: Sendable {
         }) { [self] renamed in
             switch renamed {
             case .success:
-                return .response(Responses.redirect(Self.path, context: context, cookies: [Notice.passkeyRenamed.cookie(context)]))
+                return .response(Responses.redirect(.passkeys, context: context, cookies: [Notice.passkeyRenamed.cookie(context)]))
             case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
             case .failure(.userTokenExpired), .failure(.userNotFound): return signedOut(request, context)
             case .failure: return context.refuse(.status(.notFound), request)
@@ -147,7 +143,7 @@ struct PasskeySettings: Sendable {
     func passwordRemoval(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return withMethods(signedIn, request, context) { [self] methods in
-            guard methods.hasPassword else { return .response(Responses.redirect(Self.path, context: context)) }
+            guard methods.hasPassword else { return .response(Responses.redirect(.passkeys, context: context)) }
             guard methods.count > 1 else {
                 return .response(
                     listPage(methods, signedIn: signedIn, context: context, status: 409, error: texts.text(.passkeysLastMethod, context.locale)))
@@ -216,7 +212,7 @@ struct PasskeySettings: Sendable {
                 case .removePasskey: notice = [Notice.passkeyRemoved.cookie(context)]
                 case .removePassword: notice = [Notice.passwordRemoved.cookie(context)]
                 }
-                return .response(Responses.redirect(Self.path, context: context, cookies: notice))
+                return .response(Responses.redirect(.passkeys, context: context, cookies: notice))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
@@ -279,7 +275,7 @@ struct PasskeySettings: Sendable {
             case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
             case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
             case .failure(.requiresRecentLogin):
-                return .response(PasskeyMessages.refusal(.requiresRecentLogin, texts: texts, context: context, location: Self.confirmPath))
+                return .response(PasskeyMessages.refusal(.requiresRecentLogin, texts: texts, context: context, location: SitePath.passkeyAddConfirm.path))
             case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
             }
         }
@@ -305,7 +301,7 @@ struct PasskeySettings: Sendable {
             case .success:
                 return .response(
                     Responses.json(
-                        200, .object([("location", .string(Self.path))]), context: context, cookies: [Notice.passkeyAdded.cookie(context)]))
+                        200, .object([("location", .string(SitePath.passkeys.path))]), context: context, cookies: [Notice.passkeyAdded.cookie(context)]))
             case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
             case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
             }

@@ -23,9 +23,9 @@ struct PasskeySignIn: Sendable {
 
     func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
         let calls = api.group("", FormParsing(), shared.csrf(.preSession), shared.passkeyPerClient)
-        calls.post("/passkeys/sign-in/options", use: options)
+        calls.post(.passkeySignInOptions, use: options)
         let security = shared.checks.security
-        calls.post("/passkeys/sign-in", use: { request, context in signIn(request, context, security: security) })
+        calls.post(.passkeySignIn, use: { request, context in signIn(request, context, security: security) })
     }
 
     func options(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -42,7 +42,7 @@ struct PasskeySignIn: Sendable {
     func signIn(_ request: HTTPRequest, _ context: RequestContext, security: SecurityLog) -> Reply {
         let json = Array((context.formData?["credential"] ?? "").utf8)
         guard !json.isEmpty else { return context.refuse(.status(.badRequest), request) }
-        let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
+        let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let authenticator = self.authenticator, binding = context.anonymousBinding, previous = context.sessionToken
         let userAgent = request.headers["user-agent"], client = context.clientAddress
         return pool.reply(.interactive, { store -> Result<(token: String, email: String), AuthFailure> in

@@ -14,14 +14,14 @@ struct PasswordReset: Sendable {
     let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.get("/password/forgot", form: .passwordResetRequest, use: showRequest)
+        router.get(.passwordForgot, form: .passwordResetRequest, use: showRequest)
         router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
-            .post("/password/forgot", form: .passwordResetRequest, use: request)
+            .post(.passwordForgot, form: .passwordResetRequest, use: request)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
-        coded.get("/password/reset", form: .passwordReset, use: showReset)
+        coded.get(.passwordReset, form: .passwordReset, use: showReset)
         coded.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient)
-            .post("/password/reset", form: .passwordReset, use: reset)
+            .post(.passwordReset, form: .passwordReset, use: reset)
     }
 
     func showRequest(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -44,7 +44,7 @@ struct PasswordReset: Sendable {
                 let page = MessagePage(
                     title: texts.text(.forgotSentTitle, locale),
                     paragraphs: [texts.text(.forgotSentMessage, locale, ["email": email]), texts.text(.mailDelayHint, locale)],
-                    links: [(texts.text(.backToSignIn, locale), "/signin")])
+                    links: [(texts.text(.backToSignIn, locale), SitePath.signIn.path)])
                 return .response(forms.message(page, context: context))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
@@ -101,7 +101,7 @@ struct PasswordReset: Sendable {
                 // The mailbox's owner set the password in this browser: it is theirs from now on.
                 return .response(
                     Responses.sessionStarted(
-                        token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged,
+                        token, lifetime: sessionLifetime, to: SitePath.account.path, context: context, notice: .passwordChanged,
                         cookies: [checks.rememberDevice(context, email: reset.account.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
@@ -127,5 +127,5 @@ struct PasswordReset: Sendable {
         }
     }
 
-    static let newLink: (text: PageKey, href: String) = (.linkRequestNewReset, "/password/forgot")
+    static let newLink: (text: PageKey, href: String) = (.linkRequestNewReset, SitePath.passwordForgot.path)
 }

@@ -13,8 +13,8 @@ struct PasswordSettings: Sendable {
     let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get("/account/password", form: .passwordChange, use: show)
-        router.group("", shared.signedInPages + shared.sensitivePost).post("/account/password", form: .passwordChange, use: change)
+        router.group("", shared.signedInPages).get(.accountPassword, form: .passwordChange, use: show)
+        router.group("", shared.signedInPages + shared.sensitivePost).post(.accountPassword, form: .passwordChange, use: change)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -45,7 +45,7 @@ struct PasswordSettings: Sendable {
                 guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
                 return .response(
                     Responses.sessionStarted(
-                        token, lifetime: sessionLifetime, to: "/account", context: context, notice: .passwordChanged,
+                        token, lifetime: sessionLifetime, to: SitePath.account.path, context: context, notice: .passwordChanged,
                         cookies: [checks.rememberDevice(context, email: changed.account.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)

@@ -32,10 +32,10 @@ struct ProviderSignIn: Sendable {
     let startsPerClient: RateLimit
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession, startsPerClient).get("/signin/{provider}", use: start)
-        router.group("", shared.optionalSession).get("/signin/{provider}/callback", use: callback)
+        router.group("", shared.optionalSession, startsPerClient).get(.providerSignIn, use: start)
+        router.group("", shared.optionalSession).get(.providerCallback, use: callback)
         // No CSRF token on purpose: see the type's comment. The state decides, at the GET.
-        router.group("", FormParsing()).post("/signin/{provider}/callback", use: formPost)
+        router.group("", FormParsing()).post(.providerCallback, use: formPost)
     }
 
     // MARK: Start
@@ -44,7 +44,7 @@ struct ProviderSignIn: Sendable {
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
-        if context.signedIn != nil { return .response(Responses.redirect("/account", context: context)) }
+        if context.signedIn != nil { return .response(Responses.redirect(.account, context: context)) }
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let returnTo = query?[FormDescription.returnField].flatMap(LocalPath.init)
         return begin(provider, accountID: nil, returnTo: returnTo?.value, request: request, context: context)
@@ -94,7 +94,7 @@ struct ProviderSignIn: Sendable {
         }
         let form = context.formData
         let state = String((form?["state"] ?? "").prefix(512))
-        var location = "/signin/\(provider.name)/callback?state=" + FormData.percentEncoded(state)
+        var location = SitePath.providerCallback.filled(provider.name) + "?state=" + FormData.percentEncoded(state)
         if let error = form?["error"] {
             location += "&error=" + FormData.percentEncoded(String(error.prefix(64)))
             return .response(Self.bareRedirect(location))
@@ -192,7 +192,7 @@ struct ProviderSignIn: Sendable {
         }) { [self] result in
             switch result {
             case .success(let outcome):
-                let destination = outcome.isNew ? "/account" : returnTo ?? "/account"
+                let destination = outcome.isNew ? SitePath.account.path : returnTo ?? SitePath.account.path
                 return .response(Responses.sessionStarted(outcome.token, lifetime: sessionLifetime, to: destination, context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
@@ -214,7 +214,7 @@ struct ProviderSignIn: Sendable {
             case .success:
                 return .response(
                     Responses.redirect(
-                        LinkedProviders.path, context: context, cookies: [Notice.providerConnected.cookie(context)]))
+                        .accountProviders, context: context, cookies: [Notice.providerConnected.cookie(context)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
@@ -287,7 +287,7 @@ struct ProviderSignIn: Sendable {
         if linking {
             let page = MessagePage(
                 title: texts.text(.providersTitle, locale), paragraphs: [message],
-                links: [(texts.text(.providersTitle, locale), LinkedProviders.path)])
+                links: [(texts.text(.providersTitle, locale), SitePath.accountProviders.path)])
             return forms.message(page, context: context, status: status, binding: .session)
         }
         let intro = code == .accountExistsWithDifferentCredential ? texts.text(.providerLinkHint, locale, ["provider": brand]) : nil

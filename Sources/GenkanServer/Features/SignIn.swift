@@ -12,13 +12,13 @@ struct SignIn: Sendable {
     /// validation; its password is then checked on the hashing lane behind the sign-in limits
     /// (`PasswordChecks`), which count the wrong ones.
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession).get("/signin", form: .signIn, use: show)
+        router.group("", shared.optionalSession).get(.signIn, form: .signIn, use: show)
         router.group("", FormParsing(), shared.csrf(.preSession), shared.validating)
-            .post("/signin", form: .signIn, use: submit)
+            .post(.signIn, form: .signIn, use: submit)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        if context.signedIn != nil { return .response(Responses.redirect("/account", context: context)) }
+        if context.signedIn != nil { return .response(Responses.redirect(.account, context: context)) }
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let returnTo = query?[FormDescription.returnField].flatMap(LocalPath.init)
         return .response(forms.blank(.signIn, context: context, hidden: returnTo.map { [(FormDescription.returnField, $0.value)] } ?? []))
@@ -28,7 +28,7 @@ struct SignIn: Sendable {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
         if let refused = checks.knownRefusal(email: email, request, context) { return refused }
-        let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? "/account"
+        let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
         // A browser the account signed in from before: its own limit instead of the account's
         // count, and the front of the hashing queue.

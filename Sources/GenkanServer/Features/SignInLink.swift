@@ -19,13 +19,13 @@ struct SignInLink: Sendable {
     let checks: PasswordChecks
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.get("/signin/link", form: .signInLinkRequest, use: showRequest)
+        router.get(.signInLink, form: .signInLinkRequest, use: showRequest)
         router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
-            .post("/signin/link", form: .signInLinkRequest, use: request)
+            .post(.signInLink, form: .signInLinkRequest, use: request)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
-        coded.get("/signin/link/confirm", use: showConfirm)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post("/signin/link/confirm", use: confirm)
+        coded.get(.signInLinkConfirm, use: showConfirm)
+        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.signInLinkConfirm, use: confirm)
     }
 
     func showRequest(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -46,7 +46,7 @@ struct SignInLink: Sendable {
                 let page = MessagePage(
                     title: texts.text(.forgotSentTitle, locale),
                     paragraphs: [texts.text(.signInLinkSentMessage, locale, ["email": email]), texts.text(.mailDelayHint, locale)],
-                    links: [(texts.text(.backToSignIn, locale), "/signin")])
+                    links: [(texts.text(.backToSignIn, locale), SitePath.signIn.path)])
                 return .response(forms.message(page, context: context))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
@@ -70,7 +70,7 @@ struct SignInLink: Sendable {
                     paragraphs: [texts.text(.signInLinkConfirmIntro, locale, ["email": found.email])],
                     buttons: [
                         MessagePage.Button(
-                            action: "/signin/link/confirm", label: texts.text(.signInSubmit, locale),
+                            action: SitePath.signInLinkConfirm.path, label: texts.text(.signInSubmit, locale),
                             hidden: [(FormDescription.codeField, code)])
                     ], keeping: [(FormDescription.codeField, code)])
                 return .response(forms.message(page, context: context, binding: .either))
@@ -104,7 +104,7 @@ struct SignInLink: Sendable {
             case .success(let started):
                 return .response(
                     Responses.sessionStarted(
-                        started.token, lifetime: sessionLifetime, to: "/account", context: context,
+                        started.token, lifetime: sessionLifetime, to: SitePath.account.path, context: context,
                         cookies: [checks.rememberDevice(context, email: started.email)]))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
@@ -114,5 +114,5 @@ struct SignInLink: Sendable {
         }
     }
 
-    static let newLink: (text: PageKey, href: String) = (.linkRequestNewReset, "/signin/link")
+    static let newLink: (text: PageKey, href: String) = (.linkRequestNewReset, SitePath.signInLink.path)
 }

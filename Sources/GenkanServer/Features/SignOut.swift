@@ -7,7 +7,7 @@ struct SignOut: Sendable {
     let failures: StoreFailures
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", FormParsing(), shared.csrf(.session)).post("/signout", use: submit)
+        router.group("", FormParsing(), shared.csrf(.session)).post(.signOut, use: submit)
     }
 
     func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -18,7 +18,7 @@ struct SignOut: Sendable {
             switch outcome {
             case .success:
                 let deletion = context.deletingCookie(.session)
-                return .response(Responses.redirect("/signin", context: context, cookies: [deletion]))
+                return .response(Responses.redirect(.signIn, context: context, cookies: [deletion]))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
             }

@@ -16,14 +16,14 @@ struct SignUp: Sendable {
     /// client (and, when private, per address, since each may mail its owner) before the
     /// password is hashed.
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession).get("/signup", form: .signUp, use: show)
+        router.group("", shared.optionalSession).get(.signUp, form: .signUp, use: show)
         var post: [any Middleware] = [FormParsing(), shared.csrf(.preSession), shared.validating, shared.signUpPerClient]
         if isPrivate { post.append(shared.signUpPerAccount) }
-        router.group("", post).post("/signup", form: .signUp, use: submit)
+        router.group("", post).post(.signUp, form: .signUp, use: submit)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        if context.signedIn != nil { return .response(Responses.redirect("/account", context: context)) }
+        if context.signedIn != nil { return .response(Responses.redirect(.account, context: context)) }
         return .response(forms.blank(.signUp, context: context))
     }
 
@@ -39,7 +39,7 @@ struct SignUp: Sendable {
         }
         return sessions.start(
             .signUp, request: request, context: context, values: FormDescription.signUp.keptValues(context.formData),
-            destination: "/account"
+            destination: SitePath.account.path
         ) { store in
             let result = authenticator.signUp(
                 email: email, displayName: name, nameKey: nameKey, password: password, locale: locale, in: store
@@ -67,7 +67,7 @@ struct SignUp: Sendable {
                 let page = MessagePage(
                     title: texts.text(.signUpCheckEmailTitle, locale),
                     paragraphs: [texts.text(.signUpCheckEmailMessage, locale, ["email": new.email]), texts.text(.mailDelayHint, locale)],
-                    links: [(texts.text(.backToSignIn, locale), "/signin")])
+                    links: [(texts.text(.backToSignIn, locale), SitePath.signIn.path)])
                 return .response(forms.message(page, context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)

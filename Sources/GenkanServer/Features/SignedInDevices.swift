@@ -8,10 +8,10 @@ struct SignedInDevices: Sendable {
     let failures: StoreFailures
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get("/account/sessions", use: show)
+        router.group("", shared.signedInPages).get(.accountSessions, use: show)
         let post = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
-        post.post("/account/sessions/end", use: end)
-        post.post("/account/sessions/end-others", use: endOthers)
+        post.post(.accountSessionsEnd, use: end)
+        post.post(.accountSessionsEndOthers, use: endOthers)
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -43,7 +43,7 @@ struct SignedInDevices: Sendable {
             switch result {
             case .success:
                 return .response(
-                    Responses.redirect("/account/sessions", context: context, cookies: [Notice.sessionEnded.cookie(context)]))
+                    Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
             }
@@ -58,7 +58,7 @@ struct SignedInDevices: Sendable {
             switch result {
             case .success(let count):
                 let notice = Notice.otherSessionsEnded(count).cookie(context)
-                return .response(Responses.redirect("/account/sessions", context: context, cookies: [notice]))
+                return .response(Responses.redirect(.accountSessions, context: context, cookies: [notice]))
             case .failure(let error):
                 return failures.refuse(error, request: request, context: context)
             }

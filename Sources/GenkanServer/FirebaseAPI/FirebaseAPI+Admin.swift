@@ -221,7 +221,7 @@ extension FirebaseAPI {
                     return .success(.object([
                         ("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(account.email)),
                         ("oobCode", .string(issued.token)),
-                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose) + "?code=" + issued.token))),
+                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose), code: issued.token))),
                     ]))
                 }
             }

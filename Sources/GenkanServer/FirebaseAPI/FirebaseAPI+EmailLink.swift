@@ -83,7 +83,7 @@ extension FirebaseAPI {
         guard let query, let mode = query["mode"], let code = query["oobCode"], Secret.isTokenShaped(code) else {
             return context.refuse(.status(.badRequest), request)
         }
-        let page: String
+        let page: SitePath
         switch mode {
         case "signIn":
             if let continueURL = query["continueUrl"] {
@@ -93,13 +93,13 @@ extension FirebaseAPI {
                 let parameters = query.fields.filter { $0.name != "continueUrl" }.map { ($0.name, $0.value) }
                 return .response(Responses.redirect(target.settingQuery(parameters), context: context))
             }
-            page = "/signin/link/confirm"
-        case "resetPassword": page = "/password/reset"
-        case "verifyEmail": page = "/verify-email"
-        case "verifyAndChangeEmail": page = "/account/email/confirm"
-        case "recoverEmail": page = "/account/email/recover"
+            page = .signInLinkConfirm
+        case "resetPassword": page = Self.pagePath(.resetPassword)
+        case "verifyEmail": page = Self.pagePath(.verifyEmail)
+        case "verifyAndChangeEmail": page = Self.pagePath(.changeEmail)
+        case "recoverEmail": page = Self.pagePath(.recoverEmail)
         default: return context.refuse(.status(.badRequest), request)
         }
-        return .response(Responses.redirect(page + "?code=" + code, context: context))
+        return .response(Responses.redirect(page.with(FormDescription.codeField, code), context: context))
     }
 }

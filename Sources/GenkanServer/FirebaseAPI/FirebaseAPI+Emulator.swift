@@ -9,8 +9,9 @@ extension FirebaseAPI {
         let project = group.group("", ProjectCheck(project: self.project))
         project.get("/oobCodes", use: listCodes)
         project.on("DELETE", "/accounts", use: deleteAllAccounts)
-        project.get("/config", use: config)
-        project.on("PATCH", "/config", use: updateConfig)
+        let configuration = "/config"
+        project.get(configuration, use: config)
+        project.on("PATCH", configuration, use: updateConfig)
     }
 
     /// Every code sent (the most recent `AccountStore.emulatorCodesKept`), by whichever server on
@@ -24,14 +25,14 @@ extension FirebaseAPI {
                         // site mailed.
                         return .object([
                             ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
-                            ("oobLink", .string(entry.link ?? self.mail.link("/signin/link/confirm?code=" + entry.code))),
+                            ("oobLink", .string(entry.link ?? self.mail.link(.signInLinkConfirm, code: entry.code))),
                             ("requestType", .string("EMAIL_SIGNIN")),
                         ])
                     }
                     guard let purpose = entry.purpose else { return nil }
                     return .object([
                         ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
-                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose) + "?code=" + entry.code))),
+                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose), code: entry.code))),
                         ("requestType", .string(Self.requestType(purpose))),
                     ])
                 }

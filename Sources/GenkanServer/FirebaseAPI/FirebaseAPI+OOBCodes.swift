@@ -18,12 +18,12 @@ extension FirebaseAPI {
     }
 
     /// The page of Genkan's site that uses a code of `purpose`.
-    static func pagePath(_ purpose: ActionCodePurpose) -> String {
+    static func pagePath(_ purpose: ActionCodePurpose) -> SitePath {
         switch purpose {
-        case .resetPassword: "/password/reset"
-        case .verifyEmail: "/verify-email"
-        case .changeEmail: "/account/email/confirm"
-        case .recoverEmail: "/account/email/recover"
+        case .resetPassword: .passwordReset
+        case .verifyEmail: .verifyEmail
+        case .changeEmail: .accountEmailConfirm
+        case .recoverEmail: .accountEmailRecover
         }
     }
 

@@ -52,7 +52,8 @@ struct FirebaseAPI: Sendable {
     static let emulatorPrefix = "/emulator"
     /// Where the public key of the ID tokens is published (RFC 8414's well-known location for a
     /// JWKS is `jwks_uri`; this is the path the README documents).
-    static let jwksPath = "/securetoken.googleapis.com/v1/jwks"
+    static let jwksPath = secureToken + jwksSuffix
+    private static let jwksSuffix = "/v1/jwks"
     /// The prefixes the API's CORS and error presenter cover.
     static let prefixes = [identityToolkit, legacyToolkit, secureToken, emulatorPrefix]
 
@@ -88,7 +89,7 @@ struct FirebaseAPI: Sendable {
         }
         let secureToken = router.group(Self.secureToken, FirebaseBody(texts: texts, acceptsForm: true)).presenting(errors)
         secureToken.post("/v1/token", use: refreshToken)
-        secureToken.get("/v1/jwks", use: publishKeys)
+        secureToken.get(Self.jwksSuffix, use: publishKeys)
 
         registerAdministration(
             on: v1.group("/projects/{project}", AdminAccess(project: project, isEmulator: isEmulator, serviceAccounts: serviceAccounts, clock: clock)))

@@ -1,6 +1,6 @@
 extension FormDescription {
     /// The way back from every settings page.
-    static let backToAccount = Link(prompt: nil, text: .accountBack, href: "/account")
+    static let backToAccount = Link(text: .accountBack, to: .account)
 
     /// The current password on a sensitive form: the sign-in check again (re-authentication).
     static let currentPasswordField = FieldDescription(
@@ -8,13 +8,13 @@ extension FormDescription {
 
     /// `/account/name`: a new display name under the sign-up form's rules.
     static let nameChange = FormDescription(
-        .nameChange, path: "/account/name", title: .nameTitle, submit: .nameSubmit,
+        .nameChange, route: .accountName, title: .nameTitle, submit: .nameSubmit,
         fields: [FieldDescription(.name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname")],
         links: [backToAccount], binding: .session)
 
     /// `/account/password`: the current password, a new one under the policy, its confirmation.
     static let passwordChange = offeringPasskeyProof(FormDescription(
-        .passwordChange, path: "/account/password", title: .passwordChangeTitle, intro: .passwordChangeIntro,
+        .passwordChange, route: .accountPassword, title: .passwordChangeTitle, intro: .passwordChangeIntro,
         submit: .passwordChangeSubmit,
         fields: [
             currentPasswordField,
@@ -29,7 +29,7 @@ extension FormDescription {
 
     /// `/account/email`: the current password and the new address (a link goes to it).
     static let emailChange = offeringPasskeyProof(FormDescription(
-        .emailChange, path: "/account/email", title: .emailChangeTitle, intro: .emailChangeIntro, submit: .emailChangeSubmit,
+        .emailChange, route: .accountEmail, title: .emailChangeTitle, intro: .emailChangeIntro, submit: .emailChangeSubmit,
         fields: [
             currentPasswordField,
             FieldDescription(.email, .text, label: .newEmailLabel, hint: .text(.emailHint), autocomplete: "email"),
@@ -38,7 +38,7 @@ extension FormDescription {
 
     /// `/account/delete`: what goes, the current password and a box to tick (the seeds' 退会).
     static let accountDeletion = offeringPasskeyProof(FormDescription(
-        .accountDeletion, path: "/account/delete", title: .deleteTitle, intro: .deleteExplanation, submit: .deleteSubmit,
+        .accountDeletion, route: .accountDelete, title: .deleteTitle, intro: .deleteExplanation, submit: .deleteSubmit,
         fields: [
             currentPasswordField,
             FieldDescription(.confirmation, .checkbox, label: .deleteConfirmLabel, autocomplete: "off"),

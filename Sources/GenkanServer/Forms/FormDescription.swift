@@ -9,11 +9,19 @@ struct FormDescription: Sendable {
         let prompt: PageKey?
         let text: PageKey
         let href: String
+
+        init(prompt: PageKey? = nil, text: PageKey, to path: SitePath) {
+            self.prompt = prompt
+            self.text = text
+            href = path.path
+        }
     }
 
     /// Which form of GenkanValidation checks it (also its `data-form` name for the script).
     let kind: FormKind
-    /// The path the form is served at and posts to.
+    /// The route the form is served at and posts to (`Router` refuses a form registered at another).
+    let route: SitePath
+    /// The route's path with its parameters filled in: the form's `action`.
     let path: String
     let title: PageKey
     let intro: PageKey?
@@ -36,11 +44,12 @@ struct FormDescription: Sendable {
     var offersPasskeyProof = false
 
     init(
-        _ kind: FormKind, path: String, title: PageKey, intro: PageKey? = nil, submit: PageKey, fields: [FieldDescription],
-        links: [Link] = [], binding: CSRFBinding = .preSession, carries: [String] = []
+        _ kind: FormKind, route: SitePath, parameters: [String] = [], title: PageKey, intro: PageKey? = nil, submit: PageKey,
+        fields: [FieldDescription], links: [Link] = [], binding: CSRFBinding = .preSession, carries: [String] = []
     ) {
         self.kind = kind
-        self.path = path
+        self.route = route
+        self.path = route.filled(parameters)
         self.title = title
         self.intro = intro
         self.submit = submit

@@ -1,14 +1,14 @@
 extension FormDescription {
     /// `/password/forgot`: the address to send a reset link to.
     static let passwordResetRequest = FormDescription(
-        .passwordResetRequest, path: "/password/forgot", title: .forgotTitle, intro: .forgotIntro, submit: .forgotSubmit,
+        .passwordResetRequest, route: .passwordForgot, title: .forgotTitle, intro: .forgotIntro, submit: .forgotSubmit,
         fields: [FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")],
-        links: [Link(prompt: nil, text: .backToSignIn, href: "/signin")])
+        links: [Link(text: .backToSignIn, to: .signIn)])
 
     /// `/password/reset`: a new password and its confirmation, reached from the link in the mail;
     /// the form carries the link's code.
     static let passwordReset = FormDescription(
-        .passwordReset, path: "/password/reset", title: .resetTitle, submit: .resetSubmit,
+        .passwordReset, route: .passwordReset, title: .resetTitle, submit: .resetSubmit,
         fields: [
             FieldDescription(
                 .newPassword, .newSecret, label: .newPasswordLabel, hint: .minimumPasswordLength(.newPasswordHint),
@@ -26,7 +26,7 @@ extension FormDescription {
 extension FormDescription {
     /// `/signin/link`: the address to send a sign-in link to ("send me a sign-in link").
     static let signInLinkRequest = FormDescription(
-        .signInLinkRequest, path: "/signin/link", title: .signInLinkTitle, intro: .signInLinkIntro, submit: .signInLinkSubmit,
+        .signInLinkRequest, route: .signInLink, title: .signInLinkTitle, intro: .signInLinkIntro, submit: .signInLinkSubmit,
         fields: [FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")],
-        links: [Link(prompt: nil, text: .backToSignIn, href: "/signin")])
+        links: [Link(text: .backToSignIn, to: .signIn)])
 }

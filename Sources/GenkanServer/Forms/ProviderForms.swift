@@ -5,11 +5,11 @@ extension FormDescription {
     static func providerChange(_ change: LinkedProviders.Change, _ provider: ProviderButton, hasPassword: Bool) -> FormDescription {
         let connecting = change == .connect
         var form = FormDescription(
-            .reauthentication, path: LinkedProviders.path + "/" + provider.name + (connecting ? "/connect" : "/disconnect"),
+            .reauthentication, route: connecting ? .providerConnect : .providerDisconnect, parameters: [provider.name],
             title: connecting ? .providersConnect : .providersDisconnect,
             intro: connecting ? .providersConnectIntro : .providersDisconnectIntro,
             submit: connecting ? .providersConnect : .providersDisconnect, fields: hasPassword ? [currentPasswordField] : [],
-            links: [Link(prompt: nil, text: .providersTitle, href: LinkedProviders.path)], binding: .session)
+            links: [Link(text: .providersTitle, to: .accountProviders)], binding: .session)
         form.subject = provider.brandName
         return form
     }

@@ -2,7 +2,7 @@ extension FormDescription {
     /// `/signup`: display name, e-mail address, a new password under the policy, and its confirmation.
     static let signUp = {
         var form = FormDescription(
-        .signUp, path: "/signup", title: .signUpTitle, submit: .signUpSubmit,
+        .signUp, route: .signUp, title: .signUpTitle, submit: .signUpSubmit,
         fields: [
             FieldDescription(.name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname"),
             FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email"),
@@ -13,7 +13,7 @@ extension FormDescription {
                 .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
                 hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
         ],
-        links: [Link(prompt: .signUpSignInPrompt, text: .signUpSignInLink, href: "/signin")])
+        links: [Link(prompt: .signUpSignInPrompt, text: .signUpSignInLink, to: .signIn)])
         form.offersProviders = true
         return form
     }()

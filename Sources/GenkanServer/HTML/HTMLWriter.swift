@@ -8,7 +8,7 @@ import GenkanLocalization
 /// var page = HTMLWriter()
 /// page.element("h1", text: title)
 /// page.newline()
-/// page.start("a", [HTMLAttribute("href", "/signup")])
+/// page.start("a", [HTMLAttribute("href", SitePath.signUp.path)])
 /// page.text(linkText)
 /// page.end("a")
 /// ```

@@ -19,10 +19,16 @@ struct SiteMail: AccountMail {
     /// The site's absolute URL for `path` (which starts with `/`).
     func link(_ path: String) -> String { baseURL.value + path }
 
+    /// The site's absolute URL for one of its pages.
+    func link(_ page: SitePath) -> String { link(page.path) }
+
+    /// The site's absolute URL for a page that uses a one-time code (`/password/reset?code=…`).
+    func link(_ page: SitePath, code: String) -> String { link(page.with(FormDescription.codeField, code)) }
+
     func verification(to account: Account, code: String, locale: String) -> OutgoingMail? {
         let content = compose(locale, subject: .verifySubject, name: account.displayName, parts: [
             .paragraph(text(.verifyIntro, locale)),
-            .action(label: text(.verifyAction, locale), url: link("/verify-email?code=" + code)),
+            .action(label: text(.verifyAction, locale), url: link(.verifyEmail, code: code)),
             .paragraph(expiry(codes.lifetime(of: .verifyEmail), locale)),
             .paragraph(text(.verifyIgnore, locale)),
         ])
@@ -32,7 +38,7 @@ struct SiteMail: AccountMail {
     func passwordReset(to account: Account, code: String, locale: String) -> OutgoingMail? {
         let content = compose(locale, subject: .resetSubject, name: account.displayName, parts: [
             .paragraph(text(.resetIntro, locale)),
-            .action(label: text(.resetAction, locale), url: link("/password/reset?code=" + code)),
+            .action(label: text(.resetAction, locale), url: link(.passwordReset, code: code)),
             .paragraph(expiry(codes.lifetime(of: .resetPassword), locale) + separator(locale) + text(.singleUse, locale)),
             .paragraph(text(.resetIgnore, locale)),
         ])
@@ -45,7 +51,7 @@ struct SiteMail: AccountMail {
         let content = compose(locale, subject: .passwordChangedSubject, name: account.displayName, parts: [
             .paragraph(text(.passwordChangedBodyKept, locale)),
             .paragraph(text(.passwordChangedNotYou, locale)),
-            .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
+            .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
         ])
         return outgoing(content, to: account.email, locale: locale)
     }
@@ -54,7 +60,7 @@ struct SiteMail: AccountMail {
     func emailChange(to account: Account, newEmail: String, code: String, locale: String) -> OutgoingMail? {
         let content = compose(locale, subject: .emailChangeSubject, name: account.displayName, parts: [
             .paragraph(text(.emailChangeIntro, locale)),
-            .action(label: text(.emailChangeAction, locale), url: link("/account/email/confirm?code=" + code)),
+            .action(label: text(.emailChangeAction, locale), url: link(.accountEmailConfirm, code: code)),
             .paragraph(expiry(codes.lifetime(of: .changeEmail), locale)),
             .paragraph(text(.emailChangeIgnore, locale)),
         ])
@@ -66,7 +72,7 @@ struct SiteMail: AccountMail {
         let content = compose(locale, subject: .emailChangedSubject, name: account.displayName, parts: [
             .paragraph(text(.emailChangedBody, locale, ["email": newEmail])),
             .paragraph(text(.emailChangedNotYou, locale)),
-            .action(label: text(.emailChangedAction, locale), url: link("/account/email/recover?code=" + code)),
+            .action(label: text(.emailChangedAction, locale), url: link(.accountEmailRecover, code: code)),
             .paragraph(expiry(codes.lifetime(of: .changeEmail), locale)),
         ])
         return outgoing(content, to: oldEmail, locale: locale)
@@ -88,8 +94,8 @@ struct SiteMail: AccountMail {
         let content = compose(locale, subject: .signUpAttemptSubject, name: account.displayName, parts: [
             .paragraph(text(.signUpAttemptBody, locale)),
             .paragraph(text(.signUpAttemptIfYou, locale)),
-            .action(label: text(.signUpAttemptSignInAction, locale), url: link("/signin")),
-            .action(label: text(.signUpAttemptResetAction, locale), url: link("/password/forgot")),
+            .action(label: text(.signUpAttemptSignInAction, locale), url: link(SitePath.signIn.path)),
+            .action(label: text(.signUpAttemptResetAction, locale), url: link(SitePath.passwordForgot.path)),
             .paragraph(text(.signUpAttemptIgnore, locale)),
         ])
         return outgoing(content, to: account.email, locale: locale)
@@ -100,8 +106,8 @@ struct SiteMail: AccountMail {
         let content = compose(locale, subject: .emailChangeAttemptSubject, name: owner.displayName, parts: [
             .paragraph(text(.emailChangeAttemptBody, locale)),
             .paragraph(text(.signUpAttemptIfYou, locale)),
-            .action(label: text(.signUpAttemptSignInAction, locale), url: link("/signin")),
-            .action(label: text(.signUpAttemptResetAction, locale), url: link("/password/forgot")),
+            .action(label: text(.signUpAttemptSignInAction, locale), url: link(SitePath.signIn.path)),
+            .action(label: text(.signUpAttemptResetAction, locale), url: link(SitePath.passwordForgot.path)),
             .paragraph(text(.signUpAttemptIgnore, locale)),
         ])
         return outgoing(content, to: owner.email, locale: locale)
@@ -115,8 +121,8 @@ struct SiteMail: AccountMail {
             parts: [
                 .paragraph(text(connected ? .signInMethodConnectedBody : .signInMethodRemovedBody, locale, ["provider": name])),
                 .paragraph(text(.signInMethodNotYou, locale)),
-                .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
-                .action(label: text(.signInMethodReviewAction, locale), url: link("/account/providers")),
+                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
+                .action(label: text(.signInMethodReviewAction, locale), url: link(SitePath.accountProviders.path)),
             ])
         return outgoing(content, to: account.email, locale: locale)
     }
@@ -128,8 +134,8 @@ struct SiteMail: AccountMail {
             parts: [
                 .paragraph(text(added ? .passkeyAddedBody : .passkeyRemovedBody, locale, ["name": name])),
                 .paragraph(text(.signInMethodNotYou, locale)),
-                .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
-                .action(label: text(.passkeyReviewAction, locale), url: link("/account/passkeys")),
+                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
+                .action(label: text(.passkeyReviewAction, locale), url: link(SitePath.passkeys.path)),
             ])
         return outgoing(content, to: account.email, locale: locale)
     }
@@ -141,8 +147,8 @@ struct SiteMail: AccountMail {
             parts: [
                 .paragraph(text(.passwordRemovedBody, locale)),
                 .paragraph(text(.signInMethodNotYou, locale)),
-                .action(label: text(.passwordChangedAction, locale), url: link("/password/forgot")),
-                .action(label: text(.passkeyReviewAction, locale), url: link("/account/passkeys")),
+                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
+                .action(label: text(.passkeyReviewAction, locale), url: link(SitePath.passkeys.path)),
             ])
         return outgoing(content, to: account.email, locale: locale)
     }
@@ -169,7 +175,7 @@ struct SiteMail: AccountMail {
     /// `mode=signIn`, the API key and the app's `continueUrl` (what the SDKs' `isSignInWithEmailLink`
     /// looks for once the handler has sent the browser on).
     func signInLinkURL(code: String, continuation: SignInLinkContinuation?, locale: String) -> String {
-        guard let continuation else { return link("/signin/link/confirm?code=" + code) }
+        guard let continuation else { return link(.signInLinkConfirm, code: code) }
         let parameters = [
             ("mode", "signIn"), ("oobCode", code), ("apiKey", continuation.apiKey), ("continueUrl", continuation.url), ("lang", locale),
         ]

@@ -1,10 +1,9 @@
 /// With `--require-verified`: a signed-in account whose address is not verified reaches only the
 /// "verify your e-mail" page (as the seed app routed an unverified user). Runs after a required `SessionLookup`.
 struct RequireVerified: Middleware {
-    static let path = "/verify-email/required"
 
     func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
         guard let account = context.signedIn?.account, !account.isVerified else { return next(request, context) }
-        return .response(Responses.redirect(Self.path, context: context))
+        return .response(Responses.redirect(.verifyEmailRequired, context: context))
     }
 }

@@ -32,7 +32,7 @@ struct SessionLookup: Middleware {
     /// The page to return to after signing in: the request's own path and query for a GET, when
     /// that is not where sign-in leads anyway.
     static func returnPath(_ request: HTTPRequest) -> String? {
-        guard request.method == "GET" || request.method == "HEAD", request.path != "/account" else { return nil }
+        guard request.method == "GET" || request.method == "HEAD", request.path != SitePath.account.path else { return nil }
         let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
         return LocalPath(target)?.value
     }

@@ -33,7 +33,7 @@ struct PageErrors: ErrorPresenter {
             guard let form = context.form else { return page(.badRequest, context: context) }
             return forms.page(form, context: context, status: 422, values: [:], issues: [ValidationIssue(.formInvalidEncoding)])
         case .signInRequired(let returnTo):
-            let location = returnTo.map { "/signin?return=" + FormData.percentEncoded($0) } ?? "/signin"
+            let location = returnTo.map { SitePath.signIn.with(FormDescription.returnField, $0) } ?? SitePath.signIn.path
             return Responses.redirect(location, context: context)
         }
     }

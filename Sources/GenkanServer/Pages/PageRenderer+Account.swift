@@ -35,7 +35,7 @@ extension PageRenderer {
             main.element("p", [HTMLAttribute("class", "message")], text: texts.text(.verifyRequiredMessage, locale, ["email": account.email]))
             main.newline()
             buttonForm(
-                action: "/verify-email/resend", class: "resend-form", label: texts.text(.verifyResend, locale), locale: locale, csrf: csrf,
+                action: SitePath.verifyEmailResend.path, class: "resend-form", label: texts.text(.verifyResend, locale), locale: locale, csrf: csrf,
                 buttonClass: "secondary", into: &main)
         }
         main.element("h2", text: texts.text(.accountSettingsHeading, locale))
@@ -43,18 +43,18 @@ extension PageRenderer {
         main.start("ul", [HTMLAttribute("class", "settings")])
         main.newline()
         var settings: [(PageKey, String)] = [
-            (.accountChangeName, "/account/name"), (.accountChangePassword, "/account/password"),
-            (.accountChangeEmail, "/account/email"), (.accountSessions, "/account/sessions"), (.accountDelete, "/account/delete"),
+            (.accountChangeName, SitePath.accountName.path), (.accountChangePassword, SitePath.accountPassword.path),
+            (.accountChangeEmail, SitePath.accountEmail.path), (.accountSessions, SitePath.accountSessions.path), (.accountDelete, SitePath.accountDelete.path),
         ]
-        if !providers.isEmpty { settings.insert((.accountProviders, "/account/providers"), at: 3) }
-        if passkeys { settings.insert((.passkeysTitle, PasskeySettings.path), at: providers.isEmpty ? 3 : 4) }
+        if !providers.isEmpty { settings.insert((.accountProviders, SitePath.accountProviders.path), at: 3) }
+        if passkeys { settings.insert((.passkeysTitle, SitePath.passkeys.path), at: providers.isEmpty ? 3 : 4) }
         for (key, href) in settings {
             main.element("li") { $0.element("a", [HTMLAttribute("href", href)], text: texts.text(key, locale)) }
             main.newline()
         }
         main.end("ul")
         main.newline()
-        buttonForm(action: "/signout", class: "signout-form", label: texts.text(.accountSignOut, locale), locale: locale, csrf: csrf, into: &main)
+        buttonForm(action: SitePath.signOut.path, class: "signout-form", label: texts.text(.accountSignOut, locale), locale: locale, csrf: csrf, into: &main)
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }
 

@@ -112,12 +112,12 @@ extension PageRenderer {
             main.newline()
             main.element("p") { line in
                 line.element(
-                    "a", [HTMLAttribute("class", "button secondary"), HTMLAttribute("href", PasskeySettings.passwordRemovalPath)],
+                    "a", [HTMLAttribute("class", "button secondary"), HTMLAttribute("href", SitePath.passwordRemove.path)],
                     text: texts.text(.passkeysPasswordRemove, locale))
             }
             main.newline()
         }
-        main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", "/account")], text: texts.text(.accountBack, locale)) }
+        main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", SitePath.account.path)], text: texts.text(.accountBack, locale)) }
         main.newline()
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }
@@ -146,7 +146,7 @@ extension PageRenderer {
         }
         main.newline()
         main.start("form", [
-            HTMLAttribute("method", "post"), HTMLAttribute("action", PasskeySettings.path + "/" + id + "/rename"),
+            HTMLAttribute("method", "post"), HTMLAttribute("action", SitePath.passkeyRename.filled(id)),
             HTMLAttribute("class", "passkey-rename"),
         ])
         main.newline()
@@ -166,7 +166,7 @@ extension PageRenderer {
         main.newline()
         if state.methodCount > 1 {
             // The confirmation page asks for the current password (or another passkey), then posts.
-            main.start("form", [HTMLAttribute("method", "get"), HTMLAttribute("action", PasskeySettings.path + "/" + id + "/remove")])
+            main.start("form", [HTMLAttribute("method", "get"), HTMLAttribute("action", SitePath.passkeyRemove.filled(id))])
             main.element(
                 "button",
                 [HTMLAttribute("type", "submit"), HTMLAttribute("class", "secondary"), HTMLAttribute("data-passkey-action", "remove")],

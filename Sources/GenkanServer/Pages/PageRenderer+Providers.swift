@@ -15,7 +15,7 @@ extension PageRenderer {
         main.element("h2", text: texts.text(.providersPassword, locale))
         main.element("p", [HTMLAttribute("class", "method-status")], text: texts.text(hasPassword ? .providersPasswordSet : .providersPasswordNotSet, locale))
         if !hasPassword {
-            main.element("p") { $0.element("a", [HTMLAttribute("href", "/password/forgot")], text: texts.text(.providersSetPassword, locale)) }
+            main.element("p") { $0.element("a", [HTMLAttribute("href", SitePath.passwordForgot.path)], text: texts.text(.providersSetPassword, locale)) }
         }
         main.end("li")
         main.newline()
@@ -33,7 +33,7 @@ extension PageRenderer {
                             "a",
                             [
                                 HTMLAttribute("class", "button secondary"),
-                                HTMLAttribute("href", LinkedProviders.path + "/" + provider.name + "/disconnect"),
+                                HTMLAttribute("href", SitePath.providerDisconnect.filled(provider.name)),
                             ], text: texts.text(.providersDisconnect, locale, ["provider": brand]))
                     }
                 } else {
@@ -46,7 +46,7 @@ extension PageRenderer {
                         "a",
                         [
                             HTMLAttribute("class", "provider-button provider-\(provider.preset.rawValue)"),
-                            HTMLAttribute("href", LinkedProviders.path + "/" + provider.name + "/connect"),
+                            HTMLAttribute("href", SitePath.providerConnect.filled(provider.name)),
                         ], text: texts.text(.providersConnect, locale, ["provider": brand]))
                 }
             }
@@ -55,7 +55,7 @@ extension PageRenderer {
         }
         main.end("ul")
         main.newline()
-        main.element("p") { $0.element("a", [HTMLAttribute("href", "/account")], text: texts.text(.accountBack, locale)) }
+        main.element("p") { $0.element("a", [HTMLAttribute("href", SitePath.account.path)], text: texts.text(.accountBack, locale)) }
         main.newline()
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }

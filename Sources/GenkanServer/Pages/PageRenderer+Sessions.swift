@@ -34,7 +34,7 @@ extension PageRenderer {
             }
             main.newline()
             if !session.isCurrent {
-                main.start("form", [HTMLAttribute("method", "post"), HTMLAttribute("action", "/account/sessions/end")])
+                main.start("form", [HTMLAttribute("method", "post"), HTMLAttribute("action", SitePath.accountSessionsEnd.path)])
                 hiddenInput("csrf", csrf, into: &main)
                 hiddenInput("session", session.handle, into: &main)
                 main.element(
@@ -51,10 +51,10 @@ extension PageRenderer {
         main.newline()
         if sessions.contains(where: { !$0.isCurrent }) {
             buttonForm(
-                action: "/account/sessions/end-others", class: "end-others-form", label: texts.text(.sessionsSignOutOthers, locale),
+                action: SitePath.accountSessionsEndOthers.path, class: "end-others-form", label: texts.text(.sessionsSignOutOthers, locale),
                 locale: locale, csrf: csrf, into: &main)
         }
-        main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", "/account")], text: texts.text(.accountBack, locale)) }
+        main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", SitePath.account.path)], text: texts.text(.accountBack, locale)) }
         main.newline()
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }

@@ -24,9 +24,10 @@ struct PageRenderer: Sendable {
         self.rules = rules
         self.providers = providers
         self.passkeys = passkeys
-        stylesheet = files?.versionedURL("/css/genkan.css") ?? "/css/genkan.css"
-        script = files?.versionedURL("/js/genkan.js") ?? "/js/genkan.js"
-        passkeyScript = files?.versionedURL("/js/passkeys.js") ?? "/js/passkeys.js"
+        let url = { (path: String) in files?.versionedURL(path) ?? path }
+        stylesheet = url("/css/genkan.css")
+        script = url("/js/genkan.js")
+        passkeyScript = url("/js/passkeys.js")
     }
 
     /// A whole page: the head, the site header with the language switcher, and `main`. `keeping`

@@ -48,8 +48,8 @@ extension PageRenderer {
         html.start("ul", [HTMLAttribute("class", "provider-list")])
         html.newline()
         for provider in providers {
-            var href = "/signin/" + provider.name
-            if let returnTo { href += "?return=" + FormData.percentEncoded(returnTo.value) }
+            var href = SitePath.providerSignIn.filled(provider.name)
+            if let returnTo { href += "?" + FormDescription.returnField + "=" + FormData.percentEncoded(returnTo.value) }
             html.element("li") { item in
                 item.element(
                     "a", [HTMLAttribute("class", "provider-button provider-\(provider.preset.rawValue)"), HTMLAttribute("href", href)],

@@ -33,4 +33,18 @@ struct RouteGroup {
     func post(_ path: String, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
         on("POST", path, form: form, use: handler)
     }
+
+    /// A route at one of the site's paths, which starts with the group's prefix (not added again).
+    func on(_ method: String, _ path: SitePath, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
+        precondition(path.pattern.hasPrefix(prefix + "/"), "\(path) is not under the group's prefix '\(prefix)'")
+        on(method, String(path.pattern.dropFirst(prefix.count)), form: form, use: handler)
+    }
+
+    func get(_ path: SitePath, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
+        on("GET", path, form: form, use: handler)
+    }
+
+    func post(_ path: SitePath, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
+        on("POST", path, form: form, use: handler)
+    }
 }

@@ -4,9 +4,9 @@
 /// ```swift
 /// let router = Router(errors: pages)
 /// router.use(AccessLogging(log), SecurityHeaders(), VisitorContext(texts: texts))
-/// router.get("/signin", use: signIn.show)
-/// router.group(FormParsing(), CSRFProtection(.preSession, tokens: csrf))
-///     .post("/signin", form: .signIn, use: signIn.submit)
+/// router.get(.signIn, use: signIn.show)
+/// router.group("", FormParsing(), CSRFProtection(.preSession, tokens: csrf))
+///     .post(.signIn, form: .signIn, use: signIn.submit)
 /// ```
 final class Router {
     struct Route {
@@ -50,6 +50,10 @@ final class Router {
         precondition(
             !routes.contains { $0.method == route.method && $0.path == route.path },
             "\(route.method) \(route.path) is registered twice")
+        // A form posts to the route it is described with: one definition of the path.
+        precondition(
+            route.form.map { $0.route.pattern == route.path.description } ?? true,
+            "\(route.method) \(route.path) is registered with a form of \(route.form?.route.pattern ?? "")")
         routes.append(route)
     }
 
@@ -69,6 +73,14 @@ extension Router {
     }
 
     func post(_ path: String, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
+        group().post(path, form: form, use: handler)
+    }
+
+    func get(_ path: SitePath, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
+        group().get(path, form: form, use: handler)
+    }
+
+    func post(_ path: SitePath, form: FormDescription? = nil, use handler: @escaping RouteHandler) {
         group().post(path, form: form, use: handler)
     }
 }

@@ -8,7 +8,7 @@ package enum RouterBenchmark {
     /// nanoseconds per look-up and how many were found (so the work is not optimized away).
     package static func lookUps(passes: Int) throws -> (nanoseconds: Double, found: Int) {
         try withApp { app in
-            let paths = ["/signin", "/api/validate"]
+            let paths = [SitePath.signIn.path, SitePath.liveValidation.path]
             var found = 0
             let clock = ContinuousClock()
             let start = clock.now
@@ -26,7 +26,7 @@ package enum RouterBenchmark {
     package static func signInPages(passes: Int) throws -> (microseconds: Double, bytes: Int) {
         try withApp { app in
             let request = HTTPRequest(
-                method: "GET", path: "/signin", headers: HTTPHeaders([("accept-language", "ja")]), peerAddress: "127.0.0.1")
+                method: "GET", path: SitePath.signIn.path, headers: HTTPHeaders([("accept-language", "ja")]), peerAddress: "127.0.0.1")
             var bytes = 0
             let clock = ContinuousClock()
             let start = clock.now

@@ -1,5 +1,10 @@
-/// The forms of an account's lifecycle, each with its fields in the order a page shows them.
-public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
+/// The forms of Genkan's site, each with its fields in the order a page shows them, and the
+/// `data-form` name its page's script sends to the live validation.
+///
+/// A site detail, so `package`: an app validates a form through `ValidationViewModel`'s methods
+/// named after it (`validateSignUp(name:email:password:confirmation:)`); the site reaches every
+/// form by its kind.
+package enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// E-mail and current password.
     case signIn = "sign-in"
     /// Display name, e-mail, new password and its confirmation.
@@ -22,7 +27,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     case reauthentication = "reauthentication"
 
     /// The fields of the form, in page order.
-    public var fields: [FormField] {
+    package var fields: [FormField] {
         switch self {
         case .signIn: [.email, .password]
         case .signUp: [.name, .email, .password, .passwordConfirmation]
@@ -38,7 +43,7 @@ public enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Whether the form sets a password, so the password policy applies (rather than the
     /// sign-in check of presence and the hard cap).
-    public var setsPassword: Bool {
+    package var setsPassword: Bool {
         switch self {
         case .signUp, .passwordReset, .passwordChange: true
         case .signIn, .passwordResetRequest, .signInLinkRequest, .accountDeletion, .nameChange, .emailChange, .reauthentication: false

@@ -1,6 +1,7 @@
 /// The verdict on a whole form: every issue of every field, and the values prepared for storage.
 public struct FormValidation: Sendable, Hashable {
-    public let kind: FormKind
+    /// The site's form this verdict is on.
+    package let kind: FormKind
     /// Every issue, each naming its field, in the order of the form's fields.
     public let issues: [ValidationIssue]
     public var isValid: Bool { issues.isEmpty }

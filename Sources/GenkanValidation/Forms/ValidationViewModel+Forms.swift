@@ -53,13 +53,13 @@ extension ValidationViewModel {
     /// Validates any form from its field values; a missing field counts as empty. `context`
     /// adds what the form itself lacks for the password's context checks (the account's e-mail
     /// and name on a reset or change form).
-    public func validate(_ kind: FormKind, values: [FormField: String], context: PasswordContext = .init()) -> FormValidation {
+    package func validate(_ kind: FormKind, values: [FormField: String], context: PasswordContext = .init()) -> FormValidation {
         validate(kind, values: values, context: context, fields: kind.fields)
     }
 
     /// Validates one field of a form as the user types, with the other fields' values as context
     /// (the password is checked against the name and e-mail; the confirmation against the password).
-    public func validateField(
+    package func validateField(
         _ field: FormField, in kind: FormKind, values: [FormField: String], context: PasswordContext = .init()
     ) -> FormValidation {
         validate(kind, values: values, context: context, fields: kind.fields.contains(field) ? [field] : [])

@@ -2,7 +2,7 @@ extension ValidationViewModel {
     /// The `<input>` attributes for one field of a form, so the browser enforces what it can of
     /// the rule the server will apply (HTML Living Standard §4.10.5): type, required, length
     /// bounds, and the `autocomplete` token password managers rely on.
-    public func htmlAttributes(for field: FormField, in kind: FormKind) -> [(name: String, value: String)] {
+    package func htmlAttributes(for field: FormField, in kind: FormKind) -> [(name: String, value: String)] {
         switch field {
         case .email: emailRule.htmlAttributes
         case .name: nameProfile.htmlAttributes
@@ -24,7 +24,7 @@ extension ValidationViewModel {
 
     /// The form's rules as JSON for the browser: each field with its attributes and, where a rule
     /// applies, the rule's own description.
-    public func jsonDescription(of kind: FormKind) -> JSONValue {
+    package func jsonDescription(of kind: FormKind) -> JSONValue {
         .object([
             ("form", .string(kind.rawValue)),
             ("fields", .array(kind.fields.map { field in

@@ -1,5 +1,6 @@
 /// Validates Genkan's forms — sign-in, sign-up, password reset, password change, account
-/// deletion — and single fields, with the rules it is configured with.
+/// deletion — and single values, with the rules it is configured with (`emailRule`,
+/// `passwordPolicy`, `nameProfile`, each usable on its own).
 ///
 /// The seed app's three functions keep their names, signatures and meanings:
 /// `validateEmpty(str:)` is true when a field has content, `validateEmail(email:)` and
