@@ -20,6 +20,7 @@ import urllib.parse
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from support import ARTIFACTS, BrowserForms, catalog, chromium, run_tests  # noqa: E402
@@ -102,7 +103,10 @@ class SignInLinkTest(BrowserForms):
         self.assertEqual(browser.find_element(By.TAG_NAME, "h1").text, catalog("ui.signin-link.title", "ja"))
         self.fill("email", address)
         self.submit()
-        WebDriverWait(browser, 15).until(lambda b: catalog("ui.forgot.sent.title", "ja") in b.find_element(By.TAG_NAME, "h1").text)
+        # The heading is read while the answer page loads: an element of the page being left goes
+        # stale between finding and reading, which the wait retries.
+        WebDriverWait(browser, 15, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda b: catalog("ui.forgot.sent.title", "ja") in b.find_element(By.TAG_NAME, "h1").text)
         return self.main_text()
 
     def test_a_link_signs_in_once(self):
