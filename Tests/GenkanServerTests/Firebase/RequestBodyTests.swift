@@ -48,12 +48,13 @@ import Testing
         }
     }
 
-    /// Foundation's reader took a trailing comma.
+    /// Foundation's reader took a trailing comma; RFC 8259's grammar has none, and the API now
+    /// refuses it as it refuses any other text that is not JSON.
     @Test func trailingComma() async throws {
         let fixture = try AppFixture.firebase()
         let api = fixture.firebase()
         let got = await signUp(api, #"{"email":"a@example.com","password":"\#(FirebaseClient.password)",}"#)
-        #expect(got == "200 a@example.com")
+        #expect(got == "400 \(Self.invalidJSON)")
     }
 
     @Test func invalidUTF8IsInvalidJSON() async throws {
@@ -98,11 +99,12 @@ import Testing
             let got = await signUp(api, [0xEF, 0xBB, 0xBF] + Array(body.utf8))
             #expect(got == "200 bom@example.com")
         }
-        // UTF-16 (little-endian, no mark): Foundation's reader detected and took it.
+        // UTF-16 (little-endian, no mark): Foundation's reader detected and took it; JSON between
+        // systems is UTF-8 (RFC 8259 §8.1), and the API now refuses anything else.
         let utf16 = Array(#"{"email":"utf16@example.com","password":"\#(FirebaseClient.password)"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         do {
             let got = await signUp(api, utf16)
-            #expect(got == "200 utf16@example.com")
+            #expect(got == "400 \(Self.invalidJSON)")
         }
         let deep = #"{"email":"deep@example.com","password":"\#(FirebaseClient.password)","n":"#
         do {
