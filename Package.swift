@@ -128,7 +128,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",
-            dependencies: ["GenkanValidation", "GenkanServer", "GenkanStore"],
+            dependencies: ["GenkanJSON", "GenkanValidation", "GenkanServer", "GenkanStore"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
