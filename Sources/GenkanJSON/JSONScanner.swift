@@ -96,15 +96,21 @@ struct JSONScanner {
         while true {
             skipWhitespace()
             elements.append(try value(depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure(.unexpectedEnd) }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            try expect(UInt8(ascii: "]"), "',' or ']'")
-            return .array(elements)
+            if try atEnd(UInt8(ascii: "]"), "',' or ']'") { return .array(elements) }
         }
+    }
+
+    /// After an element or member: true at the closing bracket, false after a comma (another must
+    /// follow: a trailing comma fails there).
+    private mutating func atEnd(_ closing: UInt8, _ what: String) throws(JSONError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure(.unexpectedEnd) }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        try expect(closing, what)
+        return true
     }
 
     mutating func object(depth: Int) throws(JSONError) -> JSONValue {
@@ -142,14 +148,7 @@ struct JSONScanner {
                     }
                 }
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw failure(.unexpectedEnd) }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            try expect(UInt8(ascii: "}"), "',' or '}'")
-            return .object(members)
+            if try atEnd(UInt8(ascii: "}"), "',' or '}'") { return .object(members) }
         }
     }
 
