@@ -86,18 +86,22 @@ struct JSONScanner {
     }
 
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
-        index += 1
+        if opensEmpty(UInt8(ascii: "]")) { return .array([]) }
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array([])
-        }
         while true {
             skipWhitespace()
             elements.append(try value(depth: depth + 1))
             if try atEnd(UInt8(ascii: "]"), "',' or ']'") { return .array(elements) }
         }
+    }
+
+    /// Steps past an opening bracket; true (and past the closing one too) when the container is empty.
+    private mutating func opensEmpty(_ closing: UInt8) -> Bool {
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == closing else { return false }
+        index += 1
+        return true
     }
 
     /// After an element or member: true at the closing bracket, false after a comma (another must
@@ -114,15 +118,10 @@ struct JSONScanner {
     }
 
     mutating func object(depth: Int) throws(JSONError) -> JSONValue {
-        index += 1
+        if opensEmpty(UInt8(ascii: "}")) { return .object([]) }
         var members: [(name: String, value: JSONValue)] = []
         // Past a handful of members, names are found through a table rather than a scan.
         var positions: [String: Int] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object([])
-        }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw failure(.unexpectedEnd) }
