@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         // MARK: Products
+        .library(name: "GenkanJSON", targets: ["GenkanJSON"]),
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
@@ -60,23 +61,28 @@ let package = Package(
             name: "GenkanUnicode",
             dependencies: ["CICU"],
             swiftSettings: swiftSettings),
+        // The one JSON reader and writer (no dependencies): validation output, OpenID, WebAuthn,
+        // the Firebase API and the catalog tools all read and write through it.
+        .target(
+            name: "GenkanJSON",
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanValidation",
-            dependencies: ["CPCRE2", "GenkanUnicode"],
+            dependencies: ["CPCRE2", "GenkanUnicode", "GenkanJSON"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .target(
             name: "GenkanLocalization",
-            dependencies: ["GenkanValidation", "GenkanUnicode"],
+            dependencies: ["GenkanJSON", "GenkanValidation", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .target(
             name: "GenkanCatalogTools",
-            dependencies: ["GenkanUnicode"],
+            dependencies: ["GenkanUnicode", "GenkanJSON"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CLibPQ", "CSodium", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
+            dependencies: ["CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
         // one runner for every test target, in no product.
@@ -100,37 +106,43 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
-            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanValidation", "GenkanLocalization"],
+            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanJSON", "GenkanLocalization"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanWebAuthn",
-            dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanValidation"],
+            dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanJSON"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanServer",
             dependencies: [
-                "CH2O", "GenkanThreads", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
+                "CH2O", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
                 "GenkanHTTPClient", "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
         .executableTarget(
             name: "genkan",
-            dependencies: ["GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanOIDC", "GenkanHTTPClient"],
+            dependencies: [
+                "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanOIDC", "GenkanHTTPClient",
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "GenkanBench",
-            dependencies: ["GenkanValidation", "GenkanServer", "GenkanStore"],
+            dependencies: ["GenkanJSON", "GenkanValidation", "GenkanServer", "GenkanStore"],
             swiftSettings: swiftSettings),
 
         // MARK: Tests
+        .testTarget(
+            name: "GenkanJSONTests",
+            dependencies: ["GenkanJSON", "GenkanTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanUnicodeTests",
             dependencies: ["GenkanUnicode"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanValidationTests",
-            dependencies: ["GenkanValidation", "GenkanTestSupport"],
+            dependencies: ["GenkanValidation", "GenkanJSON", "GenkanTestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -144,12 +156,12 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanCatalogToolsTests",
-            dependencies: ["GenkanCatalogTools", "GenkanUnicode", "genkan"],
+            dependencies: ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "genkan"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanStoreTests",
-            dependencies: ["GenkanStore", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"],
+            dependencies: ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanMailTests",
@@ -163,17 +175,17 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanOIDCTests",
-            dependencies: ["GenkanOIDC", "GenkanHTTPClient", "GenkanLocalization", "GenkanValidation"],
+            dependencies: ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanWebAuthnTests",
-            dependencies: ["GenkanWebAuthn", "GenkanValidation"],
+            dependencies: ["GenkanWebAuthn", "GenkanJSON"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "GenkanServerTests",
             dependencies: [
-                "GenkanServer", "GenkanThreads", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
+                "GenkanServer", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
                 "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings),

@@ -27,8 +27,9 @@ let targets: [(name: String, modules: [String])] = [
     ("strings", ["GenkanCatalogTools"]),
     ("android", ["GenkanCatalogTools"]),
     ("firebase-api", ["GenkanServer", "GenkanStore"]),
-    ("jose", ["GenkanOIDC", "GenkanValidation"]),
-    ("webauthn", ["GenkanWebAuthn", "GenkanValidation"]),
+    ("jose", ["GenkanOIDC", "GenkanJSON"]),
+    ("webauthn", ["GenkanWebAuthn", "GenkanJSON"]),
+    ("json", ["GenkanJSON"]),
 ]
 
 /// Targets whose shared code lives in a support module of its own.

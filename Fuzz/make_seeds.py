@@ -138,7 +138,7 @@ def main():
         b"\x21\x80" + b'{"postBody":"id_token=x&providerId=apple.com&nonce=abc","requestUri":"http://localhost","returnIdpCredential":true}',
     ])
 
-    # JOSE: the mode (0, 1 JSON; 2 a compact JWS; 3 a JWK Set), then the bytes.
+    # JOSE: the mode (0 a compact JWS; 1 a JWK Set), then the bytes.
     def b64(data):
         import base64
         return base64.urlsafe_b64encode(data).rstrip(b"=")
@@ -146,14 +146,24 @@ def main():
     claims = '{"iss":"https://accounts.google.com","aud":"client","sub":"1","email":"taro@example.com",' \
              '"email_verified":"true","iat":1700000000,"exp":1700003600,"nonce":"n","name":"山田"}'.encode()
     write("jose", [
-        b"\x00" + claims,
-        b"\x01" + b'[1, -2.5e3, true, null, "\\u00e9\\ud83d\\ude00", {"a": []}]',
-        b"\x02" + b64(header) + b"." + b64(claims) + b"." + b64(b"signature"),
-        b"\x02" + b64(b'{"alg":"none"}') + b"." + b64(b"{}") + b".",
-        b"\x03" + b'{"keys":[{"kty":"RSA","kid":"k1","use":"sig","alg":"RS256","n":"' + b64(bytes(range(1, 129)) * 2)
+        b"\x00" + b64(header) + b"." + b64(claims) + b"." + b64(b"signature"),
+        b"\x00" + b64(b'{"alg":"none"}') + b"." + b64(b"{}") + b".",
+        b"\x01" + b'{"keys":[{"kty":"RSA","kid":"k1","use":"sig","alg":"RS256","n":"' + b64(bytes(range(1, 129)) * 2)
         + b'","e":"AQAB"},{"kty":"EC","crv":"P-256","kid":"k2","x":"' + b64(bytes(range(32))) + b'","y":"' + b64(bytes(range(32, 64)))
         + b'"},{"kty":"OKP","crv":"Ed25519","x":"' + b64(bytes(32)) + b'"}]}',
     ])
+
+    # JSON: the option byte (1 lone surrogates replaced, 2 a byte order mark allowed, 4 depth 3),
+    # then the text: hand-made cases at the edges of RFC 8259, and the catalog fixtures.
+    write("json", [
+        b"\x00" + claims,
+        b"\x00" + b'[1, -2.5e3, 0.1E+2, -0, 123456789012345678901234567890, true, false, null, {"": [{}]}]',
+        b"\x01" + b'["\\u00e9\\ud83d\\ude00", "\\ud800", "\\udc00\\u0041", "a\\/b\\b\\f\\n\\r\\t\\"\\\\"]',
+        b"\x00" + b'{"a": 1, "b": {"a": 2, "a": 3}, "a": [4]}',
+        b"\x02" + b"\xef\xbb\xbf" + b' {"sourceLanguage" : "en", "strings" : {\n\n}}',
+        b"\x04" + b"[[[[1]]]]",
+        b"\x00" + "\"名前 \u2028 <script>&\"".encode(),
+    ] + [bytes([i % 8]) + path.read_bytes() for i, path in enumerate(sorted(FIXTURES.glob("*.xcstrings"))[:3])])
 
     # CH2O: the option byte (see each .c file), then what the client sends.
     head = [

@@ -50,6 +50,7 @@ TARGETS = {
     "firebase-api": ("swift", 8192),
     "jose": ("swift", 16384),
     "webauthn": ("swift", 8192),
+    "json": ("swift", 16384),
     "ch2o-head": ("c", 20000),
     "ch2o-chunked": ("c", 20000),
     "ch2o-connection": ("c", 70000),

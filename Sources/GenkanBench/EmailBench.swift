@@ -1,4 +1,5 @@
 import Foundation
+import GenkanJSON
 import GenkanValidation
 
 /// `genkan-bench email`: EmailRule.strict throughput, and the WHATWG e-mail pattern through
@@ -10,7 +11,8 @@ enum EmailBench {
         let seconds = Double(options["seconds"] ?? "1") ?? 1
         let passes = options["passes"].flatMap { Int($0) }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard let addresses = try JSONSerialization.jsonObject(with: data) as? [String], !addresses.isEmpty else {
+        let addresses = (try? JSONReader.parse(Array(data)))?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard !addresses.isEmpty else {
             throw BenchError(description: "\(path) must hold a non-empty JSON array of strings")
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanJSON
 
 extension AuthError {
     /// The longest input that is read (UTF-8 bytes); longer input is kept but not parsed.
@@ -148,26 +149,26 @@ extension AuthError {
     /// A REST error body: `{"error":{"code":400,"message":"EMAIL_EXISTS","errors":[...]}}`, also
     /// the inner object alone or a serialized web `FirebaseError` (`{"code":"auth/..."}`).
     private static func readBody(_ text: String, platform: AuthErrorPlatform, depth: Int) -> AuthError? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { return nil }
-        return readJSON(object, platform: platform, depth: depth + 1)
+        guard let value = JSONReader.value(text, options: .init(duplicateNames: .keepLast)) else { return nil }
+        return readJSON(value, platform: platform, depth: depth + 1)
     }
 
-    private static func readJSON(_ value: Any, platform: AuthErrorPlatform, depth: Int) -> AuthError? {
+    private static func readJSON(_ value: JSONValue, platform: AuthErrorPlatform, depth: Int) -> AuthError? {
         guard depth < 6 else { return nil }
-        if let text = value as? String { return read(text, platform: platform, depth: depth) }
-        guard let object = value as? [String: Any] else { return nil }
-        if let inner = object["error"], let found = readJSON(inner, platform: platform, depth: depth + 1) { return found }
+        if case .string(let text) = value { return read(text, platform: platform, depth: depth) }
+        guard case .object = value else { return nil }
+        if let inner = value["error"], let found = readJSON(inner, platform: platform, depth: depth + 1) { return found }
         for key in ["code", "message"] {
-            if let text = object[key] as? String, let found = read(text, platform: platform, depth: depth) { return found }
+            if let text = value[key]?.stringValue, let found = read(text, platform: platform, depth: depth) { return found }
         }
-        let errors = (object["errors"] as? [Any] ?? []).prefix(16).compactMap { $0 as? [String: Any] }
+        let errors = (value["errors"]?.arrayValue ?? []).prefix(16).filter { $0.members != nil }
         for error in errors {
-            if let reason = error["reason"] as? String, let code = AuthErrorCode(reason: reason) {
+            if let reason = error["reason"]?.stringValue, let code = AuthErrorCode(reason: reason) {
                 return AuthError(code, input: reason)
             }
         }
         for error in errors {
-            if let text = error["message"] as? String, let found = read(text, platform: platform, depth: depth) { return found }
+            if let text = error["message"]?.stringValue, let found = read(text, platform: platform, depth: depth) { return found }
         }
         return nil
     }

@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 /// An ID token whose signature, issuer, audience, lifetime and nonce were checked (OpenID
 /// Connect Core 1.0 §3.1.3.7), with the claims a relying party uses.
@@ -94,8 +94,8 @@ public enum IDTokenVerifier {
         } else if let party = claims[member: "azp"]?.stringValue, party != accepted, !expectations.audiences.contains(party) {
             throw .wrongAudience(party)
         }
-        guard let expiresAt = claims[member: "exp"]?.integerValue else { throw .missingClaim("exp") }
-        guard let issuedAt = claims[member: "iat"]?.integerValue else { throw .missingClaim("iat") }
+        guard let expiresAt = claims[member: "exp"]?.numericDate else { throw .missingClaim("exp") }
+        guard let issuedAt = claims[member: "iat"]?.numericDate else { throw .missingClaim("iat") }
         guard now < expiresAt + expectations.leeway else { throw .expired }
         guard issuedAt <= now + expectations.leeway else { throw .issuedInFuture }
         guard let subject = claims[member: "sub"]?.stringValue, !subject.isEmpty, subject.utf8.count <= 255 else {

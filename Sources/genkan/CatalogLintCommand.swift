@@ -1,3 +1,4 @@
+import GenkanJSON
 import Foundation
 import GenkanCatalogTools
 
@@ -60,7 +61,7 @@ struct CatalogLintCommand: Command {
         }
         let findings = linter.lint(file.catalog)
         if format == "json" {
-            Terminal.write(XcodeJSONWriter.xcodeText(.array(findings.map { json($0, file: file.displayPath) })) + "\n")
+            Terminal.write(JSONWriter.xcode.text(.array(findings.map { json($0, file: file.displayPath) })) + "\n")
         } else {
             let color = Terminal.isInteractive
             for finding in findings {
@@ -75,15 +76,15 @@ struct CatalogLintCommand: Command {
         return findings.contains { $0.severity == .error } ? ExitStatus.failure : ExitStatus.success
     }
 
-    static func json(_ finding: LintFinding, file: String) -> OrderedJSON {
+    static func json(_ finding: LintFinding, file: String) -> JSONValue {
         .object([
-            .init("check", .string(finding.check.name)),
-            .init("severity", .string(finding.severity.rawValue)),
-            .init("key", .string(finding.key)),
-            .init("locale", finding.locale.map(OrderedJSON.string) ?? .null),
-            .init("path", .string(finding.path.description)),
-            .init("message", .string(finding.message)),
-            .init("file", .string(file)),
+            ("check", .string(finding.check.name)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("key", .string(finding.key)),
+            ("locale", finding.locale.map(JSONValue.string) ?? .null),
+            ("path", .string(finding.path.description)),
+            ("message", .string(finding.message)),
+            ("file", .string(file)),
         ])
     }
 

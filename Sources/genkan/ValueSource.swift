@@ -1,4 +1,5 @@
 import Foundation
+import GenkanJSON
 
 /// Where `genkan validate` gets its values: the VALUE arguments, or standard input one per line
 /// (raw text, or with `--jsonl` one JSON string literal per line so that any value can be given).
@@ -53,13 +54,21 @@ struct ValueSource {
     }
 
     private static func decodeJSONLine(_ line: String, number: Int?) throws(UsageError) -> Item {
-        switch JSONStringLiteral.decode(line.trimmingCharacters(in: .whitespaces)) {
-        case .success(let value): return .text(value)
-        case .loneSurrogate(let shown): return .invalidEncoding(shown: shown)
-        case .malformed(let reason):
-            let place = number.map { "line \($0): " } ?? ""
-            throw UsageError("\(place)--jsonl expects one JSON string literal per line (\(reason))")
+        let text = line.trimmingCharacters(in: .whitespaces)
+        let reason: String
+        do {
+            if case .string(let value) = try JSONReader.parse(text) { return .text(value) }
+            reason = "not a quoted string"
+        } catch {
+            // Half a surrogate pair names no character: the line is shown with U+FFFD in its place
+            // and reported as badly encoded, as a line of invalid UTF-8 is.
+            if error.reason == .loneSurrogate, case .string(let shown)? = JSONReader.value(text, options: .init(loneSurrogates: .replace)) {
+                return .invalidEncoding(shown: shown)
+            }
+            reason = error.message
         }
+        let place = number.map { "line \($0): " } ?? ""
+        throw UsageError("\(place)--jsonl expects one JSON string literal per line (\(reason))")
     }
 }
 

@@ -1,3 +1,4 @@
+import GenkanJSON
 import Foundation
 import Testing
 @testable import GenkanCatalogTools
@@ -39,7 +40,7 @@ import Testing
     @Test func lintJSONIsAnArrayOfFindings() throws {
         let result = try Self.run(["catalog", "lint", "--format", "json", Self.planted])
         #expect(result.status == 1)
-        guard case .array(let findings) = try OrderedJSONReader.parse(result.stdout) else {
+        guard case .array(let findings) = try JSONReader.parse(result.stdout) else {
             Issue.record("not a JSON array: \(result.stdout.prefix(200))")
             return
         }

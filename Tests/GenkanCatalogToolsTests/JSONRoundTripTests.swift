@@ -1,3 +1,4 @@
+import GenkanJSON
 import Foundation
 import Testing
 @testable import GenkanCatalogTools
@@ -32,8 +33,9 @@ import GenkanUnicode
     }
 
     @Test func escapesAsFoundationDoes() {
-        var out = ""
-        XcodeJSONWriter.escape("a/b \"q\" \\ \n\t\u{1}é😀", into: &out)
+        var bytes: [UInt8] = []
+        JSONWriter.xcode.writeString("a/b \"q\" \\ \n\t\u{1}é😀", to: &bytes)
+        let out = String(decoding: bytes, as: UTF8.self)
         #expect(out == #""a/b \"q\" \\ \n\t\u0001é😀""#)
     }
 
@@ -47,7 +49,7 @@ import GenkanUnicode
 
     @Test func depthIsLimited() {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        #expect(throws: CatalogError.self) { _ = try OrderedJSONReader.parse(deep, limits: .init(maximumDepth: 64)) }
+        #expect(throws: CatalogError.self) { _ = try CatalogJSON.parse(Array(deep.utf8), maximumDepth: 64) }
     }
 
     /// Key order observed in a catalog Xcode wrote (a public app's Localizable.xcstrings): symbols

@@ -63,7 +63,7 @@ import Testing
             }
             catalog.updateEntry(substitution) { entry in
                 entry.update(["localizations", locale, "substitutions", "items"], order: StringCatalog.topLevelOrder) { node in
-                    node.set("argNum", .number("1"), order: StringCatalog.topLevelOrder)
+                    node.set("argNum", .integer(1), order: StringCatalog.topLevelOrder)
                     node.set("formatSpecifier", .string("lld"), order: StringCatalog.topLevelOrder)
                 }
             }

@@ -19,7 +19,7 @@ import Testing
         }
         catalog.updateEntry(key) { entry in
             entry.update(["localizations", locale, "substitutions", name], order: StringCatalog.topLevelOrder) { node in
-                if let argNum { node.set("argNum", .number(String(argNum)), order: StringCatalog.topLevelOrder) }
+                if let argNum { node.set("argNum", .integer(argNum), order: StringCatalog.topLevelOrder) }
                 if let specifier { node.set("formatSpecifier", .string(specifier), order: StringCatalog.topLevelOrder) }
             }
         }

@@ -1,3 +1,4 @@
+import GenkanJSON
 import Foundation
 import Testing
 @testable import GenkanCatalogTools
@@ -36,10 +37,10 @@ import Testing
     }
 
     @Test func jsonGivesStatesAsStringUnits() throws {
-        let de = try OrderedJSONReader.parse(try Self.export(.json, locale: "de"))
-        #expect(de["Cancel"] == .object([.init("state", .string("machine_translated")), .init("value", .string("Abbrechen"))]))
+        let de = try JSONReader.parse(try Self.export(.json, locale: "de"))
+        #expect(de["Cancel"] == .object([("state", .string("machine_translated")), ("value", .string("Abbrechen"))]))
         #expect(de["Done"] == .string("Fertig"))
-        #expect(de["plural.suffix"] == .object([.init("state", .string("translated")), .init("value", .string(""))]))
+        #expect(de["plural.suffix"] == .object([("state", .string("translated")), ("value", .string(""))]))
     }
 
     /// A reviewer's decision in another tool comes back as a state change.

@@ -71,7 +71,7 @@ import Testing
         var catalog = try StringCatalog(text: Self.source)
         catalog.updateEntry("too.short") { entry in
             entry.update(["localizations", "de", "substitutions", "actual"], order: StringCatalog.topLevelOrder) {
-                $0.set("argNum", .number("2"), order: StringCatalog.topLevelOrder)
+                $0.set("argNum", .integer(2), order: StringCatalog.topLevelOrder)
                 $0.set("formatSpecifier", .string("d"), order: StringCatalog.topLevelOrder)
             }
         }

@@ -1,6 +1,6 @@
+import GenkanJSON
 import GenkanLocalization
 import GenkanOIDC
-import GenkanValidation
 import Testing
 
 @Suite struct IDTokenVerificationTests {

@@ -1,7 +1,6 @@
 import Foundation
 import GenkanHTTPClient
 @testable import GenkanOIDC
-import GenkanValidation
 import Testing
 
 @Suite struct ProviderTests {

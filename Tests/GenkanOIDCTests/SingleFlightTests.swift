@@ -1,6 +1,6 @@
+import GenkanJSON
 import Foundation
 import GenkanHTTPClient
-import GenkanValidation
 import Synchronization
 import Testing
 @testable import GenkanOIDC

@@ -1,6 +1,6 @@
+import GenkanJSON
 import GenkanHTTPClient
 import GenkanOIDC
-import GenkanValidation
 import Synchronization
 
 /// An OpenID provider in the test's memory: its keys sign tokens the tests shape, and a fake

@@ -1,5 +1,5 @@
+import GenkanJSON
 import Foundation
-import GenkanValidation
 import GenkanWebAuthn
 
 /// One case of `Fixtures/ceremonies.json`, written by `scripts/corpus/webauthn_ceremonies.py`
@@ -61,7 +61,7 @@ struct Ceremony: Sendable, CustomStringConvertible {
 enum Ceremonies {
     static let document: JSONValue = {
         guard let url = Bundle.module.url(forResource: "ceremonies", withExtension: "json", subdirectory: "Fixtures"),
-            let data = try? Data(contentsOf: url), let document = JSONParser.parse(Array(data))
+            let data = try? Data(contentsOf: url), let document = JSONReader.value(Array(data))
         else { fatalError("Fixtures/ceremonies.json is missing or unreadable; run scripts/corpus/webauthn_ceremonies.py") }
         return document
     }()

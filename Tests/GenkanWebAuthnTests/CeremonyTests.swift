@@ -1,4 +1,3 @@
-import GenkanValidation
 import GenkanWebAuthn
 import Testing
 

@@ -1,5 +1,5 @@
+import GenkanJSON
 import Foundation
-import GenkanValidation
 import GenkanWebAuthn
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 @Suite struct ChromiumRecordingTests {
     static let recording: JSONValue = {
         guard let url = Bundle.module.url(forResource: "chromium-ceremonies", withExtension: "json", subdirectory: "Fixtures"),
-            let data = try? Data(contentsOf: url), let document = JSONParser.parse(Array(data))
+            let data = try? Data(contentsOf: url), let document = JSONReader.value(Array(data))
         else { fatalError("Fixtures/chromium-ceremonies.json is missing; run scripts/fixtures/record-webauthn-chromium.py") }
         return document
     }()

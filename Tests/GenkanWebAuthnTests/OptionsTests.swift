@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 import GenkanWebAuthn
 import Testing
 

@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 import GenkanWebAuthn
 import Testing
 
@@ -227,7 +227,7 @@ import Testing
 
     @Test func credentialJSONIsReadStrictly() throws {
         let ceremony = Ceremonies.named("assertion-es256")
-        guard case .object(var members) = JSONParser.parse(ceremony.responseJSON)! else { fatalError() }
+        guard case .object(var members) = JSONReader.value(ceremony.responseJSON)! else { fatalError() }
         let response = try AssertionResponse(json: ceremony.responseJSON)
         #expect(response.credentialID == ceremony.stored!.id)
         #expect(response.userHandle == ceremony.stored!.userHandle)

@@ -53,7 +53,7 @@ extension CatalogFuzz {
                     }
                     catalog.updateEntry(key) { entry in
                         entry.update(["localizations", language, "substitutions", "n"], order: StringCatalog.topLevelOrder) { node in
-                            node.set("argNum", .number("1"), order: StringCatalog.topLevelOrder)
+                            node.set("argNum", .integer(1), order: StringCatalog.topLevelOrder)
                             node.set("formatSpecifier", .string("lld"), order: StringCatalog.topLevelOrder)
                         }
                     }

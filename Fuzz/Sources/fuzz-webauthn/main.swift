@@ -13,9 +13,9 @@
 // own with `.signatureInvalid` and nothing else; a parsed clientDataJSON is JSON the strict reader
 // accepts, and its challenge encodes back to the text it came from; a ceremony over fuzzed
 // responses ends in an answer, never a trap.
+import GenkanJSON
 @testable import GenkanWebAuthn
 import FuzzSupport
-import GenkanValidation
 
 let party = try! RelyingParty(url: "https://example.com", name: "Fuzz")
 let verifier = WebAuthnVerifier(relyingParty: party)
@@ -81,8 +81,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         checkKey(key, "its bytes")
     case 3:
         guard let clientData = parses({ () throws(WebAuthnFailure) in try ClientData(bytes: bytes) }) else { return 0 }
-        Fuzz.check(JSONParser.parse(bytes) != nil, "clientDataJSON parsed, yet the JSON reader refuses it")
-        Fuzz.check(JSONParser.parse(bytes)?[member: "challenge"]?.stringValue == Base64URL.encode(clientData.challenge),
+        Fuzz.check(JSONReader.value(bytes) != nil, "clientDataJSON parsed, yet the JSON reader refuses it")
+        Fuzz.check(JSONReader.value(bytes)?[member: "challenge"]?.stringValue == Base64URL.encode(clientData.challenge),
                    "a challenge that does not encode back to its text")
     case 4:
         guard let response = parses({ () throws(WebAuthnFailure) in try RegistrationResponse(json: bytes) }) else { return 0 }

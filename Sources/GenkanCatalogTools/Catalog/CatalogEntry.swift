@@ -1,7 +1,9 @@
+import GenkanJSON
+
 /// One key of a String Catalog with its localizations.
 public struct CatalogEntry: Sendable, Equatable {
     public let key: String
-    public let value: OrderedJSON
+    public let value: JSONValue
 
     public var comment: String? { value["comment"]?.stringValue }
     /// `manual`, `extracted_with_value`, `stale`, `migrated`, or nil (extracted from code).
@@ -13,7 +15,7 @@ public struct CatalogEntry: Sendable, Equatable {
     public var localizationLocales: [String] { value["localizations"]?.names ?? [] }
 
     /// The raw localization object for `locale`.
-    public func localization(_ locale: String) -> OrderedJSON? { value["localizations"]?[locale] }
+    public func localization(_ locale: String) -> JSONValue? { value["localizations"]?[locale] }
 
     /// Every string of `locale` with its variation path, in file order.
     public func units(_ locale: String) -> [TranslationUnit] {
@@ -26,7 +28,7 @@ public struct CatalogEntry: Sendable, Equatable {
     /// Walks a localization (or a substitution) object: its `stringUnit`, the phrases of its
     /// `stringSet` (App Shortcuts: `{"state": …, "values": [ … ]}`, one unit per phrase, all with
     /// the set's state), its `variations`, and its `substitutions`.
-    private static func collect(_ node: OrderedJSON, path: [String], key: String, locale: String, into units: inout [TranslationUnit]) {
+    private static func collect(_ node: JSONValue, path: [String], key: String, locale: String, into units: inout [TranslationUnit]) {
         if let unit = node["stringUnit"] {
             units.append(TranslationUnit(
                 key: key, locale: locale, path: UnitPath(path),

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanUnicode
 
 extension StringCatalog {
@@ -81,7 +82,7 @@ extension StringCatalog {
                 node.remove("stringUnit")
                 node.update(["stringSet"], order: Self.topLevelOrder) { set in
                     set.set("state", .string(state), order: Self.topLevelOrder)
-                    set.set("values", .array(values.map(OrderedJSON.string)), order: Self.topLevelOrder)
+                    set.set("values", .array(values.map(JSONValue.string)), order: Self.topLevelOrder)
                 }
             }
         }

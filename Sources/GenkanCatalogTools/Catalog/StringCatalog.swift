@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanUnicode
 
 /// A String Catalog (`.xcstrings`): Xcode's JSON file of localizable strings, kept as the JSON it
@@ -5,7 +6,7 @@ import GenkanUnicode
 /// gives back the same bytes.
 public struct StringCatalog: Sendable, Equatable {
     /// The whole document.
-    public private(set) var root: OrderedJSON
+    public private(set) var root: JSONValue
     /// Whitespace after the closing brace as read (Xcode writes none).
     public var trailingText: String
 
@@ -14,7 +15,7 @@ public struct StringCatalog: Sendable, Equatable {
 
     /// Reads a catalog from its bytes.
     public init(bytes: [UInt8]) throws(CatalogError) {
-        let root = try OrderedJSONReader.parse(bytes, limits: .init(maximumBytes: Self.maximumBytes, maximumDepth: 48))
+        let root = try CatalogJSON.parse(bytes, maximumBytes: Self.maximumBytes, maximumDepth: 48)
         guard case .object = root else { throw CatalogError("a String Catalog is a JSON object") }
         guard root["sourceLanguage"]?.stringValue?.isEmpty == false else {
             throw CatalogError("the catalog has no \"sourceLanguage\"")
@@ -36,15 +37,15 @@ public struct StringCatalog: Sendable, Equatable {
     /// An empty catalog for `sourceLanguage`.
     public init(sourceLanguage: String) {
         root = .object([
-            .init("sourceLanguage", .string(sourceLanguage)),
-            .init("strings", .object([])),
-            .init("version", .string("1.0")),
+            ("sourceLanguage", .string(sourceLanguage)),
+            ("strings", .object([])),
+            ("version", .string("1.0")),
         ])
         trailingText = ""
     }
 
     /// The catalog in Xcode's layout.
-    public var text: String { XcodeJSONWriter.xcodeText(root) + trailingText }
+    public var text: String { root.xcodeText() + trailingText }
 
     /// The language the keys' source text is written in.
     public var sourceLanguage: String { root["sourceLanguage"]?.stringValue ?? "en" }
@@ -53,7 +54,7 @@ public struct StringCatalog: Sendable, Equatable {
     public var keys: [String] { root["strings"]?.names ?? [] }
 
     /// The raw JSON of one key's entry.
-    public func entryValue(_ key: String) -> OrderedJSON? { root["strings"]?[key] }
+    public func entryValue(_ key: String) -> JSONValue? { root["strings"]?[key] }
 
     /// One key's entry, typed.
     public func entry(_ key: String) -> CatalogEntry? {
@@ -78,7 +79,7 @@ public struct StringCatalog: Sendable, Equatable {
     public var targetLocales: [String] { Array(locales.dropFirst()) }
 
     /// Changes one key's entry (creating it, in Xcode's key order, when missing).
-    public mutating func updateEntry(_ key: String, _ change: (inout OrderedJSON) -> Void) {
+    public mutating func updateEntry(_ key: String, _ change: (inout JSONValue) -> Void) {
         root.update(["strings"], order: Self.topLevelOrder) { strings in
             var entry = strings[key] ?? .object([])
             change(&entry)

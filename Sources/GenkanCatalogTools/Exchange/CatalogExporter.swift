@@ -1,3 +1,5 @@
+import GenkanJSON
+
 /// Writes a catalog's translations in an exchange format, one file (or folder) per locale.
 public struct CatalogExporter: Sendable {
     public let catalog: StringCatalog
@@ -20,7 +22,7 @@ public struct CatalogExporter: Sendable {
         let chosen = locales.isEmpty ? catalog.targetLocales : locales
         guard !chosen.isEmpty else { throw CatalogError("the catalog has no locale besides its source language \(catalog.sourceLanguage); name one with --locale") }
         var files: [ExportedFile] = []
-        var manifest: [OrderedJSON.Member] = []
+        var manifest: [(name: String, value: JSONValue)] = []
         for locale in chosen {
             guard locale != catalog.sourceLanguage else {
                 throw CatalogError("\(locale) is the source language; export translations into other locales")
@@ -35,15 +37,15 @@ public struct CatalogExporter: Sendable {
             case .json: files.append(try JSONFlatFormat.write(units, locale: locale))
             }
             for unit in units where !manifest.contains(where: { $0.name == unit.id }) {
-                manifest.append(.init(unit.id, .string(unit.source)))
+                manifest.append((unit.id, .string(unit.source)))
             }
         }
-        let document = OrderedJSON.object([
-            .init("sourceLanguage", .string(catalog.sourceLanguage)),
-            .init("sources", .object(manifest)),
-            .init("table", .string(tableName)),
+        let document = JSONValue.object([
+            ("sourceLanguage", .string(catalog.sourceLanguage)),
+            ("sources", .object(manifest)),
+            ("table", .string(tableName)),
         ])
-        files.append(ExportedFile(path: Self.manifestName, contents: XcodeJSONWriter.xcodeText(document) + "\n"))
+        files.append(ExportedFile(path: Self.manifestName, contents: document.xcodeText() + "\n"))
         return files
     }
 }

@@ -56,7 +56,7 @@ public struct CatalogImporter: Sendable {
         let folders = [url.deletingLastPathComponent(), url.deletingLastPathComponent().deletingLastPathComponent(), url]
         for folder in folders {
             let candidate = folder.appending(path: CatalogExporter.manifestName)
-            guard let bytes = try? Self.contents(candidate), let value = try? OrderedJSONReader.parse(bytes),
+            guard let bytes = try? Self.contents(candidate), let value = try? CatalogJSON.parse(bytes),
                   let members = value["sources"]?.members else { continue }
             return Dictionary(members.compactMap { member in member.value.stringValue.map { (member.name, $0) } },
                               uniquingKeysWith: { a, _ in a })

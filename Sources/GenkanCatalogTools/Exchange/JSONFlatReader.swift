@@ -1,9 +1,11 @@
+import GenkanJSON
+
 /// Reads a flat JSON object of `id` to translation: a string, or `{"state": …, "value": …}`.
 enum JSONFlatReader {
     static func read(_ bytes: [UInt8], path: String, locale: String) throws(CatalogError) -> ImportedFile {
         guard LocaleTag.isValid(locale) else { throw CatalogError("\(path): the file name must be <locale>.json") }
-        let value: OrderedJSON
-        do { value = try OrderedJSONReader.parse(bytes, limits: .init(maximumBytes: CatalogImporter.maximumBytes, maximumDepth: 4)) } catch {
+        let value: JSONValue
+        do { value = try CatalogJSON.parse(bytes, maximumBytes: CatalogImporter.maximumBytes, maximumDepth: 4) } catch {
             throw CatalogError("\(path): \(error.message)")
         }
         guard let members = value.members else { throw CatalogError("\(path): expected one JSON object of strings") }

@@ -85,7 +85,7 @@ struct SubstitutionArguments: Sendable {
         var definitions: [String: Definition] = [:]
         for member in entry.localization(locale)?["substitutions"]?.members ?? [] {
             var number: Int?
-            if case .number(let text)? = member.value["argNum"] { number = Int(text) }
+            if case .number(let value)? = member.value["argNum"] { number = Int(value.text) }
             var type: FormatSpecifier.ArgumentType?
             if let specifier = member.value["formatSpecifier"]?.stringValue,
                case .argument(nil, let parsed, _)? = FormatSpecifierParser.parse("%" + specifier).specifiers.first?.kind {

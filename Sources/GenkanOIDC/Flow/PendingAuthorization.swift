@@ -1,3 +1,5 @@
+import GenkanJSON
+
 /// The secrets of one authorization request, kept by the relying party until the callback: the
 /// `state` that ties the callback to the browser that started it, the raw `nonce` (the provider
 /// sees only its SHA-256, as Apple's and Firebase's sign-in does), and the PKCE code verifier

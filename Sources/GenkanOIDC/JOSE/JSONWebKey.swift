@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 /// A public key from a JWK Set (RFC 7517): RSA (`n`, `e`) or P-256 EC (`x`, `y`). Keys of other
 /// types or curves are skipped when a set is read.
@@ -84,7 +84,7 @@ public struct JSONWebKeySet: Sendable, Equatable {
 
     /// The usable keys of a JWK Set document; nil when it is not one.
     public init?(json bytes: [UInt8]) {
-        guard let document = JSONParser.parse(bytes), let keys = document[member: "keys"]?.arrayValue else { return nil }
+        guard let document = JSONReader.value(bytes), let keys = document[member: "keys"]?.arrayValue else { return nil }
         self.keys = keys.compactMap(JSONWebKey.init(json:))
     }
 

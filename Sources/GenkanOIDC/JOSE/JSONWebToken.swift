@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 /// The JWS algorithms Genkan verifies (RFC 7518 §3.1); `none` and the symmetric HS* never are.
 public enum SignatureAlgorithm: String, Sendable, CaseIterable {
@@ -23,10 +23,10 @@ public struct JSONWebToken: Sendable {
         guard compact.utf8.count <= Self.maximumLength else { throw .malformedToken("longer than \(Self.maximumLength) bytes") }
         let parts = compact.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .malformedToken("not three dot-separated parts (JWE and unsecured tokens are refused)") }
-        guard let headerBytes = Base64URL.decode(parts[0]), let header = JSONParser.parse(headerBytes), case .object = header else {
+        guard let headerBytes = Base64URL.decode(parts[0]), let header = JSONReader.value(headerBytes), case .object = header else {
             throw .malformedToken("the header is not base64url JSON")
         }
-        guard let claimBytes = Base64URL.decode(parts[1]), let claims = JSONParser.parse(claimBytes), case .object = claims else {
+        guard let claimBytes = Base64URL.decode(parts[1]), let claims = JSONReader.value(claimBytes), case .object = claims else {
             throw .malformedToken("the payload is not base64url JSON")
         }
         guard let signature = Base64URL.decode(parts[2]), !signature.isEmpty else { throw .malformedToken("no signature") }

@@ -1,3 +1,4 @@
+import GenkanJSON
 private import COpenSSL
 
 /// Why a cryptographic call did not succeed.

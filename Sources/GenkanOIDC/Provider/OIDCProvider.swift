@@ -1,5 +1,5 @@
+import GenkanJSON
 import GenkanHTTPClient
-import GenkanValidation
 import Synchronization
 
 /// Sends an HTTP request and reads the response: `HTTPClient`, or a stand-in in tests.
@@ -206,7 +206,7 @@ public final class OIDCProvider: Sendable {
         } catch {
             throw .providerUnavailable("\(configuration.name) token endpoint: \(error)")
         }
-        let body = JSONParser.parse(response.body)
+        let body = JSONReader.value(response.body)
         guard response.status == 200 else {
             // RFC 6749 §5.2: 400 with {"error": "invalid_grant"} for a used or unknown code.
             if let error = body?[member: "error"]?.stringValue, (400..<500).contains(response.status) {

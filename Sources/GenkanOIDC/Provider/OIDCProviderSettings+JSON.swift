@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 extension OIDCProviderSettings {
     /// The providers of a `--oidc-config` file: an object whose members are the providers by
@@ -17,7 +17,7 @@ extension OIDCProviderSettings {
     /// - Throws: when the file is not such an object or a member has the wrong type; what each
     ///   provider needs is checked later, by `OIDCProviderConfiguration`.
     public static func list(fromJSON bytes: [UInt8], source: String) throws(OIDCConfigurationError) -> [OIDCProviderSettings] {
-        guard let document = JSONParser.parse(bytes), case .object(let members) = document else {
+        guard let document = JSONReader.value(bytes), case .object(let members) = document else {
             throw OIDCConfigurationError("\(source): not a JSON object of providers by name")
         }
         var list: [OIDCProviderSettings] = []

@@ -1,5 +1,5 @@
+import GenkanJSON
 import GenkanHTTPClient
-import GenkanValidation
 
 /// `HTTPClient.checkedURL` under a name that reads well where a configuration is checked.
 enum HTTPClientURL {
@@ -20,7 +20,7 @@ public struct ProviderMetadata: Sendable, Equatable {
     /// - Throws: `.providerUnavailable` when it is not one, names another issuer (Discovery
     ///   §4.3: it must be exactly the one asked for), or lists an endpoint that is not HTTPS.
     public init(json bytes: [UInt8], issuer: String) throws(OIDCFailure) {
-        guard let document = JSONParser.parse(bytes), case .object = document else {
+        guard let document = JSONReader.value(bytes), case .object = document else {
             throw .providerUnavailable("the discovery document of \(issuer) is not JSON")
         }
         guard document[member: "issuer"]?.stringValue == issuer else {

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanValidation
 
 /// Builders for the site's responses. Pages and redirects carry the request's standing cookies

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanValidation
 
 /// `POST /api/validate`: one field of a form as the user types (`form`, `field`, `value`, and

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanStore
 import GenkanValidation
 

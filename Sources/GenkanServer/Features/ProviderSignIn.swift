@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanLocalization
 import GenkanOIDC
 import GenkanStore
@@ -231,7 +232,7 @@ struct ProviderSignIn: Sendable {
     static func profile(_ token: VerifiedIDToken, provider: OIDCProvider, appleUser: String?, rules: ValidationViewModel) -> ProviderProfile {
         let email = token.email.flatMap { rules.validatePasswordResetRequest(email: $0).normalizedEmail }
         var candidates: [String] = []
-        if let appleUser, let user = JSONParser.parse(appleUser), let name = user[member: "name"] {
+        if let appleUser, let user = JSONReader.value(appleUser), let name = user[member: "name"] {
             let parts = [name[member: "firstName"]?.stringValue, name[member: "lastName"]?.stringValue].compactMap { $0 }
             if !parts.isEmpty { candidates.append(parts.joined(separator: " ")) }
         }

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanOIDC
 import GenkanStore
 import GenkanValidation
@@ -20,28 +21,28 @@ struct CustomTokens: Sendable {
 
     /// The uid to sign in as and the developer claims to keep (JSON text), or Firebase's error.
     func verify(_ token: String, now: Int64) -> Result<(uid: String, claims: String?), FirebaseError> {
-        let payload: [String: JSONInput]
+        let payload: APIRequestBody
         if isEmulator {
             switch emulatorPayload(token) {
             case .failure(let error): return .failure(error)
-            case .success(let members): payload = members
+            case .success(let members): payload = APIRequestBody(members)
             }
         } else {
             switch serviceAccounts.verify(token, now: now) {
             case .unknownSigner: return .failure(FirebaseError(.credentialMismatch))
             case .invalid(let reason): return .failure(FirebaseError(.invalidCustomToken, reason))
             case .valid(_, let bytes):
-                guard let members = JSONInput.object(parsing: bytes) else { return .failure(FirebaseError(.invalidCustomToken)) }
-                guard members["aud"] == .string(Self.audience) else {
+                guard let members = JSONValue.apiObject(parsing: bytes) else { return .failure(FirebaseError(.invalidCustomToken)) }
+                payload = APIRequestBody(members)
+                guard payload["aud"] == .string(Self.audience) else {
                     return .failure(FirebaseError(.invalidCustomToken, "Invalid aud (audience); Firebase ID tokens cannot be used here."))
                 }
-                payload = members
             }
         }
         let uid: String
         switch payload["uid"] ?? payload["user_id"] {
         case .string(let text)?: uid = text
-        case .number(let number)? where number.rounded() == number && abs(number) < 1e15: uid = String(Int64(number))
+        case .number(let number)? where number.double.rounded() == number.double && abs(number.double) < 1e15: uid = String(Int64(number.double))
         case nil, .null?: return .failure(FirebaseError(.missingIdentifier))
         default: return .failure(FirebaseError(.invalidCustomToken, "uid must be a string"))
         }
@@ -63,18 +64,18 @@ struct CustomTokens: Sendable {
     /// The emulator's reading: plain JSON, or a JWT whose signature is not checked, whose `aud`
     /// is the custom-token audience, and whose `iat` and `exp` are not looked at (developers reuse
     /// one token across test runs).
-    private func emulatorPayload(_ token: String) -> Result<[String: JSONInput], FirebaseError> {
+    private func emulatorPayload(_ token: String) -> Result<[(name: String, value: JSONValue)], FirebaseError> {
         if token.hasPrefix("{") {
-            guard let members = JSONInput.object(parsing: Array(token.utf8)) else {
+            guard let members = JSONValue.apiObject(parsing: Array(token.utf8)) else {
                 return .failure(FirebaseError(.invalidCustomToken, "((Auth Emulator only accepts strict JSON or JWTs as fake custom tokens.))"))
             }
             return .success(members)
         }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), JSONInput.object(parsing: headerBytes) != nil,
-            let payloadBytes = Base64URL.decode(parts[1]), let members = JSONInput.object(parsing: payloadBytes)
+        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), JSONValue.apiObject(parsing: headerBytes) != nil,
+            let payloadBytes = Base64URL.decode(parts[1]), let members = JSONValue.apiObject(parsing: payloadBytes)
         else { return .failure(FirebaseError(.invalidCustomToken, "Invalid assertion format")) }
-        guard members["aud"] == .string(Self.audience) else {
+        guard APIRequestBody(members)["aud"] == .string(Self.audience) else {
             return .failure(
                 FirebaseError(
                     .invalidCustomToken,

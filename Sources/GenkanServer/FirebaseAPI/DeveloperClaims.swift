@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanStore
 import GenkanValidation
 
@@ -28,45 +29,45 @@ enum DeveloperClaims {
     /// - Returns: the text to store, or nil for an empty object (no claims).
     static func checked(_ text: String) -> Result<String?, Problem> {
         guard text.utf8.count <= AccountStore.maximumClaimsLength else { return .failure(.tooLarge) }
-        guard let members = JSONInput.object(parsing: Array(text.utf8)),
+        guard let members = JSONValue.apiObject(parsing: Array(text.utf8)),
             !text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
         else { return .failure(.notAnObject) }
-        if let name = members.keys.sorted().first(where: reserved.contains) { return .failure(.reserved(name)) }
+        if let name = members.map(\.name).sorted().first(where: reserved.contains) { return .failure(.reserved(name)) }
         return .success(members.isEmpty ? nil : text)
     }
 
     /// Checks a custom token's `claims` member and writes it as JSON text to keep with the refresh
     /// token, or nil when there are none.
-    static func checked(_ value: JSONInput?) -> Result<String?, Problem> {
+    static func checked(_ value: JSONValue?) -> Result<String?, Problem> {
         switch value {
         case nil, .null?: return .success(nil)
         case .object(let members)?:
-            if let name = members.keys.sorted().first(where: reserved.contains) { return .failure(.reserved(name)) }
+            if let name = members.map(\.name).sorted().first(where: reserved.contains) { return .failure(.reserved(name)) }
             if members.isEmpty { return .success(nil) }
-            let text = json(.object(members)).serialized()
+            let text = sorted(.object(members)).serialized()
             return text.utf8.count <= AccountStore.maximumClaimsLength ? .success(text) : .failure(.tooLarge)
         default: return .failure(.notAnObject)
         }
     }
 
     /// The members of stored claims, in name order, for a token; none for nil or unreadable text.
-    static func members(_ text: String?) -> [(String, JSONValue)] {
-        guard let text, let members = JSONInput.object(parsing: Array(text.utf8)) else { return [] }
-        return members.keys.sorted().map { ($0, json(members[$0]!)) }
+    static func members(_ text: String?) -> [(name: String, value: JSONValue)] {
+        guard let text, let members = JSONValue.apiObject(parsing: Array(text.utf8)) else { return [] }
+        guard case .object(let sorted) = sorted(.object(members)) else { return [] }
+        return sorted
     }
 
-    /// A value read from JSON as Genkan writes it: a whole number in `Int`'s range as an integer,
-    /// any other number as a `Double`, objects in name order.
-    static func json(_ value: JSONInput) -> JSONValue {
+    /// A value as claims are kept and signed: every object's members in name order, and numbers
+    /// as JavaScript holds them (a Double; a whole one written as an integer), as the SDKs' JSON
+    /// would have them.
+    static func sorted(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
         case .number(let number):
-            if number.rounded() == number, abs(number) < 9.2e18 { return .integer(Int(number)) }
-            return .number(number)
-        case .string(let text): return .string(text)
-        case .array(let values): return .array(values.map(json))
-        case .object(let members): return .object(members.keys.sorted().map { ($0, json(members[$0]!)) })
+            let double = number.double
+            return double.rounded() == double && abs(double) < 9.2e18 ? .integer(Int(double)) : .double(double)
+        case .array(let values): return .array(values.map(sorted))
+        case .object(let members): return .object(members.sorted { $0.name < $1.name }.map { ($0.name, sorted($0.value)) })
+        default: return value
         }
     }
 }

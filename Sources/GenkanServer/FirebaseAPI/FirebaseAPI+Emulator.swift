@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanStore
 import GenkanValidation
 
@@ -66,13 +67,11 @@ extension FirebaseAPI {
     /// Accepts the configuration Genkan has; another value is refused, since one account per address
     /// and email-enumeration protection are what the store and the site are built on.
     func updateConfig(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let body = fields(context).members
-        if case .object(let signIn)? = body["signIn"], let duplicates = signIn["allowDuplicateEmails"], duplicates != .bool(false) {
+        let body = fields(context)
+        if let duplicates = body["signIn"]?[member: "allowDuplicateEmails"], duplicates != .bool(false) {
             return Self.failure(FirebaseError(.operationNotAllowed, "Genkan keeps one account per e-mail address."))
         }
-        if case .object(let privacy)? = body["emailPrivacyConfig"], let enabled = privacy["enableImprovedEmailPrivacy"],
-            enabled != .bool(true)
-        {
+        if let enabled = body["emailPrivacyConfig"]?[member: "enableImprovedEmailPrivacy"], enabled != .bool(true) {
             return Self.failure(FirebaseError(.operationNotAllowed, "Genkan keeps email-enumeration protection on."))
         }
         return .response(Responses.json(200, Self.configuration))

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanOIDC
 import GenkanStore
 import GenkanValidation

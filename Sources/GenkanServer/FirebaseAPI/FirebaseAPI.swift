@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanStore
 import GenkanValidation
 
@@ -142,7 +143,7 @@ struct FirebaseAPI: Sendable {
 
     /// A body's fields; every route's `FirebaseBody` set them.
     func fields(_ context: RequestContext) -> APIRequestBody {
-        context.api ?? APIRequestBody([:])
+        context.api ?? APIRequestBody([])
     }
 
     static func failure(_ error: FirebaseError) -> Reply {

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanStore
 
 /// Reads the API's request body into `context.api`: a JSON object (the SDKs), or a form
@@ -18,11 +19,15 @@ struct FirebaseBody: Middleware {
         let type = request.headers["content-type"]?.lowercased() ?? ""
         if acceptsForm, type.hasPrefix("application/x-www-form-urlencoded") {
             guard let form = try? FormData(request.body) else { return context.refuse(.status(.badRequest), request) }
-            var members: [String: JSONInput] = [:]
-            for (name, value) in form.fields { members[Self.camelCase(name)] = .string(value) }
+            var members: [(name: String, value: JSONValue)] = []
+            for (name, value) in form.fields {
+                let name = Self.camelCase(name)
+                members.removeAll { $0.name == name }
+                members.append((name, .string(value)))
+            }
             context.api = APIRequestBody(members)
         } else {
-            guard let members = JSONInput.object(parsing: request.body) else { return context.refuse(.status(.badRequest), request) }
+            guard let members = JSONValue.apiObject(parsing: request.body) else { return context.refuse(.status(.badRequest), request) }
             context.api = APIRequestBody(members)
         }
         if let asked = request.headers["x-firebase-locale"], let locale = texts.supportedLocale(asked) {

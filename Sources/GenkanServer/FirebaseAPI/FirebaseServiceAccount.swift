@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanOIDC
 import GenkanValidation
 
@@ -20,7 +21,7 @@ public struct FirebaseServiceAccount: Sendable, Hashable {
     /// - Throws: a message naming `source` and what is wrong (not a service account key, a field
     ///   missing, a key that is not an RSA private key of 2,048 bits or more).
     public init(json bytes: [UInt8], source: String) throws(ServiceAccountError) {
-        guard let document = JSONParser.parse(bytes), case .object = document else {
+        guard let document = JSONReader.value(bytes), case .object = document else {
             throw ServiceAccountError("\(source) is not a JSON object (a Google service account key file is expected)")
         }
         guard document[member: "type"]?.stringValue == "service_account" else {
@@ -111,7 +112,7 @@ struct ServiceAccounts: Sendable {
         } catch {
             return .invalid("The token's signature does not verify with the service account's key")
         }
-        guard let issuedAt = token.claims[member: "iat"]?.integerValue, let expiresAt = token.claims[member: "exp"]?.integerValue else {
+        guard let issuedAt = token.claims[member: "iat"]?.numericDate, let expiresAt = token.claims[member: "exp"]?.numericDate else {
             return .invalid("iat and exp are required")
         }
         guard Int64(expiresAt) - Int64(issuedAt) <= maximumLifetime, expiresAt > issuedAt else {

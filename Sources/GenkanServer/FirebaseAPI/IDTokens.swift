@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanOIDC
 import GenkanStore
 import GenkanValidation
@@ -88,8 +89,9 @@ struct IDTokens: Sendable {
         let invalid = FirebaseError(.invalidIDToken)
         let parts = token.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
-            let header = JSONInput.object(parsing: headerBytes), let payload = JSONInput.object(parsing: payloadBytes)
+            let headerMembers = JSONValue.apiObject(parsing: headerBytes), let payloadMembers = JSONValue.apiObject(parsing: payloadBytes)
         else { return .failure(invalid) }
+        let header = APIRequestBody(headerMembers), payload = APIRequestBody(payloadMembers)
         if let key {
             guard header["alg"] == .string("EdDSA"), header["kid"] == .string(keyID), let signature = Base64URL.decode(parts[2]),
                 SigningKey.isValid(signature: signature, of: Array(parts[0].utf8) + [0x2E] + Array(parts[1].utf8), publicKey: key.publicKey)
@@ -101,16 +103,16 @@ struct IDTokens: Sendable {
             case .string(let subject)? = payload["sub"], payload["user_id"] == .string(subject), AccountStore.isValidUID(subject),
             let issuedAt = Self.seconds(payload["iat"]), let expiresAt = Self.seconds(payload["exp"]),
             let authTime = Self.seconds(payload["auth_time"]),
-            case .object(let firebase)? = payload["firebase"], case .string(let provider)? = firebase["sign_in_provider"]
+            case .string(let provider)? = payload["firebase"]?[member: "sign_in_provider"]
         else { return .failure(invalid) }
         guard now < expiresAt else { return .failure(FirebaseError(.tokenExpired)) }
         return .success(
             IDTokenClaims(uid: subject, issuedAt: issuedAt, expiresAt: expiresAt, authTime: authTime, signInProvider: provider))
     }
 
-    private static func seconds(_ value: JSONInput?) -> Int64? {
-        guard case .number(let number)? = value, number.rounded() == number, number >= 0, number < 1e13 else { return nil }
-        return Int64(number)
+    private static func seconds(_ value: JSONValue?) -> Int64? {
+        guard case .number(let number)? = value, let seconds = number.int64, seconds >= 0, seconds < 10_000_000_000_000 else { return nil }
+        return seconds
     }
 
     /// The public key as a JSON Web Key Set (RFC 7517 §5): one OKP key on Ed25519 (RFC 8037 §2);

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanLocalization
 import GenkanValidation
 

@@ -1,3 +1,4 @@
+import GenkanJSON
 import GenkanValidation
 import GenkanWebAuthn
 

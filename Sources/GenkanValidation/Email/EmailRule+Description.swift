@@ -1,3 +1,5 @@
+import GenkanJSON
+
 extension EmailRule {
     /// The attributes of the `<input>` that asks for an address under this rule, in order.
     ///

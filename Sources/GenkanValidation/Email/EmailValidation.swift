@@ -1,3 +1,5 @@
+import GenkanJSON
+
 /// The verdict of an `EmailRule` on one value: every issue found, and the forms to store and to
 /// send when the address is valid.
 public struct EmailValidation: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import GenkanJSON
+
 extension ValidationViewModel {
     /// The `<input>` attributes for one field of a form, so the browser enforces what it can of
     /// the rule the server will apply (HTML Living Standard §4.10.5): type, required, length

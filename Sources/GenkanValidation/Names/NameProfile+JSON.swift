@@ -1,3 +1,5 @@
+import GenkanJSON
+
 extension NameProfile {
     /// The profile's name: "nickname", "username" or "opaqueString".
     public var name: String {

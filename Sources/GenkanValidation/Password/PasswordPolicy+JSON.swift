@@ -1,3 +1,5 @@
+import GenkanJSON
+
 extension PasswordPolicy {
     /// Every code `evaluate` can report under this policy, in checklist order.
     public var issueCodes: [IssueCode] {

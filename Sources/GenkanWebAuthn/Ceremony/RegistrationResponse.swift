@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 /// What a browser returns from `navigator.credentials.create`: the parts a relying party checks.
 public struct RegistrationResponse: Sendable, Equatable {
@@ -83,7 +83,7 @@ private struct CredentialJSON {
         guard bytes.count <= limits.credentialJSON else {
             throw WebAuthnFailure(.inputTooLarge, "a credential of \(bytes.count) bytes")
         }
-        guard let json = JSONParser.parse(bytes), case .object = json else {
+        guard let json = JSONReader.value(bytes), case .object = json else {
             throw WebAuthnFailure(.malformedResponse, "the credential is not a JSON object")
         }
         guard json[member: "type"]?.stringValue == "public-key" else {

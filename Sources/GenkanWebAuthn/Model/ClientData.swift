@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 /// The browser's `clientDataJSON` (WebAuthn Level 3 §5.8.1), parsed: what the browser says it
 /// asked for, where, and with which challenge. The authenticator signs its SHA-256.
@@ -24,7 +24,7 @@ public struct ClientData: Sendable, Equatable {
         guard bytes.count <= limits.clientDataJSON else {
             throw WebAuthnFailure(.inputTooLarge, "clientDataJSON of \(bytes.count) bytes")
         }
-        guard let json = JSONParser.parse(bytes), case .object = json else {
+        guard let json = JSONReader.value(bytes), case .object = json else {
             throw WebAuthnFailure(.malformedResponse, "clientDataJSON is not a JSON object")
         }
         guard let type = json[member: "type"]?.stringValue else {

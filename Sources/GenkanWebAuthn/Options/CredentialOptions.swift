@@ -1,4 +1,4 @@
-import GenkanValidation
+import GenkanJSON
 
 /// The account a passkey is made for, as `navigator.credentials.create` names it (§5.4.3).
 public struct UserEntity: Sendable, Equatable {

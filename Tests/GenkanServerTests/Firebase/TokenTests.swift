@@ -1,3 +1,4 @@
+import GenkanJSON
 import Foundation
 import GenkanOIDC
 import GenkanStore

@@ -1,53 +1,21 @@
-import Foundation
+import GenkanJSON
 
-/// A JSON value read from a request body (`JSONValue` is the one Genkan writes).
-///
-/// Parsed with Foundation's `JSONSerialization` (RFC 8259; a boolean stays a boolean, never a
-/// number); the engine caps bodies at 64 KiB and Foundation's parser caps nesting depth.
-/// `JSONSerialization` is about four times quicker here than a `Decodable` walk, which matters
-/// for `accounts:lookup`, where a token's header and payload are parsed on every request.
-enum JSONInput: Sendable, Hashable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONInput])
-    case object([String: JSONInput])
+extension JSONReader.Options {
+    /// How the API reads what clients send (bodies, tokens, claims): strict RFC 8259 in UTF-8. What
+    /// Foundation's reader, which the API used before, did and clients may rely on is kept: a
+    /// repeated member name takes the last value, a byte order mark is skipped, nesting goes to
+    /// 512 levels, and a number past a Double's range is refused (the SDKs hold numbers as
+    /// Doubles). The engine caps a body at 64 KiB.
+    static let api = JSONReader.Options(
+        duplicateNames: .keepLast, maximumDepth: 512, allowsByteOrderMark: true, requiresFiniteDoubles: true)
+}
 
-    /// The value of what `JSONSerialization` returns; nil for anything else.
-    init?(foundation value: Any) {
-        switch value {
-        case let string as String: self = .string(string)
-        // `true`/`false` arrive as Foundation's boolean NSNumber, which `is Bool` tells from 1 and 0.
-        case let number as NSNumber where value is Bool: self = .bool(number.boolValue)
-        case let number as NSNumber: self = .number(number.doubleValue)
-        case let array as [Any]:
-            var values: [JSONInput] = []
-            values.reserveCapacity(array.count)
-            for element in array {
-                guard let value = JSONInput(foundation: element) else { return nil }
-                values.append(value)
-            }
-            self = .array(values)
-        case let object as [String: Any]:
-            var members: [String: JSONInput] = [:]
-            for (key, element) in object {
-                guard let value = JSONInput(foundation: element) else { return nil }
-                members[key] = value
-            }
-            self = .object(members)
-        case is NSNull: self = .null
-        default: return nil
-        }
-    }
-
-    /// The object a body holds, nil when it is not JSON or not an object. An empty body is an
-    /// empty object (a GET or DELETE of the admin and emulator endpoints).
-    static func object(parsing bytes: [UInt8]) -> [String: JSONInput]? {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [:] }
-        guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes)), let object = parsed as? [String: Any],
-            case .object(let members)? = JSONInput(foundation: object)
-        else { return nil }
+extension JSONValue {
+    /// The members of the object `bytes` holds, nil when it is not JSON or not an object. An empty
+    /// body is an empty object (a GET or DELETE of the admin and emulator endpoints).
+    static func apiObject(parsing bytes: [UInt8]) -> [(name: String, value: JSONValue)]? {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [] }
+        guard case .object(let members)? = JSONReader.value(bytes, options: .api) else { return nil }
         return members
     }
 }
@@ -57,7 +25,8 @@ enum JSONInput: Sendable, Hashable {
 /// (`INVALID_ARGUMENT`) whatever the field: no field means it, and PostgreSQL cannot store it in
 /// text, so the answer is the same on every store.
 struct APIRequestBody: Sendable {
-    let members: [String: JSONInput]
+    /// The members in their order, each name once.
+    let members: [(name: String, value: JSONValue)]
 
     /// The longest string field accepted, in UTF-8 bytes (an ID token with a long name and photo
     /// URL stays far below it).
@@ -65,13 +34,18 @@ struct APIRequestBody: Sendable {
     /// The most entries of an array field (`localId`, `email` of an admin look-up).
     static let maximumArrayCount = 1000
 
-    init(_ members: [String: JSONInput]) {
+    init(_ members: [(name: String, value: JSONValue)]) {
         self.members = members
+    }
+
+    /// The value of member `name`. Bodies have a handful of members, so a scan beats a table.
+    subscript(name: String) -> JSONValue? {
+        members.first { $0.name == name }?.value
     }
 
     /// The string at `name`; nil when absent, null or empty (Firebase treats `""` as missing).
     func string(_ name: String) throws(FirebaseError) -> String? {
-        switch members[name] {
+        switch self[name] {
         case nil, .null?: return nil
         case .string(let value)?:
             try Self.check(value, name)
@@ -89,12 +63,12 @@ struct APIRequestBody: Sendable {
     /// Whether the field is present at all (even empty): `signUp` tells an anonymous sign-up from
     /// an empty address this way.
     func has(_ name: String) -> Bool {
-        if case .some(let value) = members[name], value != .null { return true }
+        if case .some(let value) = self[name], value != .null { return true }
         return false
     }
 
     func bool(_ name: String) throws(FirebaseError) -> Bool? {
-        switch members[name] {
+        switch self[name] {
         case nil, .null?: return nil
         case .bool(let value)?: return value
         default: throw .invalidArgument("Invalid value at '\(name)', a boolean is expected.")
@@ -103,7 +77,7 @@ struct APIRequestBody: Sendable {
 
     /// A string or an array of strings (the admin look-up accepts both shapes).
     func strings(_ name: String) throws(FirebaseError) -> [String] {
-        switch members[name] {
+        switch self[name] {
         case nil, .null?: return []
         case .string(let value)?:
             try Self.check(value, name)
@@ -121,9 +95,11 @@ struct APIRequestBody: Sendable {
 
     /// A number given as a JSON number or a string of digits (Google's int64 fields are strings).
     func integer(_ name: String) throws(FirebaseError) -> Int64? {
-        switch members[name] {
+        switch self[name] {
         case nil, .null?: return nil
-        case .number(let value)? where value.rounded() == value && abs(value) < 9e15: return Int64(value)
+        // `1.7e9` and `1700000000.0` are whole numbers too; the bound keeps every value exact in a
+        // JavaScript client.
+        case .number(let number)?: if let value = number.int64, value.magnitude < 9_000_000_000_000_000 { return value }
         case .string(let text)? where text.utf8.count <= 20: if let value = Int64(text) { return value }
         default: break
         }

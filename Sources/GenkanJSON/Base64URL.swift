@@ -1,4 +1,5 @@
-/// base64url without padding (RFC 7515 §2, RFC 4648 §5), as JWS, JWK and WebAuthn's JSON write bytes.
+/// base64url without padding (RFC 7515 §2, RFC 4648 §5): how JWS, JWK and WebAuthn carry bytes inside
+/// JSON strings, so it lives beside the JSON reader their users share.
 public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let values: [UInt8] = {
