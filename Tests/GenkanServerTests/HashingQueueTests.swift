@@ -127,6 +127,30 @@ import Testing
         #expect(journal.all == ["priority", "interactive", "ordinary"])
     }
 
+    /// With a priority thread, a priority job is that thread's alone: a niced thread that is free
+    /// leaves it (it would hash it at nice +10) and takes the ordinary job queued behind it.
+    @Test func nicedThreadsLeaveThePriorityLaneToThePriorityThread() throws {
+        let journal = Journal()
+        // Two niced threads: the priority thread's hash counts against theirs, one slot is left.
+        let pool = try WorkerPool(threads: 2, priorityThreads: 1, maximumWait: .seconds(30)) { 0 }
+        #expect(pool.hashingConcurrency == 2)
+        // Hold the priority thread with a priority job, then queue another and an ordinary hash:
+        // the free niced thread must take the ordinary one.
+        let gate = Gate()
+        #expect(pool.submit(.priorityHashing(for: "192.0.2.9")) { _ in gate.wait() })
+        while !gate.started.load(ordering: .acquiring) { usleep(1000) }
+        let done = GenkanThreads.Semaphore()
+        #expect(pool.submit(.priorityHashing(for: "192.0.2.1")) { _ in journal.add("priority"); done.post() })
+        #expect(pool.submit(.hashing(for: "10.0.0.1")) { _ in journal.add("ordinary"); done.post() })
+        #expect(done.wait(until: .after(.seconds(10))), "the ordinary job did not run")
+        usleep(50_000)
+        #expect(journal.all == ["ordinary"], "the niced thread took the priority job")
+        gate.release()
+        #expect(done.wait(until: .after(.seconds(10))), "the priority thread did not run its job")
+        finish(pool)
+        #expect(journal.all == ["ordinary", "priority"])
+    }
+
     /// A pool with more threads than may hash (a networked database's pool): while the hashing
     /// slots are busy, the other threads take interactive jobs and leave hashing jobs waiting,
     /// and every queued hash still runs, the slots passing from one to the next.
