@@ -57,7 +57,9 @@ struct APIRequestBody: Sendable {
     /// Refuses a string over `maximumFieldLength` bytes or holding U+0000.
     private static func check(_ value: String, _ name: String) throws(FirebaseError) {
         guard value.utf8.count <= maximumFieldLength else { throw .invalidArgument("'\(name)' is too long.") }
-        guard !value.utf8.contains(0) else { throw .invalidArgument("'\(name)' contains U+0000, which is not allowed.") }
+        // On the contiguous bytes (an ID token is a kilobyte, read byte by byte through the view
+        // this was 3 % of an `accounts:lookup`).
+        guard !(value.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? value.utf8.contains(0)) else { throw .invalidArgument("'\(name)' contains U+0000, which is not allowed.") }
     }
 
     /// Whether the field is present at all (even empty): `signUp` tells an anonymous sign-up from
