@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server import CORES, GENKAN, ROOT, STATUS_COUNTING, free_port, wait_until_up, wrk  # noqa: E402
+from server import (CORES, GENKAN, ROOT, STATUS_COUNTING, alternating_rounds, free_port, mean_rate,  # noqa: E402
+                    wait_until_up, wrk)
 
 BENCH = ROOT / ".build" / "release" / "genkan-bench"
 ACCOUNTS = 128
@@ -126,17 +127,12 @@ def main():
         lookup_url, page_url = base + API + "accounts:lookup", base + "/signin"
         wrk(lookup_url, duration=2, script=str(lookup_script))
         wrk(page_url, duration=2, headers=["Accept-Language: ja"])
-        lookups, pages = [], []
-        # Which goes first alternates from round to round (server.py says why); rates are summed.
-        for round_number in range(ROUNDS):
-            if round_number % 2 == 0:
-                lookups.append(wrk(lookup_url, script=str(lookup_script)))
-            pages.append(wrk(page_url, headers=["Accept-Language: ja"]))
-            if round_number % 2 == 1:
-                lookups.append(wrk(lookup_url, script=str(lookup_script)))
+        runs = alternating_rounds([
+            ("lookup", lambda: wrk(lookup_url, script=str(lookup_script))),
+            ("page", lambda: wrk(page_url, headers=["Accept-Language: ja"]))], ROUNDS)
+        lookups, pages = runs["lookup"], runs["page"]
         bad = [statuses(run) for run in lookups if set(statuses(run)) != {200}]
-        l_rate = sum(run["rate"] for run in lookups) / len(lookups)
-        p_rate = sum(run["rate"] for run in pages) / len(pages)
+        l_rate, p_rate = mean_rate(lookups), mean_rate(pages)
         print(f"accounts:lookup with an ID token vs GET /signin in Japanese, wrk -t1 -c64 -d5s, {ROUNDS} rounds in "
               "alternating order, rates summed")
         print(f"  lookup  {l_rate:10.0f} req/s   p50 {statistics.median(r['p50'] for r in lookups):6.2f} ms   "

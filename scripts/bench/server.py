@@ -100,6 +100,22 @@ def wrk(url, connections=CONNECTIONS, duration=DURATION, headers=(), script=None
     return {"rate": rate, "p50": p50, "p99": p99, "output": output, "statuses": statuses.group(1) if statuses else ""}
 
 
+def alternating_rounds(contestants, rounds):
+    """Runs each `(name, measure)` once a round, the order reversed every other round (whoever goes
+    first meets a cooler machine, which favoured genkan when it always went first); returns each
+    one's runs by name."""
+    runs = {name: [] for name, _ in contestants}
+    for round_number in range(rounds):
+        for name, measure in contestants if round_number % 2 == 0 else list(reversed(contestants)):
+            runs[name].append(measure())
+    return runs
+
+
+def mean_rate(runs):
+    """The rate over all `runs` (summing them: one slow round counts as much as it cost)."""
+    return sum(run["rate"] for run in runs) / len(runs)
+
+
 # What every wrk script of the benches ends with: each thread counts the statuses it got, and
 # `done` prints them as one "statuses 200=… 422=…" line, which `wrk()` returns as "statuses".
 STATUS_COUNTING = """
@@ -200,18 +216,13 @@ http {{
             contestants.append(("base", baseline_url, ["Accept-Language: ja"]))
         for _, target, headers in contestants:
             wrk(target, duration=2, headers=headers)
-        runs = {name: [] for name, _, _ in contestants}
-        for round_number in range(ROUNDS):
-            order = contestants if round_number % 2 == 0 else list(reversed(contestants))
-            for name, target, headers in order:
-                runs[name].append(wrk(target, headers=headers))
+        runs = alternating_rounds(
+            [(name, lambda target=target, headers=headers: wrk(target, headers=headers)) for name, target, headers in contestants],
+            ROUNDS)
         genkan_runs, nginx_runs, baseline_runs = runs["genkan"], runs["nginx"], runs.get("base", [])
 
         def median(runs, key):
             return statistics.median(run[key] for run in runs)
-
-        def mean_rate(runs):
-            return sum(run["rate"] for run in runs) / len(runs)
 
         g_rate, n_rate = mean_rate(genkan_runs), mean_rate(nginx_runs)
         ratio = g_rate / n_rate
@@ -224,7 +235,7 @@ http {{
             print(f"  base    {b_rate:10.0f} req/s   p50 {median(baseline_runs, 'p50'):6.2f} ms   "
                   f"p99 {median(baseline_runs, 'p99'):6.2f} ms   ({b_rate / n_rate:.2f}x nginx; this build "
                   f"{g_rate / b_rate:.2f}x the baseline)")
-        print(f"  rounds  genkan " + " ".join(f"{run['rate']:.0f}" for run in genkan_runs)
+        print("  rounds  genkan " + " ".join(f"{run['rate']:.0f}" for run in genkan_runs)
               + "; nginx " + " ".join(f"{run['rate']:.0f}" for run in nginx_runs))
         print(f"  ratio   {ratio:.2f}x nginx (goal >= 0.9x: {'met' if ratio >= 0.9 else 'NOT met'}); "
               f"p99 {g_p99:.2f} ms (goal < 10 ms: {'met' if g_p99 < 10 else 'NOT met'})")
