@@ -12,12 +12,12 @@ extension AccountStore {
     /// The account with this uid, as `profile(id:)` gives it.
     public func profile(uid: String) throws(StoreError) -> AccountProfile? {
         guard Self.isValidUID(uid) else { return nil }
-        return try withIdentities(storage.storedAccount(uid: uid))
+        return try storage.reading { () throws(StoreError) in try withIdentities(storage.storedAccount(uid: uid)) }
     }
 
     /// The account whose address has the comparison key of `email`, as `profile(id:)` gives it.
     public func profile(email: String) throws(StoreError) -> AccountProfile? {
-        try withIdentities(storage.storedAccount(emailKey: Self.emailKey(email)))
+        try storage.reading { () throws(StoreError) in try withIdentities(storage.storedAccount(emailKey: Self.emailKey(email))) }
     }
 
     /// Up to `limit` accounts whose id is above `afterID`, in id order (the Admin SDK's list of users).

@@ -40,8 +40,7 @@ public final class WorkerPool<Resource>: Sendable {
     public typealias Refusal = @Sendable (_ retryAfter: Int) -> Void
 
     private struct State {
-        var interactive: [Job] = []
-        var interactiveHead = 0
+        var interactive = RingQueue<Job>()
         var hashing = FairQueue<Resource>()
         var priorityHashing = FairQueue<Resource>()
         /// How long a hashing job takes, on average (an exponential moving average, seconds).
@@ -51,12 +50,15 @@ public final class WorkerPool<Resource>: Sendable {
         /// Wake-ups a thread used without taking the hashing job it was for (every hashing slot
         /// was busy): each finished hash passes one on.
         var parkedWakeUps = 0
+        /// Priority threads waiting for work and not yet woken: a job for them claims one (and
+        /// posts `prioritySignal` once) instead of waking every kind of thread.
+        var idlePriorityThreads = 0
         var stopping = false
     }
 
     private let state = Mutex(State())
     private let signal = Semaphore()
-    /// Wakes the priority threads (posted for interactive and priority jobs only).
+    /// Wakes a priority thread, posted once for each idle one a job claimed.
     private let prioritySignal = Semaphore()
     private let threads: Mutex<[PosixThread]> = Mutex([])
     public let threadCount: Int
@@ -188,11 +190,12 @@ public final class WorkerPool<Resource>: Sendable {
     /// made room is refused (outside the lock).
     private func enqueue(_ lane: Lane, _ job: @escaping Job, refused: Refusal?) -> Int? {
         var displaced: (refusal: Refusal, retryAfter: Int)?
+        var wakesPriorityThread = false
         let refusal = state.withLock { state -> Int? in
             guard !state.stopping else { return 1 }
             switch lane {
             case .interactive:
-                guard state.interactive.count - state.interactiveHead < interactiveCapacity else { return 1 }
+                guard state.interactive.count < interactiveCapacity else { return 1 }
                 state.interactive.append(job)
             case .hashing(let key):
                 let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: refused == nil ? nil : ContinuousClock.now + maximumWait)
@@ -205,14 +208,29 @@ public final class WorkerPool<Resource>: Sendable {
                     return refusal
                 }
             }
+            // One wake-up a job: an idle priority thread for the lanes it serves, else (for the
+            // interactive lane) a niced thread. Waking both for every job (as this pool did) cost a
+            // futex wake, a context switch and a turn of the lock each, for a thread that found
+            // nothing: 10 % of an `accounts:lookup`. A busy priority thread looks at the queue
+            // before it waits again, so a job it is not woken for does not wait for it either.
+            switch lane {
+            case .interactive, .priorityHashing:
+                if state.idlePriorityThreads > 0 {
+                    state.idlePriorityThreads -= 1
+                    wakesPriorityThread = true
+                }
+            case .hashing: break
+            }
             return nil
         }
         if let displaced { displaced.refusal(displaced.retryAfter) }
         if refusal == nil {
-            signal.post()
-            switch lane {
-            case .interactive, .priorityHashing: if priorityThreadCount > 0 { prioritySignal.post() }
-            case .hashing: break
+            if wakesPriorityThread {
+                prioritySignal.post()
+            } else if case .priorityHashing = lane, priorityThreadCount > 0 {
+                // Only the priority threads take this lane; the busy one takes it next.
+            } else {
+                signal.post()
             }
         }
         return refusal
@@ -253,8 +271,12 @@ public final class WorkerPool<Resource>: Sendable {
     /// browser's hash would run it at nice +10 behind every busy thread: measured under a flood of
     /// refusals, that was the known browser's 300–500 ms sign-ins, one in three runs.
     private func run(with resource: Resource, priorityOnly: Bool) {
+        // A priority thread looks for work first and waits only when it found none (and said so
+        // under the lock, where a job claims it); the others wait for a post first.
+        var mayTake = priorityOnly
         while true {
-            (priorityOnly ? prioritySignal : signal).wait()
+            if !mayTake { (priorityOnly ? prioritySignal : signal).wait() }
+            mayTake = priorityOnly
             var expired: [Refusal] = []
             var wait = 1
             let now = ContinuousClock.now
@@ -269,11 +291,12 @@ public final class WorkerPool<Resource>: Sendable {
                         return .hashing(next.job)
                     }
                 }
-                if state.interactiveHead < state.interactive.count {
-                    defer { state.interactiveHead += 1; Self.compact(&state.interactive, &state.interactiveHead) }
-                    return .interactive(state.interactive[state.interactiveHead])
+                if let job = state.interactive.popFirst() { return .interactive(job) }
+                if priorityOnly {
+                    if state.stopping { return .stop }
+                    state.idlePriorityThreads += 1
+                    return .nothing
                 }
-                if priorityOnly { return state.stopping ? .stop : .nothing }
                 expired = state.priorityHashing.removeExpired(now: now) + state.hashing.removeExpired(now: now)
                 if !expired.isEmpty { wait = retryAfter(state) }
                 let priorityLane = priorityThreadCount == 0
@@ -309,21 +332,10 @@ public final class WorkerPool<Resource>: Sendable {
                 }
                 if wakeParked { signal.post() }
             case .nothing:
-                continue
+                mayTake = false
             case .stop:
                 return
             }
-        }
-    }
-
-    /// Drops consumed jobs once they are most of the array (amortized O(1) dequeue).
-    private static func compact(_ jobs: inout [Job], _ head: inout Int) {
-        if head == jobs.count {
-            jobs.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 64 && head * 2 > jobs.count {
-            jobs.removeFirst(head)
-            head = 0
         }
     }
 }

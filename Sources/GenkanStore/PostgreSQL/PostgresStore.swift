@@ -38,6 +38,10 @@ public final class PostgresStore: Storage {
         try connection.transaction(quick: true, body)
     }
 
+    public func reading<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try body()
+    }
+
     public var isInTransaction: Bool { connection.isInTransaction }
 
     public func schemaVersion() throws(StoreError) -> Int64 {

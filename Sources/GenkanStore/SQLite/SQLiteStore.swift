@@ -38,6 +38,10 @@ public final class SQLiteStore: Storage {
         try database.quickTransaction(body)
     }
 
+    public func reading<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        database.isInTransaction ? try body() : try database.readTransaction(body)
+    }
+
     public var isInTransaction: Bool { database.isInTransaction }
 
     public func schemaVersion() throws(StoreError) -> Int64 {
