@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
+            dependencies: ["COpenSSL", "CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
         // one runner for every test target, in no product.

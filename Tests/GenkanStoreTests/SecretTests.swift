@@ -31,6 +31,29 @@ import Testing
             == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
     }
 
+    /// RFC 4231 §4.7 (test case 6): a key longer than SHA-256's block is hashed first.
+    @Test func aKeyLongerThanABlockIsHashedFirst() {
+        let key = HMACKey([UInt8](repeating: 0xaa, count: 131))
+        #expect(Secret.hex(key.mac(Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)))
+            == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
+    /// One key used by many threads at once (the loops' CSRF tokens) gives every one the right MAC:
+    /// the keyed states are only ever copied.
+    @Test func oneKeyOnManyThreadsAtOnce() async {
+        let jefe = HMACKey(Array("Jefe".utf8))
+        let macs = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<500).map { _ in Secret.hex(jefe.mac(Array("what do ya want for nothing?".utf8))) } }
+            }
+            var all: [String] = []
+            for await some in group { all += some }
+            return all
+        }
+        #expect(macs.count == 4000)
+        #expect(Set(macs) == ["5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"])
+    }
+
     /// RFC 4648 §10, without padding, and the URL-safe alphabet of §5.
     @Test(arguments: [
         ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"),

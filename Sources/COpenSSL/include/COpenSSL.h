@@ -1,5 +1,5 @@
 /* COpenSSL: the part of OpenSSL's libcrypto (Debian's libssl-dev, OpenSSL 3) that Genkan's
- * OpenID Connect and WebAuthn code need, behind Genkan's own plain-C functions.
+ * OpenID Connect and WebAuthn code and the store's MACs need, behind Genkan's own plain-C functions.
  *
  * Why a C target with its own functions rather than a system library: verifying a JWS means
  * building a key from a JWK's numbers (OSSL_PARAM arrays, BIGNUMs), converting ES256's raw r||s
@@ -35,6 +35,18 @@ void COpenSSL_error_message(char *buffer, size_t capacity);
 
 /// SHA-256 of `length` bytes into `digest` (32 bytes).
 COpenSSL_status COpenSSL_sha256(const uint8_t *bytes, size_t length, uint8_t digest[32]);
+
+/// An HMAC-SHA-256 key (RFC 2104) whose padded blocks are hashed once (hmac.c); opaque.
+typedef struct COpenSSL_hmac_key COpenSSL_hmac_key;
+
+/// Makes `*out` from the key's bytes (any length); free it with COpenSSL_hmac_key_free.
+COpenSSL_status COpenSSL_hmac_key_new(const uint8_t *key, size_t length, COpenSSL_hmac_key **out);
+
+void COpenSSL_hmac_key_free(COpenSSL_hmac_key *key);
+
+/// HMAC-SHA-256 of `length` bytes under `key` into `mac` (32 bytes); `key` may be used by several
+/// threads at once.
+COpenSSL_status COpenSSL_hmac_sha256(const COpenSSL_hmac_key *key, const uint8_t *message, size_t length, uint8_t mac[32]);
 
 /// `length` bytes from OpenSSL's CSPRNG (RAND_bytes).
 COpenSSL_status COpenSSL_random(uint8_t *bytes, size_t length);
