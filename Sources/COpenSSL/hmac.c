@@ -64,13 +64,15 @@ void COpenSSL_hmac_key_free(COpenSSL_hmac_key *key)
 }
 
 COpenSSL_status COpenSSL_hmac_sha256(
-    const COpenSSL_hmac_key *key, const uint8_t *message, size_t length, uint8_t mac[32])
+    const COpenSSL_hmac_key *key, const uint8_t *first, size_t first_length, const uint8_t *second, size_t second_length,
+    uint8_t mac[32])
 {
     uint8_t inner[digest_size];
     unsigned int written = 0;
     EVP_MD_CTX *context = EVP_MD_CTX_new();
     int ok = context != NULL
-        && EVP_MD_CTX_copy_ex(context, key->inner) == 1 && EVP_DigestUpdate(context, message, length) == 1
+        && EVP_MD_CTX_copy_ex(context, key->inner) == 1 && EVP_DigestUpdate(context, first, first_length) == 1
+        && EVP_DigestUpdate(context, second, second_length) == 1
         && EVP_DigestFinal_ex(context, inner, &written) == 1
         && EVP_MD_CTX_copy_ex(context, key->outer) == 1 && EVP_DigestUpdate(context, inner, digest_size) == 1
         && EVP_DigestFinal_ex(context, mac, &written) == 1;

@@ -44,9 +44,12 @@ COpenSSL_status COpenSSL_hmac_key_new(const uint8_t *key, size_t length, COpenSS
 
 void COpenSSL_hmac_key_free(COpenSSL_hmac_key *key);
 
-/// HMAC-SHA-256 of `length` bytes under `key` into `mac` (32 bytes); `key` may be used by several
-/// threads at once.
-COpenSSL_status COpenSSL_hmac_sha256(const COpenSSL_hmac_key *key, const uint8_t *message, size_t length, uint8_t mac[32]);
+/// HMAC-SHA-256 under `key` of `first` followed by `second` (a domain and a message, so that
+/// neither caller nor callee copies them together) into `mac` (32 bytes); `key` may be used by
+/// several threads at once.
+COpenSSL_status COpenSSL_hmac_sha256(
+    const COpenSSL_hmac_key *key, const uint8_t *first, size_t first_length, const uint8_t *second, size_t second_length,
+    uint8_t mac[32]);
 
 /// `length` bytes from OpenSSL's CSPRNG (RAND_bytes).
 COpenSSL_status COpenSSL_random(uint8_t *bytes, size_t length);

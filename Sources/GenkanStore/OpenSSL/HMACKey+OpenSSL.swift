@@ -20,11 +20,12 @@ final class HMACKey: @unchecked Sendable {
         COpenSSL_hmac_key_free(key)
     }
 
-    /// HMAC-SHA-256 (RFC 2104) of the concatenated `parts` under the key.
-    func mac(_ parts: [UInt8]...) -> [UInt8] {
-        let message = parts.count == 1 ? parts[0] : Array(parts.joined())
-        var mac = [UInt8](repeating: 0, count: 32)
-        precondition(COpenSSL_hmac_sha256(key, message, message.count, &mac) == COpenSSL_ok, "OpenSSL could not compute an HMAC")
-        return mac
+    /// HMAC-SHA-256 (RFC 2104) of `domain` followed by `message` under the key.
+    func mac(_ domain: [UInt8], _ message: [UInt8] = []) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: 32) { mac, initialized in
+            let status = COpenSSL_hmac_sha256(key, domain, domain.count, message, message.count, mac.baseAddress)
+            precondition(status == COpenSSL_ok, "OpenSSL could not compute an HMAC")
+            initialized = 32
+        }
     }
 }
