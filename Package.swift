@@ -8,6 +8,11 @@ let swiftSettings: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+/// A test target (`Tests/<name>`) with the shared settings.
+func testTarget(_ name: String, _ dependencies: [Target.Dependency], resources: [Resource]? = nil, exclude: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: dependencies, exclude: exclude, resources: resources, swiftSettings: swiftSettings)
+}
+
 let package = Package(
     name: "Genkan",
     platforms: [.macOS(.v15)],
@@ -132,62 +137,22 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // MARK: Tests
-        .testTarget(
-            name: "GenkanJSONTests",
-            dependencies: ["GenkanJSON", "GenkanTestSupport"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanUnicodeTests",
-            dependencies: ["GenkanUnicode"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanValidationTests",
-            dependencies: ["GenkanValidation", "GenkanJSON", "GenkanTestSupport"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanLocalizationTests",
-            dependencies: ["GenkanLocalization", "GenkanValidation", "GenkanUnicode", "GenkanTestSupport"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanCLITests",
-            dependencies: ["genkan", "GenkanTestSupport"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanCatalogToolsTests",
-            dependencies: ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "genkan"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanStoreTests",
-            dependencies: ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanMailTests",
-            dependencies: ["GenkanMail", "GenkanTestSupport"],
-            exclude: ["Support/smtp_server.py", "Support/parse_mail.py"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanHTTPClientTests",
-            dependencies: ["GenkanHTTPClient"],
-            exclude: ["Support/http_server.py"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanOIDCTests",
-            dependencies: ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanWebAuthnTests",
-            dependencies: ["GenkanWebAuthn", "GenkanJSON"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "GenkanServerTests",
-            dependencies: [
-                "GenkanServer", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
-                "GenkanWebAuthn",
-            ],
-            swiftSettings: swiftSettings),
+        testTarget("GenkanJSONTests", ["GenkanJSON", "GenkanTestSupport"]),
+        testTarget("GenkanUnicodeTests", ["GenkanUnicode"]),
+        testTarget("GenkanValidationTests", ["GenkanValidation", "GenkanJSON", "GenkanTestSupport"], resources: [.copy("Fixtures")]),
+        testTarget(
+            "GenkanLocalizationTests", ["GenkanLocalization", "GenkanValidation", "GenkanUnicode", "GenkanTestSupport"], resources: [.copy("Fixtures")]),
+        testTarget("GenkanCLITests", ["genkan", "GenkanTestSupport"]),
+        testTarget("GenkanCatalogToolsTests", ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "genkan"], resources: [.copy("Fixtures")]),
+        testTarget(
+            "GenkanStoreTests", ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"]),
+        testTarget("GenkanMailTests", ["GenkanMail", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
+        testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
+        testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
+        testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
+        testTarget("GenkanServerTests", [
+            "GenkanServer", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
+            "GenkanWebAuthn",
+        ]),
     ]
 )

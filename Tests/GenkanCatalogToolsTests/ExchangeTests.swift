@@ -19,17 +19,27 @@ import Testing
         locales.map { folder.appending(path: format.importName(locale: $0)) }
     }
 
+    /// Exports `original` in `format` for every locale it translates into, and imports each
+    /// locale's file back into it as `genkan catalog import` does: the catalog after the imports,
+    /// and each import's report with the name of its file.
+    static func unchangedRoundTrip(_ original: StringCatalog, _ format: ExchangeFormat) throws -> (catalog: StringCatalog, reports: [(file: String, report: ImportReport)]) {
+        let folder = try exportToDisk(format, catalog: original)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var catalog = original
+        let importer = CatalogImporter()
+        let reports = try translatedFiles(format, in: folder, locales: original.targetLocales).map { url in
+            (url.lastPathComponent, importer.merge(try importer.read(url), into: &catalog, manifest: importer.manifestSources(near: url)))
+        }
+        return (catalog, reports)
+    }
+
     /// Export then import with no change leaves the catalog byte-identical and reports nothing.
     @Test(arguments: ExchangeFormat.allCases)
     func roundTripChangesNothing(format: ExchangeFormat) throws {
         let original = try Fixture.catalog("Exchange.xcstrings")
-        let folder = try Self.exportToDisk(format, catalog: original)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var catalog = original
-        let importer = CatalogImporter()
-        for url in Self.translatedFiles(format, in: folder, locales: original.targetLocales) {
-            let report = importer.merge(try importer.read(url), into: &catalog, manifest: importer.manifestSources(near: url))
-            #expect(report.changes.isEmpty, "\(format) \(url.lastPathComponent): \(report.changes)")
+        let (catalog, reports) = try Self.unchangedRoundTrip(original, format)
+        for (file, report) in reports {
+            #expect(report.changes.isEmpty, "\(format) \(file): \(report.changes)")
         }
         #expect(catalog.text == original.text)
     }

@@ -100,14 +100,10 @@ import Testing
     @Test(arguments: ExchangeFormat.allCases)
     func unchangedRoundTripChangesNothing(_ format: ExchangeFormat) throws {
         let original = Self.catalog()
-        let folder = try ExchangeTests.exportToDisk(format, catalog: original)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var catalog = original
-        let importer = CatalogImporter()
-        for url in ExchangeTests.translatedFiles(format, in: folder, locales: original.targetLocales) {
-            let report = importer.merge(try importer.read(url), into: &catalog, manifest: importer.manifestSources(near: url))
-            #expect(report.changes.isEmpty, "\(format) \(url.lastPathComponent): \(report.changes)")
-            #expect(report.skipped.isEmpty, "\(format) \(url.lastPathComponent): \(report.skipped)")
+        let (catalog, reports) = try ExchangeTests.unchangedRoundTrip(original, format)
+        for (file, report) in reports {
+            #expect(report.changes.isEmpty, "\(format) \(file): \(report.changes)")
+            #expect(report.skipped.isEmpty, "\(format) \(file): \(report.skipped)")
         }
         #expect(catalog.text == original.text)
     }

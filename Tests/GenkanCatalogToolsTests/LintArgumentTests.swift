@@ -25,6 +25,14 @@ import Testing
         }
     }
 
+    /// One key `k`, translated in English (`source`) and Italian.
+    static func italian(source: String, italian: String) -> StringCatalog {
+        catalog { catalog in
+            catalog.setUnit("k", locale: "en", path: .plain, value: source, state: "translated")
+            catalog.setUnit("k", locale: "it", path: .plain, value: italian, state: "translated")
+        }
+    }
+
     static func findings(_ catalog: StringCatalog) -> [String] {
         CatalogLinter().lint(catalog).map { "\($0.severity.rawValue) \($0.check.name) \($0.locale ?? "-") \($0.path): \($0.message)" }
     }
@@ -96,11 +104,7 @@ import Testing
         ("<term>Genkan</term> signs you in", "<term>Genkan</term> ti fa accedere"),
     ])
     func textInAngleBracketsIsNotMarkup(source: String, italian: String) {
-        let catalog = Self.catalog { catalog in
-            catalog.setUnit("k", locale: "en", path: .plain, value: source, state: "translated")
-            catalog.setUnit("k", locale: "it", path: .plain, value: italian, state: "translated")
-        }
-        #expect(Self.findings(catalog) == [])
+        #expect(Self.findings(Self.italian(source: source, italian: italian)) == [])
     }
 
     /// Markup the source uses, a known element or a tag it closes, must still match.
@@ -113,11 +117,7 @@ import Testing
         ("<icon/> Settings", "Impostazioni"),
     ])
     func markupTheSourceUsesMustMatch(source: String, italian: String) {
-        let catalog = Self.catalog { catalog in
-            catalog.setUnit("k", locale: "en", path: .plain, value: source, state: "translated")
-            catalog.setUnit("k", locale: "it", path: .plain, value: italian, state: "translated")
-        }
-        #expect(Self.checks(catalog) == ["markup-mismatch it"])
+        #expect(Self.checks(Self.italian(source: source, italian: italian)) == ["markup-mismatch it"])
     }
 
     /// "70% for" and "100% accurate" are text: no specifier the translation must keep, and no

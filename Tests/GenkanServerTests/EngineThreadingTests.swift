@@ -110,35 +110,42 @@ private typealias Semaphore = GenkanThreads.Semaphore
         #expect(runs.load(ordering: .relaxed) == 0)
     }
 
-    @Test func stopWaitsForARunInProgress() {
+    /// A task every millisecond whose first run posts `started`, lasts `length` and then sets
+    /// `ended`; the runs after it do nothing.
+    private final class SlowRun: Sendable {
         let started = Semaphore()
-        let finished = Atomic<Bool>(false)
-        let task = RepeatingTask(interval: .milliseconds(1)) {
-            guard !finished.load(ordering: .relaxed) else { return }
-            started.post()
-            sleep(for: .milliseconds(150))
-            finished.store(true, ordering: .relaxed)
+        let ended = Atomic<Bool>(false)
+        let length: Duration
+
+        init(lasting length: Duration) { self.length = length }
+
+        func start() -> RepeatingTask {
+            RepeatingTask(interval: .milliseconds(1)) { [self] in
+                guard !ended.load(ordering: .relaxed) else { return }
+                started.post()
+                sleep(for: length)
+                ended.store(true, ordering: .relaxed)
+            }
         }
-        #expect(started.wait(until: .after(.seconds(5))))
+    }
+
+    @Test func stopWaitsForARunInProgress() {
+        let run = SlowRun(lasting: .milliseconds(150))
+        let task = run.start()
+        #expect(run.started.wait(until: .after(.seconds(5))))
         #expect(returns(within: .seconds(5)) { task.stop() })
-        let finishedAtStop = finished.load(ordering: .relaxed)
+        let finishedAtStop = run.ended.load(ordering: .relaxed)
         #expect(finishedAtStop, "stop() returned while the task was still running")
     }
 
     @Test func concurrentStopsAllWaitForTheEnd() {
-        let inRun = Semaphore()
-        let ended = Atomic<Bool>(false)
-        let task = RepeatingTask(interval: .milliseconds(1)) {
-            guard !ended.load(ordering: .relaxed) else { return }
-            inRun.post()
-            sleep(for: .milliseconds(100))
-            ended.store(true, ordering: .relaxed)
-        }
-        #expect(inRun.wait(until: .after(.seconds(5))))
+        let run = SlowRun(lasting: .milliseconds(100))
+        let task = run.start()
+        #expect(run.started.wait(until: .after(.seconds(5))))
         let sawEnd = Atomic<Int>(0)
         let stoppers = startThreads(4) { _ in
             task.stop()
-            if ended.load(ordering: .relaxed) { sawEnd.add(1, ordering: .relaxed) }
+            if run.ended.load(ordering: .relaxed) { sawEnd.add(1, ordering: .relaxed) }
         }
         #expect(stoppers.finish(within: .seconds(5)))
         #expect(sawEnd.load(ordering: .relaxed) == 4)

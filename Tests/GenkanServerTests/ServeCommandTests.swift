@@ -9,8 +9,6 @@ import GenkanStore
 
 /// Runs the built `genkan serve` as a user would: options, start, database creation, SIGTERM.
 @Suite(.serialized) struct ServeCommandTests {
-    static var genkan: String { RepositoryPaths.genkan.path }
-
     static func run(_ arguments: [String]) throws -> ToolRun { try ToolRun.genkan(arguments) }
 
     @Test(arguments: [
@@ -89,69 +87,18 @@ import GenkanStore
         let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let publicDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "public").path
         for signal in [SIGTERM, SIGINT] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.genkan)
-            process.arguments = ["serve", "--port", "0", "--db", directory + "/genkan.sqlite", "--public", publicDirectory, "--log", "json"]
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            // The first line on standard error names the address.
-            var banner = Data()
-            while !banner.contains(UInt8(ascii: "\n")) {
-                let chunk = err.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                banner.append(chunk)
-            }
-            let text = String(decoding: banner, as: UTF8.self)
-            let port = try #require(SiteClient.firstMatch(#"http://127\.0\.0\.1:(\d+)/"#, in: text).flatMap { UInt16($0) })
-            let client = try RawClient(port: port)
+            let server = try ServeProcess(arguments: ["--log", "json"], database: directory + "/genkan.sqlite")
+            let client = try RawClient(port: server.port)
             client.send("GET /signin HTTP/1.1\r\nHost: x\r\nAccept-Language: ko\r\n\r\n")
             let response = try #require(client.readResponse())
             #expect(response.status == 200 && response.body.contains("<html lang=\"ko\""))
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            let log = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(server.stop(with: signal) == 0)
+            let log = server.accessLog
             #expect(log.contains("\"client\":\"127.0.0.1\",\"method\":\"GET\",\"path\":\"/signin\",\"status\":200"), "\(log)")
             #expect(FileManager.default.fileExists(atPath: directory + "/genkan.sqlite"))
             let mode = (try FileManager.default.attributesOfItem(atPath: directory + "/genkan.sqlite")[.posixPermissions] as? NSNumber)?.intValue
             #expect(mode == 0o600, "genkan.sqlite has mode \(String(mode ?? -1, radix: 8))")
-        }
-    }
-
-    /// `genkan serve` in the background, and the port its banner names.
-    final class Server {
-        let process = Process()
-        let port: UInt16
-        let stderr = Pipe()
-
-        init(_ arguments: [String]) throws {
-            process.executableURL = URL(fileURLWithPath: ServeCommandTests.genkan)
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = stderr
-            try process.run()
-            var banner = Data()
-            while !banner.contains(UInt8(ascii: "\n")) {
-                let chunk = stderr.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                banner.append(chunk)
-            }
-            let text = String(decoding: banner, as: UTF8.self)
-            guard let port = SiteClient.firstMatch(#"http://127\.0\.0\.1:(\d+)/"#, in: text).flatMap({ UInt16($0) }) else {
-                process.terminate()
-                throw POSIXError(.EIO)
-            }
-            self.port = port
-        }
-
-        func kill() {
-            Glibc.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
         }
     }
 
@@ -161,22 +108,21 @@ import GenkanStore
         let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let arguments = [
-            "serve", "--port", "0", "--db", directory + "/genkan.sqlite", "--public", SiteFixture.publicDirectory,
-            "--outbox", directory + "/outbox", "--trust-proxy", "127.0.0.1",
-        ]
+        func start() throws -> ServeProcess {
+            try ServeProcess(arguments: ["--trust-proxy", "127.0.0.1"], database: directory + "/genkan.sqlite")
+        }
         func attempt(_ port: UInt16, from address: String, password: String) async throws -> Int {
             let client = SiteClient(port: port)
             return try await client.submit("/signin", [("email", "taro@example.com"), ("password", password)], headers: ["X-Forwarded-For": address])
                 .status
         }
-        let first = try Server(arguments)
+        let first = try start()
         #expect(try await SiteClient(port: first.port).submit("/signup", taro).status == 303)
         for _ in 0..<10 { #expect(try await attempt(first.port, from: "203.0.113.9", password: "a wrong guess") == 422) }
         #expect(try await attempt(first.port, from: "203.0.113.9", password: "a wrong guess") == 429)
-        first.kill()
-        let second = try Server(arguments)
-        defer { second.kill() }
+        first.stop(with: SIGKILL)
+        let second = try start()
+        defer { second.stop(with: SIGKILL) }
         #expect(try await attempt(second.port, from: "203.0.113.9", password: "correct horse battery") == 429)
         #expect(try await attempt(second.port, from: "198.51.100.7", password: "correct horse battery") == 303)
     }

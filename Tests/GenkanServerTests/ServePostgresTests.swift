@@ -28,30 +28,12 @@ import Glibc
         let base = try #require(PostgresURL(server.replacingDatabase(with: name)))
         let url = base.scheme + (base.userInfo.map { "\($0):never-printed-7f3@" } ?? "postgres:never-printed-7f3@") + base.hosts + "/" + name
 
-        let outbox = NSTemporaryDirectory() + "genkan-serve-outbox-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: outbox) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeCommandTests.genkan)
-        process.arguments = ["serve", "--port", "0", "--db", url, "--public", SiteFixture.publicDirectory, "--outbox", outbox]
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        var banner = Data()
-        while !banner.contains(UInt8(ascii: "\n")) {
-            let chunk = err.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            banner.append(chunk)
-        }
-        let text = String(decoding: banner, as: UTF8.self)
+        let serve = try ServeProcess(database: url)
+        let text = serve.banner
         #expect(text.contains("database postgresql://") && text.contains(":***@") && !text.contains("never-printed"), "\(text)")
-        let port = try #require(SiteClient.firstMatch(#"http://127\.0\.0\.1:(\d+)/"#, in: text).flatMap { UInt16($0) })
-        #expect(try await SiteClient(port: port).submit("/signup", taro).status == 303)
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let rest = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(!rest.contains("never-printed"))
+        #expect(try await SiteClient(port: serve.port).submit("/signup", taro).status == 303)
+        #expect(serve.stop() == 0)
+        #expect(!serve.errorOutput.contains("never-printed"))
         let store = try PostgresStore(url: base.text)
         #expect(try store.accounts(afterID: 0, limit: 10).map(\.account.email) == ["taro@example.com"])
     }

@@ -6,10 +6,6 @@ import Testing
     let directory = TemporaryDirectory()
     let clock = ManualClock()
 
-    func sql(_ query: String) throws -> String {
-        try run("sqlite3", [directory.database, query])
-    }
-
     /// Everything of the account goes in one transaction; another account's rows stay.
     @Test func deletingRemovesTheAccountAndEverythingAboutIt() throws {
         let fixture = try SignedInAccount(directory, clock)
@@ -32,18 +28,18 @@ import Testing
         ).get()
         #expect(deleted == fixture.account)
         #expect(try store.account(id: fixture.account.id) == nil)
-        #expect(try sql("SELECT count(*) FROM sessions WHERE account_id = \(fixture.account.id)") == "0")
-        #expect(try sql("SELECT count(*) FROM action_codes WHERE account_id = \(fixture.account.id)") == "0")
-        #expect(try sql("SELECT email FROM reset_requests") == "hanako@example.com")
+        #expect(try directory.sql("SELECT count(*) FROM sessions WHERE account_id = \(fixture.account.id)") == "0")
+        #expect(try directory.sql("SELECT count(*) FROM action_codes WHERE account_id = \(fixture.account.id)") == "0")
+        #expect(try directory.sql("SELECT email FROM reset_requests") == "hanako@example.com")
         // Left: Hanako's verification, the unrelated message and the goodbye, which is about no account.
-        #expect(try sql("SELECT recipient, coalesce(account_id, '-') FROM outbox ORDER BY id") == """
+        #expect(try directory.sql("SELECT recipient, coalesce(account_id, '-') FROM outbox ORDER BY id") == """
             hanako@example.com|\(hanako.account.id)
             admin@example.com|-
             Taro@example.com|-
             """)
-        #expect(try sql("SELECT count(*) FROM outbox WHERE CAST(message AS TEXT) LIKE '%code=goodbye%'") == "1")
+        #expect(try directory.sql("SELECT count(*) FROM outbox WHERE CAST(message AS TEXT) LIKE '%code=goodbye%'") == "1")
         #expect(try store.session(token: hanako.token)?.account.id == hanako.account.id)
-        #expect(try sql("PRAGMA foreign_key_check") == "")
+        #expect(try directory.sql("PRAGMA foreign_key_check") == "")
     }
 
     @Test func theAddressCanSignUpAgain() throws {
@@ -96,7 +92,7 @@ import Testing
         #expect(try store.sessions(accountID: seen.account.id, currentToken: phone).isEmpty)
         #expect(try store.endOtherSessions(sessionToken: phone) == 0)
         #expect(try store.session(token: phone) == nil)
-        #expect(try sql("SELECT count(*) FROM accounts") == "0")
+        #expect(try directory.sql("SELECT count(*) FROM accounts") == "0")
         // Ids are never reused: a request still holding the old id cannot reach a new account.
         let newcomer = try authenticator.signUp(
             email: "someone@example.com", displayName: "Someone", nameKey: "someone", password: "their password 1", in: store
@@ -134,6 +130,6 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         #expect(try fixture.store.deleteAccount(id: fixture.account.id) == fixture.account)
         #expect(try fixture.store.deleteAccount(id: fixture.account.id) == nil)
-        #expect(try sql("SELECT (SELECT count(*) FROM accounts) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM outbox)") == "0")
+        #expect(try directory.sql("SELECT (SELECT count(*) FROM accounts) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM outbox)") == "0")
     }
 }

@@ -9,6 +9,13 @@ import Testing
         NewAccount(email: email, displayName: "山田 太郎", nameKey: "山田 太郎", passwordHash: "$argon2id$placeholder")
     }
 
+    /// A store on `clock` under `policy`, with one account and one session of it.
+    func session(under policy: SessionPolicy, clock: ManualClock) throws -> (store: AccountStore, account: Account, token: String) {
+        let store = try AccountStore(path: directory.database, clock: clock.storeClock, sessionPolicy: policy)
+        let account = try store.createAccount(newAccount())
+        return (store, account, try store.createSession(accountID: account.id).token)
+    }
+
     @Test func createsAndFindsAccounts() throws {
         let store = try AccountStore(path: directory.database)
         let created = try store.createAccount(newAccount())
@@ -82,10 +89,7 @@ import Testing
 
     @Test func idleSessionsEnd() throws {
         let clock = ManualClock()
-        let policy = SessionPolicy(lifetime: 1000, idleTimeout: 100, touchInterval: 10)
-        let store = try AccountStore(path: directory.database, clock: clock.storeClock, sessionPolicy: policy)
-        let account = try store.createAccount(newAccount())
-        let (token, _) = try store.createSession(accountID: account.id)
+        let (store, account, token) = try session(under: SessionPolicy(lifetime: 1000, idleTimeout: 100, touchInterval: 10), clock: clock)
         clock.advance(by: 99)
         #expect(try store.session(token: token)?.session.lastSeenAt == clock.now)  // touched
         clock.advance(by: 99)
@@ -97,10 +101,7 @@ import Testing
 
     @Test func sessionsEndAtTheirLifetimeWhateverTheActivity() throws {
         let clock = ManualClock()
-        let policy = SessionPolicy(lifetime: 300, idleTimeout: 100, touchInterval: 10)
-        let store = try AccountStore(path: directory.database, clock: clock.storeClock, sessionPolicy: policy)
-        let account = try store.createAccount(newAccount())
-        let (token, _) = try store.createSession(accountID: account.id)
+        let (store, _, token) = try session(under: SessionPolicy(lifetime: 300, idleTimeout: 100, touchInterval: 10), clock: clock)
         for _ in 0..<5 {
             clock.advance(by: 50)
             #expect(try store.session(token: token) != nil)

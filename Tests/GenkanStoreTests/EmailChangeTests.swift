@@ -31,10 +31,6 @@ import Testing
         return (result, recoveries.count > before ? recoveries.last?.token : nil)
     }
 
-    func sql(_ query: String) throws -> String {
-        try run("sqlite3", [directory.database, query])
-    }
-
     // MARK: Request
 
     @Test func aRequestMailsACodeToTheNewAddressAndChangesNothingYet() throws {
@@ -42,8 +38,8 @@ import Testing
         clock.advance(by: 60)
         let code = try requestChange(fixture, to: "Taro@example.net")
         #expect(try fixture.store.account(id: fixture.account.id)?.email == "Taro@example.com")
-        #expect(try sql("SELECT recipient, account_id FROM outbox") == "Taro@example.net|\(fixture.account.id)")
-        #expect(try sql("SELECT purpose, email, expires_at - created_at FROM action_codes WHERE purpose = 'change-email'")
+        #expect(try directory.sql("SELECT recipient, account_id FROM outbox") == "Taro@example.net|\(fixture.account.id)")
+        #expect(try directory.sql("SELECT purpose, email, expires_at - created_at FROM action_codes WHERE purpose = 'change-email'")
             == "change-email|Taro@example.net|259200")
         // Proving the password counts as a re-authentication.
         #expect(try fixture.store.session(token: fixture.token)?.session.authenticatedAt == clock.now)
@@ -52,16 +48,16 @@ import Testing
             let inspected = try fixture.authenticator.inspectEmailChange(code: code, in: fixture.store).get()
             #expect(inspected.email == "Taro@example.net" && inspected.account.email == "Taro@example.com")
         }
-        #expect(try sql("SELECT count(*) FROM action_codes WHERE consumed_at IS NOT NULL") == "0")
+        #expect(try directory.sql("SELECT count(*) FROM action_codes WHERE consumed_at IS NOT NULL") == "0")
     }
 
     @Test func aWrongPasswordChangesNothing() throws {
         let fixture = try SignedInAccount(directory, clock)
-        let before = try dump(directory.database)
-        let result = fixture.authenticator.requestEmailChange(
-            sessionToken: fixture.token, currentPassword: "wrong password", newEmail: "taro@example.net", in: fixture.store)
-        #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.emailChange).isEmpty)
-        #expect(try dump(directory.database) == before)
+        try directory.expectUnchanged {
+            let result = fixture.authenticator.requestEmailChange(
+                sessionToken: fixture.token, currentPassword: "wrong password", newEmail: "taro@example.net", in: fixture.store)
+            #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.emailChange).isEmpty)
+        }
     }
 
     /// The page decides between `auth/email-already-in-use` and, under --private-signup, the same
@@ -69,26 +65,24 @@ import Testing
     @Test func anAddressOfAnotherAccountGetsNoCodeAndNoMail() throws {
         let fixture = try SignedInAccount(directory, clock)
         _ = try fixture.other("hanako@example.com")
-        let codes = try sql("SELECT count(*) FROM action_codes"), mail = try sql("SELECT count(*) FROM outbox")
-        for address in ["hanako@example.com", "HANAKO@example.com"] {
-            let result = fixture.authenticator.requestEmailChange(
-                sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: address, in: fixture.store
-            )
-            #expect(result == .success(.addressInUse))
-        }
-        #expect(try sql("SELECT count(*) FROM action_codes") == codes && sql("SELECT count(*) FROM outbox") == mail)
+        try expectNoCodeAndNoMail(fixture, for: ["hanako@example.com", "HANAKO@example.com"], answer: .addressInUse)
     }
 
     @Test func theAccountsOwnAddressIsUnchanged() throws {
         let fixture = try SignedInAccount(directory, clock)
-        let codes = try sql("SELECT count(*) FROM action_codes"), mail = try sql("SELECT count(*) FROM outbox")
-        for address in ["Taro@example.com", "taro@example.com"] {
+        try expectNoCodeAndNoMail(fixture, for: ["Taro@example.com", "taro@example.com"], answer: .unchanged)
+    }
+
+    /// A request for each of `addresses` answers `answer`, and none of them makes a code or a mail.
+    func expectNoCodeAndNoMail(_ fixture: SignedInAccount, for addresses: [String], answer: EmailChangeRequest) throws {
+        let codes = try directory.sql("SELECT count(*) FROM action_codes"), mail = try directory.sql("SELECT count(*) FROM outbox")
+        for address in addresses {
             let result = fixture.authenticator.requestEmailChange(
                 sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: address, in: fixture.store
             )
-            #expect(result == .success(.unchanged))
+            #expect(result == .success(answer))
         }
-        #expect(try sql("SELECT count(*) FROM action_codes") == codes && sql("SELECT count(*) FROM outbox") == mail)
+        #expect(try directory.sql("SELECT count(*) FROM action_codes") == codes && directory.sql("SELECT count(*) FROM outbox") == mail)
     }
 
     @Test func anEndedSessionCannotRequestAChange() throws {
@@ -112,9 +106,9 @@ import Testing
         let (result, recovery) = confirm(fixture, code)
         let moved = try result.get()
         #expect(moved.email == "Taro@example.net" && moved.verifiedAt == clock.now && moved.id == fixture.account.id)
-        #expect(try sql("SELECT email_key FROM accounts") == "taro@example.net")
+        #expect(try directory.sql("SELECT email_key FROM accounts") == "taro@example.net")
         // The recovery mail goes to the old address, with a 3-day code carrying it.
-        #expect(try sql("SELECT recipient, account_id FROM outbox ORDER BY id DESC LIMIT 1") == "Taro@example.com|\(fixture.account.id)")
+        #expect(try directory.sql("SELECT recipient, account_id FROM outbox ORDER BY id DESC LIMIT 1") == "Taro@example.com|\(fixture.account.id)")
         let recoveryCode = try #require(recovery)
         let inspected = try fixture.authenticator.inspectEmailRecovery(code: recoveryCode, in: fixture.store).get()
         #expect(inspected.email == "Taro@example.com" && inspected.expiresAt == clock.now + 3 * 86_400)
@@ -200,10 +194,10 @@ import Testing
         #expect(outcome[1 - winners[0]] == .failure(.emailAlreadyInUse))
         let ids = [fixture.account.id, hanako.account.id]
         #expect(try fixture.store.account(email: "shared@example.net")?.account.id == ids[winners[0]])
-        #expect(try sql("SELECT count(*) FROM accounts WHERE email_key = 'shared@example.net'") == "1")
+        #expect(try directory.sql("SELECT count(*) FROM accounts WHERE email_key = 'shared@example.net'") == "1")
         // The loser's code is still unused and its account unchanged; one recovery code exists.
-        #expect(try sql("SELECT count(*) FROM action_codes WHERE purpose = 'change-email' AND consumed_at IS NULL") == "1")
-        #expect(try sql("SELECT count(*) FROM action_codes WHERE purpose = 'recover-email'") == "1")
+        #expect(try directory.sql("SELECT count(*) FROM action_codes WHERE purpose = 'change-email' AND consumed_at IS NULL") == "1")
+        #expect(try directory.sql("SELECT count(*) FROM action_codes WHERE purpose = 'recover-email'") == "1")
         #expect(try fixture.store.account(id: ids[1 - winners[0]])?.email == ["Taro@example.com", "hanako@example.com"][1 - winners[0]])
     }
 
@@ -236,7 +230,7 @@ import Testing
         #expect(before.email == "Taro@example.com" && before.account.email == "intruder@example.net")
         let restored = try fixture.authenticator.recoverEmail(code: recovery, in: fixture.store).get()
         #expect(restored.email == "Taro@example.com" && restored.validSince == clock.now && restored.verifiedAt == clock.now)
-        #expect(try sql("SELECT email_key FROM accounts") == "taro@example.com")
+        #expect(try directory.sql("SELECT email_key FROM accounts") == "taro@example.com")
         #expect(try fixture.store.session(token: fixture.token) == nil && fixture.store.session(token: phone) == nil)
         #expect(try fixture.store.sessionCount(accountID: fixture.account.id) == 0)
         #expect(confirm(fixture, pending).0 == .failure(.invalidActionCode))

@@ -119,26 +119,8 @@ import Testing
     }
 }
 
-extension Result where Success == ProviderSignInOutcome, Failure == AuthFailure {
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs, rhs) {
-        case (.failure(let a), .failure(let b)): a == b
-        case (.success(let a), .success(let b)): a == b
-        default: false
-        }
-    }
-}
-
-extension Result where Success == ProviderIdentity, Failure == AuthFailure {
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        switch (lhs, rhs) {
-        case (.failure(let a), .failure(let b)): a == b
-        case (.success(let a), .success(let b)): a == b
-        default: false
-        }
-    }
-}
-
+// A result of an outcome or an identity compares with the standard library's `==` (both sides are
+// Hashable); one of Void needs its own.
 extension Result where Success == Void, Failure == AuthFailure {
     static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {

@@ -7,10 +7,6 @@ import Testing
     let directory = TemporaryDirectory()
     let clock = ManualClock()
 
-    func sql(_ query: String) throws -> String {
-        try run("sqlite3", [directory.database, query])
-    }
-
     @Test func theUserAgentIsKeptAndCutAt512BytesWithoutSplittingACharacter() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
         let account = try store.createAccount(NewAccount(email: "a@example.com", displayName: "A", nameKey: "a", passwordHash: "x"))
@@ -24,7 +20,7 @@ import Testing
         let (token, session) = try store.createSession(accountID: account.id, userAgent: long)
         #expect(session.userAgent == String(repeating: "b", count: 511))
         #expect(try store.session(token: token)?.session.userAgent == session.userAgent)
-        #expect(try sql("SELECT max(length(CAST(user_agent AS BLOB))) FROM sessions") == "512")
+        #expect(try directory.sql("SELECT max(length(CAST(user_agent AS BLOB))) FROM sessions") == "512")
         // The table itself refuses more.
         let refused = try run("sh", ["-c", "sqlite3 '\(directory.database)' \"INSERT INTO sessions VALUES (X'01', \(account.id), 0, 0, 0, 0, '\(exact)c')\" 2>&1"])
         #expect(refused.contains("CHECK constraint failed"))
@@ -45,7 +41,7 @@ import Testing
         #expect(list[0].lastSeenAt == clock.now && list[1].createdAt == clock.now - SessionPolicy.standard.touchInterval)
         #expect(list.allSatisfy { $0.authenticatedAt == $0.createdAt && $0.expiresAt == $0.createdAt + SessionPolicy.standard.lifetime })
         // A handle is the start of the stored hash: not the token, and not a way to resume it.
-        let hashes = try sql("SELECT lower(hex(token_hash)) FROM sessions WHERE account_id = \(fixture.account.id)").split(separator: "\n")
+        let hashes = try directory.sql("SELECT lower(hex(token_hash)) FROM sessions WHERE account_id = \(fixture.account.id)").split(separator: "\n")
         for summary in list {
             #expect(summary.handle.count == 16 && hashes.contains { $0.hasPrefix(summary.handle) })
             #expect(!fixture.token.contains(summary.handle) && !phone.contains(summary.handle))

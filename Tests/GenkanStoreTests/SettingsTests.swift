@@ -138,11 +138,11 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         _ = try fixture.store.createSession(accountID: fixture.account.id)
         clock.advance(by: 100)
-        let before = try dump(directory.database)
-        let result = fixture.authenticator.changePassword(
-            sessionToken: fixture.token, currentPassword: "wrong password", newPassword: "new password 2", in: fixture.store)
-        #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.passwordChanged).isEmpty)
-        #expect(try dump(directory.database) == before)
+        try directory.expectUnchanged {
+            let result = fixture.authenticator.changePassword(
+                sessionToken: fixture.token, currentPassword: "wrong password", newPassword: "new password 2", in: fixture.store)
+            #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.passwordChanged).isEmpty)
+        }
     }
 
     @Test func aSessionEndedElsewhereCannotChangeThePassword() throws {

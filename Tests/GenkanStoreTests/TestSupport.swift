@@ -3,6 +3,7 @@ import GenkanStore
 import GenkanTestSupport
 import GenkanWebAuthn
 import Synchronization
+import Testing
 
 /// A fresh directory for one test's database files, removed when the value is released.
 final class TemporaryDirectory: Sendable {
@@ -18,6 +19,18 @@ final class TemporaryDirectory: Sendable {
     }
 
     var database: String { path + "/genkan.sqlite" }
+
+    /// What `sqlite3` prints for `query` on the database, trimmed.
+    func sql(_ query: String) throws -> String {
+        try run("sqlite3", [database, query])
+    }
+
+    /// Runs `attempt` and requires that the database is, to the last row, what it was before it.
+    func expectUnchanged(by attempt: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try dump(database)
+        try attempt()
+        #expect(try dump(database) == before, sourceLocation: sourceLocation)
+    }
 }
 
 /// A clock the test moves by hand.
@@ -53,6 +66,11 @@ func token(in mail: OutgoingMail) -> String? {
 
 /// Everything in a database file as SQL text, schema and rows: equal before and after an
 /// operation means it wrote nothing.
+/// An account named Taro at `email`, with a placeholder hash: for tests of what hangs off an account.
+func createTaro(in store: AccountStore, _ email: String = "taro@example.com") throws -> Account {
+    try store.createAccount(NewAccount(email: email, displayName: "Taro", nameKey: "taro", passwordHash: "$x"))
+}
+
 func dump(_ path: String) throws -> String {
     try run("sqlite3", [path, ".dump"])
 }

@@ -38,22 +38,20 @@ import Testing
         #expect(result.comparisonKey == "Ｐａｓｓ Word")
     }
 
-    @Test func invisibleCharactersHaveTheirOwnCodes() {
-        #expect(NameProfile.nickname.enforce("a\tb").issues
-            == [ValidationIssue(.nameControlCharacter, field: .name, ["characters": "U+0009"])])
-        #expect(NameProfile.nickname.enforce("\u{202E}evil").issues
-            == [ValidationIssue(.nameBidiControlCharacter, field: .name, ["characters": "U+202E"])])
-        #expect(NameProfile.nickname.enforce("a\u{200B}b\u{FEFF}").issues
-            == [ValidationIssue(.nameZeroWidthCharacter, field: .name, ["characters": "U+200B U+FEFF"])])
-        #expect(NameProfile.nickname.enforce("ali\u{200D}ce").issues
-            == [ValidationIssue(.nameZeroWidthCharacter, field: .name, ["characters": "U+200D"])])
-        #expect(NameProfile.nickname.enforce("soft\u{AD}ware").issues
-            == [ValidationIssue(.nameFormatCharacter, field: .name, ["characters": "U+00AD"])])
-        #expect(NameProfile.nickname.enforce("\u{2764}\u{FE0F}").issues
-            == [ValidationIssue(.nameFormatCharacter, field: .name, ["characters": "U+FE0F"])])
-        #expect(NameProfile.nickname.enforce("a\u{0378}").issues
-            == [ValidationIssue(.nameUnassignedCharacter, field: .name, ["characters": "U+0378"])])
-        // Several kinds at once, each listed under its own code.
+    @Test(arguments: [
+        ("a\tb", .nameControlCharacter, "U+0009"),
+        ("\u{202E}evil", .nameBidiControlCharacter, "U+202E"),
+        ("a\u{200B}b\u{FEFF}", .nameZeroWidthCharacter, "U+200B U+FEFF"),
+        ("ali\u{200D}ce", .nameZeroWidthCharacter, "U+200D"),
+        ("soft\u{AD}ware", .nameFormatCharacter, "U+00AD"),
+        ("\u{2764}\u{FE0F}", .nameFormatCharacter, "U+FE0F"),
+        ("a\u{0378}", .nameUnassignedCharacter, "U+0378"),
+    ] as [(String, IssueCode, String)])
+    func invisibleCharactersHaveTheirOwnCodes(input: String, code: IssueCode, characters: String) {
+        #expect(NameProfile.nickname.enforce(input).issues == [ValidationIssue(code, field: .name, ["characters": characters])])
+    }
+
+    @Test func severalKindsOfInvisibleCharactersAreEachListedUnderTheirOwnCode() {
         #expect(codes(NameProfile.nickname.enforce("\u{202E}a\u{7}\u{200B}b"))
             == [.nameBidiControlCharacter, .nameControlCharacter, .nameZeroWidthCharacter])
     }

@@ -4,11 +4,17 @@ as pages and mails write them, a free loopback port, the built `genkan`, a headl
 Import it as `from support import ...` (each test puts its own folder on `sys.path` when run as a
 script, which Python does by itself)."""
 
+import email
+import email.policy
 import json
 import os
+import signal
 import socket
+import subprocess
 import sys
+import time
 import unittest
+import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e")
@@ -64,6 +70,87 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def start_serve(arguments, log_path, port, name="genkan serve", timeout=30):
+    """Starts the built `genkan serve` with `arguments` (the options after `serve`, `--port PORT`
+    among them), its output appended to `log_path`, and returns the process once `GET /signin` on
+    127.0.0.1:`port` answers. Raises, with the log, when it exits first or does not answer within
+    `timeout` seconds."""
+    with open(log_path, "ab") as log:
+        process = subprocess.Popen([genkan_binary(), "serve"] + list(arguments), stdout=log, stderr=log)
+
+    def logged():
+        with open(log_path, encoding="utf-8", errors="replace") as file:
+            return file.read()
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}:\n{logged()}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/signin", timeout=2).read()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError(f"{name} did not answer within {timeout}s:\n{logged()}")
+
+
+def stop_serve(process, name="genkan serve", timeout=30):
+    """Sends a running `genkan serve` SIGTERM and requires the clean exit (status 0) it must bring."""
+    if process and process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        status = process.wait(timeout=timeout)
+        assert status == 0, f"{name} did not stop cleanly on SIGTERM ({status})"
+
+
+class GenkanServe:
+    """A `genkan serve` on a free loopback port, both its outputs appended to `log_path`; a
+    subclass gives the options it runs with besides `--port` (`options()`)."""
+
+    label = "genkan serve"  # how failures name it
+
+    def __init__(self, log_path):
+        self.port = free_port()
+        self.log_path = log_path
+        self.process = None
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def options(self):
+        raise NotImplementedError
+
+    def start(self):
+        self.process = start_serve(["--port", str(self.port)] + self.options(), self.log_path, self.port, self.label)
+
+    def stop(self):
+        stop_serve(self.process, self.label)
+
+    def kill(self):
+        """Ends the process at once (SIGKILL): no shutdown at all."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def log(self):
+        """Everything it has printed so far."""
+        with open(self.log_path, encoding="utf-8", errors="replace") as file:
+            return file.read()
+
+
+def outbox_mails(directory):
+    """The mails `genkan serve --outbox DIR` wrote (its .eml files in name order), parsed as a mail
+    client reads them; none while the folder does not exist."""
+    if not os.path.isdir(directory):
+        return []
+    found = []
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".eml"):
+            with open(os.path.join(directory, name), "rb") as file:
+                found.append(email.message_from_bytes(file.read(), policy=email.policy.default))
+    return found
+
+
 def chromium(javascript=True, language=None, size="1000,1200"):
     """A headless Chromium under Debian's chromedriver, with JavaScript on or off and, given a
     language, that language in `Accept-Language`."""
@@ -99,6 +186,21 @@ class BrowserForms:
         from selenium.webdriver.common.by import By
 
         self.browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+
+    def fill_sign_up(self, name, email, password):
+        """Types a name, an address and a password (twice) into the sign-up form."""
+        for field, value in (("name", name), ("email", email), ("password", password),
+                             ("password-confirmation", password)):
+            self.fill(field, value)
+
+
+def with_and_without_javascript(browser_test, prefix=""):
+    """The two test cases of a browser test mixin that reads `javascript`: `<prefix>WithJavaScript`
+    and `<prefix>WithoutJavaScript`, to be bound to those names in the test's module."""
+    return tuple(
+        type(prefix + name, (browser_test, unittest.TestCase),
+             {"javascript": javascript, "__module__": browser_test.__module__, "__qualname__": prefix + name})
+        for name, javascript in (("WithJavaScript", True), ("WithoutJavaScript", False)))
 
 
 def run_tests():

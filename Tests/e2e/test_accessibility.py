@@ -13,12 +13,10 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 import unittest
-import urllib.request
 
 import axe_core_python
 from selenium.webdriver.common.by import By
@@ -27,7 +25,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ROOT, BrowserForms, chromium, free_port, genkan_binary, run_tests  # noqa: E402
+from support import ROOT, BrowserForms, chromium, free_port, run_tests, start_serve  # noqa: E402
 
 AXE = open(os.path.join(os.path.dirname(axe_core_python.__file__), "axe.min.js"), encoding="utf-8").read()
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
@@ -46,25 +44,15 @@ class AccessibilityTest(BrowserForms, unittest.TestCase):
         cls.port = free_port()
         # localhost, a domain: passkeys work, so every page carries its passkey buttons.
         cls.url = f"http://localhost:{cls.port}"
-        cls.log = open(os.path.join(cls.directory, "serve.log"), "ab")
-        cls.process = subprocess.Popen(
-            [genkan_binary(), "serve", "--port", str(cls.port), "--db", os.path.join(cls.directory, "genkan.sqlite"),
+        cls.process = start_serve(
+            ["--port", str(cls.port), "--db", os.path.join(cls.directory, "genkan.sqlite"),
              "--public", os.path.join(ROOT, "public"), "--outbox", cls.outbox, "--require-verified",
              "--base-url", cls.url,
              # Providers, so that sign-in and sign-up show their buttons and /account/providers
              # lists them (nothing listens on port 9: the pages need no provider to render).
              "--oidc", "google=http://127.0.0.1:9", "--oidc-client-id", "google=a11y", "--oidc-client-secret", "google=a11y",
              "--oidc", "corp=http://127.0.0.1:9/corp", "--oidc-client-id", "corp=a11y", "--oidc-client-secret", "corp=a11y"],
-            stdout=cls.log, stderr=cls.log)
-        deadline = time.time() + 20
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{cls.port}/signin", timeout=1).read()
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise RuntimeError("genkan serve did not start")
-                time.sleep(0.1)
+            os.path.join(cls.directory, "serve.log"), cls.port)
         cls.browser = chromium()
         cls.browser.get("about:blank")
         cls.browser.add_virtual_authenticator(VirtualAuthenticatorOptions(
@@ -77,7 +65,6 @@ class AccessibilityTest(BrowserForms, unittest.TestCase):
         cls.browser.quit()
         cls.process.send_signal(signal.SIGTERM)
         cls.process.wait(timeout=20)
-        cls.log.close()
         shutil.rmtree(cls.directory, ignore_errors=True)
 
     def check(self, name):

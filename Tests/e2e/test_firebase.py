@@ -40,6 +40,45 @@ def firebase_server(directory, emulator):
     return Server(directory, ["--firebase-project", PROJECT] + (["--firebase-emulator"] if emulator else []))
 
 
+def start_admin_sdk(server, name):
+    """The Admin SDK pointed at `server` in emulator mode (`FIREBASE_AUTH_EMULATOR_HOST`), with an
+    app `name` for PROJECT: (the auth module, the app)."""
+    os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{server.port}"
+    import firebase_admin
+    from firebase_admin import auth
+    return auth, firebase_admin.initialize_app(options={"projectId": PROJECT}, name=name)
+
+
+def stop_admin_sdk(app):
+    """Deletes the app `start_admin_sdk` made and forgets the emulator's address."""
+    import firebase_admin
+    firebase_admin.delete_app(app)
+    del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+
+
+class FirebaseServer:
+    """The class fixture of a test case: `firebase_server` in a temporary directory; in emulator
+    mode (`emulator`), with the Admin SDK's app `admin_app` pointed at it as `cls.auth`, `cls.app`."""
+
+    emulator = True
+    admin_app = "genkan-e2e"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory()
+        cls.server = firebase_server(cls.directory.name, cls.emulator)
+        cls.server.start()
+        if cls.emulator:
+            cls.auth, cls.app = start_admin_sdk(cls.server, cls.admin_app)
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.emulator:
+            stop_admin_sdk(cls.app)
+        cls.server.stop()
+        cls.directory.cleanup()
+
+
 def call(base, path, fields, headers=None):
     """POSTs JSON as the client SDKs do; returns (status, parsed body)."""
     request = urllib.request.Request(
@@ -81,25 +120,8 @@ def hidden_fields(page):
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
 
 
-class AdminSDK(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.directory = tempfile.TemporaryDirectory()
-        cls.server = firebase_server(cls.directory.name, emulator=True)
-        cls.server.start()
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{cls.server.port}"
-        import firebase_admin
-        from firebase_admin import auth
-        cls.auth = auth
-        cls.app = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="genkan-e2e")
-
-    @classmethod
-    def tearDownClass(cls):
-        import firebase_admin
-        firebase_admin.delete_app(cls.app)
-        del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
-        cls.server.stop()
-        cls.directory.cleanup()
+class AdminSDK(FirebaseServer, unittest.TestCase):
+    emulator = True
 
     def test_users_created_read_updated_listed_and_deleted(self):
         auth = self.auth
@@ -164,17 +186,8 @@ class AdminSDK(unittest.TestCase):
             auth.verify_id_token(body["idToken"], app=self.app, check_revoked=True)
 
 
-class SignedTokens(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.directory = tempfile.TemporaryDirectory()
-        cls.server = firebase_server(cls.directory.name, emulator=False)
-        cls.server.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.stop()
-        cls.directory.cleanup()
+class SignedTokens(FirebaseServer, unittest.TestCase):
+    emulator = False
 
     def test_the_signature_verifies_with_the_published_key(self):
         import base64

@@ -25,8 +25,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from support import ARTIFACTS, CHROMEDRIVER, CHROMIUM, run_tests  # noqa: E402
-from test_firebase import PASSWORD, PROJECT  # noqa: E402
-from test_site import Server  # noqa: E402
+from test_firebase import PASSWORD, PROJECT, firebase_server, start_admin_sdk, stop_admin_sdk  # noqa: E402
 
 SDK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "firebase-js-sdk")
 
@@ -99,7 +98,7 @@ class FirebaseJavaScriptSDK(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.directory = tempfile.mkdtemp(prefix="genkan-e2e-js-")
-        cls.server = Server(cls.directory, ["--firebase-project", PROJECT, "--firebase-emulator"])
+        cls.server = firebase_server(cls.directory, emulator=True)
         cls.server.start()
         # The app's own origin: another port, as an app's web server is.
         site = os.path.join(cls.directory, "app")
@@ -122,17 +121,11 @@ class FirebaseJavaScriptSDK(unittest.TestCase):
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         cls.browser.set_script_timeout(30)
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{cls.server.port}"
-        import firebase_admin
-        from firebase_admin import auth
-        cls.auth = auth
-        cls.admin = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="genkan-e2e-js")
+        cls.auth, cls.admin = start_admin_sdk(cls.server, "genkan-e2e-js")
 
     @classmethod
     def tearDownClass(cls):
-        import firebase_admin
-        firebase_admin.delete_app(cls.admin)
-        del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+        stop_admin_sdk(cls.admin)
         shots = os.path.join(ARTIFACTS, "firebase-js")
         os.makedirs(shots, exist_ok=True)
         with open(os.path.join(shots, "console.log"), "w") as file:

@@ -27,7 +27,7 @@ import urllib.request
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from support import run_tests  # noqa: E402
-from test_firebase import PASSWORD, PROJECT, call, sign_in  # noqa: E402
+from test_firebase import PASSWORD, PROJECT, FirebaseServer, call, sign_in  # noqa: E402
 from test_site import Server  # noqa: E402
 
 TOOLKIT = "/identitytoolkit.googleapis.com/v1"
@@ -78,25 +78,9 @@ def unsigned_token(claims):
     return f"{encode({'alg': 'none', 'typ': 'JWT'})}.{encode(claims)}."
 
 
-class Emulator(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.directory = tempfile.TemporaryDirectory()
-        cls.server = Server(cls.directory.name, ["--firebase-project", PROJECT, "--firebase-emulator"])
-        cls.server.start()
-        os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{cls.server.port}"
-        import firebase_admin
-        from firebase_admin import auth
-        cls.auth = auth
-        cls.app = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="genkan-e2e-tokens")
-
-    @classmethod
-    def tearDownClass(cls):
-        import firebase_admin
-        firebase_admin.delete_app(cls.app)
-        del os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
-        cls.server.stop()
-        cls.directory.cleanup()
+class Emulator(FirebaseServer, unittest.TestCase):
+    emulator = True
+    admin_app = "genkan-e2e-tokens"
 
     def api(self, endpoint, fields):
         return call(self.server.url, f"{TOOLKIT}/{endpoint}", fields)

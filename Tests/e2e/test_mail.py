@@ -43,7 +43,8 @@ from html.parser import HTMLParser
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ARTIFACTS, CATALOG, ROOT, BrowserForms, chromium, free_port, genkan_binary, run_tests  # noqa: E402
+from support import (  # noqa: E402
+    ARTIFACTS, CATALOG, ROOT, BrowserForms, GenkanServe, chromium, free_port, run_tests, with_and_without_javascript)
 
 from selenium.common.exceptions import TimeoutException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -325,57 +326,21 @@ class MailServer:
 
 # MARK: genkan serve
 
-class Genkan:
+class Genkan(GenkanServe):
     """`genkan serve` sending mail through the SMTP server at `smtp_port`, retrying after 1 s."""
 
     def __init__(self, directory, smtp_port, smtp_ca=None, name="serve"):
+        super().__init__(os.path.join(directory, name + ".log"))
         self.directory, self.smtp_port, self.smtp_ca = directory, smtp_port, smtp_ca
-        self.port = free_port()
         self.database = os.path.join(directory, "genkan.sqlite")
-        self.log_path = os.path.join(directory, name + ".log")
         self.name = name
-        self.process = None
 
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self):
-        command = [genkan_binary(), "serve", "--port", str(self.port), "--db", self.database,
-                   "--public", os.path.join(ROOT, "public"), "--base-url", self.url,
+    def options(self):
+        options = ["--db", self.database, "--public", os.path.join(ROOT, "public"), "--base-url", self.url,
                    "--smtp", f"smtp://127.0.0.1:{self.smtp_port}", "--mail-from", MAIL_FROM, "--mail-retry", "1"]
         if self.smtp_ca:
-            command += ["--smtp-ca", self.smtp_ca]
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"genkan serve exited with {self.process.returncode}:\n{self.log()}")
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                connection.request("GET", "/signin")
-                connection.getresponse().read()
-                connection.close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.process.kill()
-        raise RuntimeError(f"genkan serve did not answer within 30s:\n{self.log()}")
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            status = self.process.wait(timeout=30)
-            assert status == 0, f"genkan serve did not stop cleanly on SIGTERM ({status})"
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=30)
-
-    def log(self):
-        with open(self.log_path, encoding="utf-8", errors="replace") as file:
-            return file.read()
+            options += ["--smtp-ca", self.smtp_ca]
+        return options
 
     def query(self, sql):
         """One value from the live database (WAL: a reader does not disturb the server)."""
@@ -956,12 +921,7 @@ class ChromiumJourney(SharedSite, MailChecks, BrowserForms):
         self.shot(f"{name}-ja")
 
 
-class ChromiumWithJavaScript(ChromiumJourney, unittest.TestCase):
-    javascript = True
-
-
-class ChromiumWithoutJavaScript(ChromiumJourney, unittest.TestCase):
-    javascript = False
+ChromiumWithJavaScript, ChromiumWithoutJavaScript = with_and_without_javascript(ChromiumJourney, prefix="Chromium")
 
 
 if __name__ == "__main__":

@@ -20,13 +20,11 @@ Run by `make test`:  .venv/bin/python Tests/e2e/test_multiserver.py
 Each server's log is copied to artifacts/e2e/multiserver-logs/.
 """
 
-import email.policy
 import http.cookiejar
 import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -36,11 +34,11 @@ import unittest
 import urllib.error
 import urllib.parse
 import urllib.request
-from email.parser import BytesParser
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_site import ARTIFACTS, ROOT, catalog, free_port, genkan_binary  # noqa: E402
+from support import (  # noqa: E402
+    ARTIFACTS, ROOT, GenkanServe, catalog, genkan_binary, outbox_mails)
 
 CLUSTER_SCRIPT = os.path.join(ROOT, "scripts", "postgres-cluster.sh")
 LOGS = os.path.join(ARTIFACTS, "multiserver-logs")
@@ -88,63 +86,24 @@ class Cluster:
 
 # MARK: Servers and clients
 
-class Server:
+class Server(GenkanServe):
     """`genkan serve --db URL` on a free port, behind a (pretended) proxy on loopback, with its
     own outbox directory."""
 
     def __init__(self, name, directory, database, arguments=()):
+        super().__init__(os.path.join(directory, name + ".log"))
         self.name, self.database = name, database
-        self.port = free_port()
+        self.label = f"genkan serve {name}"
         self.outbox = os.path.join(directory, name + "-outbox")
-        self.log_path = os.path.join(directory, name + ".log")
         self.arguments = list(arguments)
-        self.process = None
 
-    def start(self):
-        log = open(self.log_path, "ab")
-        self.process = subprocess.Popen(
-            [genkan_binary(), "serve", "--port", str(self.port), "--db", self.database, "--public", os.path.join(ROOT, "public"),
-             "--outbox", self.outbox, "--trust-proxy=127.0.0.1/32", "--firebase-project", PROJECT] + self.arguments,
-            stdout=log, stderr=log)
-        log.close()
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"genkan serve {self.name} exited with {self.process.returncode}: {self.log()}")
-            try:
-                urllib.request.urlopen(self.url + "/signin", timeout=1).read()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"genkan serve {self.name} did not start: {self.log()}")
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            assert self.process.wait(timeout=30) == 0, f"genkan serve {self.name} did not stop cleanly on SIGTERM"
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def log(self):
-        with open(self.log_path, encoding="utf-8", errors="replace") as file:
-            return file.read()
+    def options(self):
+        return ["--db", self.database, "--public", os.path.join(ROOT, "public"), "--outbox", self.outbox,
+                "--trust-proxy=127.0.0.1/32", "--firebase-project", PROJECT] + self.arguments
 
     def mails(self):
         """The .eml files this server delivered, parsed."""
-        if not os.path.isdir(self.outbox):
-            return []
-        with_names = []
-        for name in sorted(os.listdir(self.outbox)):
-            if name.endswith(".eml"):
-                with open(os.path.join(self.outbox, name), "rb") as file:
-                    with_names.append(BytesParser(policy=email.policy.default).parse(file))
-        return with_names
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
+        return outbox_mails(self.outbox)
 
 
 class Browser:

@@ -37,7 +37,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ROOT, catalog, chromium, escaped, free_port, genkan_binary, on_page, run_tests  # noqa: E402
+from support import (  # noqa: E402
+    ROOT, catalog, chromium, escaped, free_port, on_page, run_tests, start_serve, with_and_without_javascript)
 
 ARTIFACTS = os.path.join(ROOT, "artifacts", "e2e", "oidc")
 PYTHON = sys.executable
@@ -106,6 +107,15 @@ class Browser:
         body = response.read().decode("utf-8", "replace")
         return response.status, response.headers, body
 
+    def sign_up(self, genkan, name, email):
+        """Makes a password account on `genkan`'s sign-up page; the status of the form's post."""
+        _, _, page = self.send(genkan + "/signup")
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        status, _, _ = self.send(genkan + "/signup", {
+            "csrf": csrf, "name": name, "email": email, "password": "correct horse battery staple",
+            "password-confirmation": "correct horse battery staple"})
+        return status
+
     def authorize(self, genkan, provider_name, sub, start=None, start_fields=None):
         """From Genkan's button (or a form posted to `start`) to the provider's answer: returns the
         callback URL (or the form_post page) the provider sends the browser to, without following it."""
@@ -143,25 +153,15 @@ class Site:
             "--apple-user-name", "Hanako Yamada"])
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.serve_log = open(os.path.join(self.directory, "serve.log"), "ab")
-        self.process = subprocess.Popen(
-            [genkan_binary(), "serve", "--port", str(self.port), "--db", os.path.join(self.directory, "genkan.sqlite"),
+        self.process = start_serve(
+            ["--port", str(self.port), "--db", os.path.join(self.directory, "genkan.sqlite"),
              "--public", os.path.join(ROOT, "public"), "--outbox", os.path.join(self.directory, "outbox"),
              "--oidc", f"google={self.google.issuer}", "--oidc-client-id", "google=genkan-web",
              "--oidc-client-secret", "google=s3cret",
              "--oidc", f"apple={self.apple.issuer}", "--oidc-client-id", "apple=com.example.genkan",
              "--oidc-apple-team-id", "TEAM123", "--oidc-apple-key-id", "KEY123", "--oidc-apple-key", self.apple_key_file,
              "--firebase-project", "demo-genkan"],
-            stdout=self.serve_log, stderr=self.serve_log)
-        deadline = time.time() + 20
-        while True:
-            try:
-                urllib.request.urlopen(self.url + "/signin", timeout=1).read()
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise RuntimeError("genkan serve did not start")
-                time.sleep(0.1)
+            os.path.join(self.directory, "serve.log"), self.port)
 
     def stop(self):
         self.process.send_signal(signal.SIGTERM)
@@ -287,12 +287,7 @@ class OIDCTest(unittest.TestCase):
 
     def test_09_address_of_a_password_account(self):
         browser = Browser()
-        _, _, page = browser.send(self.url + "/signup")
-        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-        status, _, _ = browser.send(self.url + "/signup", {
-            "csrf": csrf, "name": "Jiro", "email": "jiro@example.com", "password": "correct horse battery staple",
-            "password-confirmation": "correct horse battery staple"})
-        self.assertEqual(status, 303)
+        self.assertEqual(browser.sign_up(self.url, "Jiro", "jiro@example.com"), 303)
         self.google.user("sub-jiro", email="jiro@example.com", email_verified=True, name="Jiro G")
         stranger = Browser()
         response = self.sign_in(stranger, "sub-jiro")
@@ -499,12 +494,7 @@ class FirebaseSignInWithIdpTest(unittest.TestCase):
 
     def test_an_address_with_an_account_needs_confirmation(self):
         browser = Browser()
-        _, _, page = browser.send(SITE.url + "/signup")
-        csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
-        status, _, _ = browser.send(SITE.url + "/signup", {
-            "csrf": csrf, "name": "Saburo", "email": "saburo@example.com", "password": "correct horse battery staple",
-            "password-confirmation": "correct horse battery staple"})
-        self.assertEqual(status, 303)
+        self.assertEqual(browser.sign_up(SITE.url, "Saburo", "saburo@example.com"), 303)
         SITE.google.user("sub-saburo", email="saburo@example.com", email_verified=True)
         status, body = self.sign_in_with_idp(self.id_token("sub-saburo", "raw"), "raw")
         self.assertEqual((status, body.get("needConfirmation"), body.get("email")), (200, True, "saburo@example.com"))
@@ -578,12 +568,7 @@ class Journey:
                      f"apple-{mode}@privaterelay.example", "Hanako Yamada")
 
 
-class JourneyWithJavaScript(Journey, unittest.TestCase):
-    javascript = True
-
-
-class JourneyWithoutJavaScript(Journey, unittest.TestCase):
-    javascript = False
+JourneyWithJavaScript, JourneyWithoutJavaScript = with_and_without_javascript(Journey, prefix="Journey")
 
 
 if __name__ == "__main__":

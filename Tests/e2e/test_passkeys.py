@@ -101,6 +101,14 @@ class PasskeyJourney:
         WebDriverWait(browser, 10).until(lambda b: button.is_displayed() and button.is_enabled())
         return button
 
+    def sign_up(self, browser, name, email, password):
+        """Fills and sends the sign-up form on the page, then waits for the account page."""
+        for field, value in (("name", name), ("email", email), ("password", password),
+                             ("password-confirmation", password)):
+            self.fill(browser, field, value)
+        browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        self.wait_for_path(browser, "/account")
+
     def sign_in_with_password(self, browser, email, password):
         self.fill(browser, "email", email)
         self.fill(browser, "password", password)
@@ -121,12 +129,7 @@ class PasskeyJourney:
         # Sign up with a password.
         browser.get(f"{self.base}/signup?lang={self.locale}")
         self.assertEqual(browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), self.locale)
-        self.fill(browser, "name", "Taro")
-        self.fill(browser, "email", address)
-        self.fill(browser, "password", password)
-        self.fill(browser, "password-confirmation", password)
-        browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-        self.wait_for_path(browser, "/account")
+        self.sign_up(browser, "Taro", address, password)
 
         # Add a passkey from the settings, with a name: no other input.
         browser.find_element(By.LINK_TEXT, self.text("ui.passkeys.title")).click()
@@ -263,12 +266,7 @@ class JapaneseJourney(PasskeyJourney, unittest.TestCase):
         try:
             address, password = "no-password@example.com", "correct horse battery staple"
             browser.get(f"{self.base}/signup?lang={self.locale}")
-            self.fill(browser, "name", "Hanako")
-            self.fill(browser, "email", address)
-            self.fill(browser, "password", password)
-            self.fill(browser, "password-confirmation", password)
-            browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-            self.wait_for_path(browser, "/account")
+            self.sign_up(browser, "Hanako", address, password)
             browser.get(self.base + "/account/passkeys")
             self.passkey_button(browser, "register").click()
             self.expect_notice(browser, "ui.notice.passkey-added")

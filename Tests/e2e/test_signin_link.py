@@ -7,15 +7,10 @@ Run by `make test`:  .venv/bin/python Tests/e2e/test_signin_link.py
 Texts are read from Resources/Localizable.xcstrings; screenshots go to artifacts/e2e/signin-link-*.
 """
 
-import email
-import email.policy
 import os
 import re
-import shutil
 import sys
-import tempfile
 import time
-import unittest
 import urllib.parse
 
 sys.dont_write_bytecode = True
@@ -23,8 +18,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from support import ARTIFACTS, BrowserForms, catalog, chromium, run_tests  # noqa: E402
-from test_site import Server  # noqa: E402
+from support import catalog, outbox_mails, run_tests, with_and_without_javascript  # noqa: E402
+from test_site import ServedBrowserTest  # noqa: E402
 
 PASSWORD = "correct horse battery staple"
 
@@ -41,18 +36,8 @@ class Outbox:
     def __init__(self, directory):
         self.directory = directory
 
-    def mails(self):
-        if not os.path.isdir(self.directory):
-            return []
-        found = []
-        for name in sorted(os.listdir(self.directory)):
-            if name.endswith(".eml"):
-                with open(os.path.join(self.directory, name), "rb") as file:
-                    found.append(email.message_from_bytes(file.read(), policy=email.policy.default))
-        return found
-
     def to(self, address):
-        return [mail for mail in self.mails() if address in str(mail["To"])]
+        return [mail for mail in outbox_mails(self.directory) if address in str(mail["To"])]
 
     def wait_for(self, address, count=1, timeout=15):
         deadline = time.time() + timeout
@@ -64,26 +49,15 @@ class Outbox:
         raise AssertionError(f"no mail to {address} in {timeout}s")
 
 
-class SignInLinkTest(BrowserForms):
-    javascript = True
+class SignInLinkTest(ServedBrowserTest):
+    # Accept-Language ja (the fixture's browser): the link from the mail is opened without ?lang=
+    # or a language cookie.
+    shots_prefix = "signin-link-"
 
     @classmethod
     def setUpClass(cls):
-        cls.directory = tempfile.mkdtemp(prefix="genkan-e2e-link-")
-        cls.server = Server(cls.directory)
-        cls.server.start()
+        super().setUpClass()
         cls.outbox = Outbox(cls.server.outbox)
-        # Accept-Language ja: the link from the mail is opened without ?lang= or a language cookie.
-        cls.browser = chromium(cls.javascript, language="ja")
-        cls.shots = os.path.join(ARTIFACTS, "signin-link-" + ("js" if cls.javascript else "no-js"))
-        os.makedirs(cls.shots, exist_ok=True)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        cls.server.stop()
-        shutil.copy(os.path.join(cls.directory, "serve.log"), os.path.join(cls.shots, "serve.log"))
-        shutil.rmtree(cls.directory, ignore_errors=True)
 
     def shot(self, name):
         self.browser.save_screenshot(os.path.join(self.shots, name + ".png"))
@@ -116,10 +90,7 @@ class SignInLinkTest(BrowserForms):
         # An account made on the sign-up page; then a browser that is signed out.
         browser.delete_all_cookies()
         browser.get(self.server.url + "/signup?lang=ja")
-        self.fill("name", "山田 花子")
-        self.fill("email", address)
-        self.fill("password", PASSWORD)
-        self.fill("password-confirmation", PASSWORD)
+        self.fill_sign_up("山田 花子", address, PASSWORD)
         self.submit()
         self.wait_for_path("/account")
         mails_before = len(self.outbox.to(address))
@@ -163,12 +134,7 @@ class SignInLinkTest(BrowserForms):
         self.shot("4-used")
 
 
-class WithJavaScript(SignInLinkTest, unittest.TestCase):
-    javascript = True
-
-
-class WithoutJavaScript(SignInLinkTest, unittest.TestCase):
-    javascript = False
+WithJavaScript, WithoutJavaScript = with_and_without_javascript(SignInLinkTest)
 
 
 if __name__ == "__main__":

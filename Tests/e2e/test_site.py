@@ -7,13 +7,8 @@ that the page shows the catalog's text, in the language asked for, next to the f
 
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
-import time
-import unittest
-import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -21,47 +16,30 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository for the import below
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import ARTIFACTS, ROOT, BrowserForms, catalog, chromium, free_port, genkan_binary, run_tests  # noqa: E402
+from support import (  # noqa: E402
+    ARTIFACTS, ROOT, BrowserForms, GenkanServe, catalog, chromium, run_tests, with_and_without_javascript)
 
 
-class Server:
+class Server(GenkanServe):
     """`genkan serve` on a free port over a database in a temporary directory."""
 
     def __init__(self, directory, arguments=()):
-        self.port = free_port()
+        super().__init__(os.path.join(directory, "serve.log"))
         self.arguments = list(arguments)  # more `genkan serve` options
         self.database = os.path.join(directory, "genkan.sqlite")
         self.outbox = os.path.join(directory, "outbox")  # not ./outbox, the repository
-        self.log = open(os.path.join(directory, "serve.log"), "ab")
-        self.process = None
 
-    def start(self):
-        self.process = subprocess.Popen(
-            [genkan_binary(), "serve", "--port", str(self.port), "--db", self.database,
-             "--public", os.path.join(ROOT, "public"), "--outbox", self.outbox] + self.arguments,
-            stdout=self.log, stderr=self.log)
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/signin", timeout=1).read()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("genkan serve did not start")
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        assert self.process.wait(timeout=20) == 0, "genkan serve did not stop cleanly on SIGTERM"
-
-    @property
-    def url(self):
-        return f"http://127.0.0.1:{self.port}"
+    def options(self):
+        return ["--db", self.database, "--public", os.path.join(ROOT, "public"), "--outbox", self.outbox] + self.arguments
 
 
-class SiteTest(BrowserForms):
-    """The journey of the issue, run once with JavaScript and once without."""
+class ServedBrowserTest(BrowserForms):
+    """The class fixture of a browser test: `genkan serve` over a temporary directory and a
+    headless Chromium in Japanese, with JavaScript on or off (`javascript`); screenshots and the
+    server's log go to `ARTIFACTS/<shots_prefix>js` (or `no-js`)."""
 
     javascript = True
+    shots_prefix = ""
 
     @classmethod
     def setUpClass(cls):
@@ -69,9 +47,8 @@ class SiteTest(BrowserForms):
         cls.server = Server(cls.directory)
         cls.server.start()
         cls.browser = chromium(javascript=cls.javascript, language="ja")
-        cls.shots = os.path.join(ARTIFACTS, "js" if cls.javascript else "no-js")
+        cls.shots = os.path.join(ARTIFACTS, cls.shots_prefix + ("js" if cls.javascript else "no-js"))
         os.makedirs(cls.shots, exist_ok=True)
-        cls.step = 0
 
     @classmethod
     def tearDownClass(cls):
@@ -79,6 +56,15 @@ class SiteTest(BrowserForms):
         cls.server.stop()
         shutil.copy(os.path.join(cls.directory, "serve.log"), os.path.join(cls.shots, "serve.log"))
         shutil.rmtree(cls.directory, ignore_errors=True)
+
+
+class SiteTest(ServedBrowserTest):
+    """The journey of the issue, run once with JavaScript and once without."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.step = 0
 
     def shot(self, name):
         type(self).step += 1
@@ -91,6 +77,13 @@ class SiteTest(BrowserForms):
         summary = WebDriverWait(self.browser, 15).until(EC.presence_of_element_located((By.ID, "error-summary")))
         return summary.text
 
+    def wait_for_met_checklist(self, checklist):
+        """With JavaScript, waits until the password checklist (`#checklist`) ticks off every requirement."""
+        if self.javascript:
+            WebDriverWait(self.browser, 10).until(
+                lambda b: b.find_elements(By.CSS_SELECTOR, f"#{checklist} li")
+                and not b.find_elements(By.CSS_SELECTOR, f"#{checklist} li.unmet"))
+
     def test_journey(self):
         browser = self.browser
         email = "taro.yamada@example.com"
@@ -99,15 +92,9 @@ class SiteTest(BrowserForms):
         # Sign up with a Japanese name typed with an ideographic space and half-width katakana.
         browser.get(self.server.url + "/signup?lang=ja")
         self.assertEqual(browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "ja")
-        self.fill("name", "山田　ﾀﾛｳ")
-        self.fill("email", email)
-        self.fill("password", password)
-        self.fill("password-confirmation", password)
-        if self.javascript:
-            # The checklist ticks itself off once the password meets every requirement.
-            WebDriverWait(browser, 10).until(
-                lambda b: b.find_elements(By.CSS_SELECTOR, "#password-checklist li")
-                and not b.find_elements(By.CSS_SELECTOR, "#password-checklist li.unmet"))
+        self.fill_sign_up("山田　ﾀﾛｳ", email, password)
+        # The checklist ticks itself off once the password meets every requirement.
+        self.wait_for_met_checklist("password-checklist")
         self.shot("signup-filled")
         self.submit()
         self.wait_for_path("/account")
@@ -163,10 +150,7 @@ class SiteTest(BrowserForms):
         first, second = "first passphrase here", "second passphrase here"
         browser.delete_all_cookies()
         browser.get(self.server.url + "/signup?lang=ja")
-        self.fill("name", "山田 太郎")
-        self.fill("email", email)
-        self.fill("password", first)
-        self.fill("password-confirmation", first)
+        self.fill_sign_up("山田 太郎", email, first)
         self.submit()
         self.wait_for_path("/account")
 
@@ -186,10 +170,7 @@ class SiteTest(BrowserForms):
         self.fill("current-password", first)
         self.fill("new-password", second)
         self.fill("password-confirmation", second)
-        if self.javascript:
-            WebDriverWait(browser, 10).until(
-                lambda b: b.find_elements(By.CSS_SELECTOR, "#new-password-checklist li")
-                and not b.find_elements(By.CSS_SELECTOR, "#new-password-checklist li.unmet"))
+        self.wait_for_met_checklist("new-password-checklist")
         self.shot("settings-password")
         self.submit()
         self.wait_for_path("/account")
@@ -261,12 +242,7 @@ class SiteTest(BrowserForms):
         self.shot("server-errors")
 
 
-class WithJavaScript(SiteTest, unittest.TestCase):
-    javascript = True
-
-
-class WithoutJavaScript(SiteTest, unittest.TestCase):
-    javascript = False
+WithJavaScript, WithoutJavaScript = with_and_without_javascript(SiteTest)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ import http.client
 import os
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -34,7 +33,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from server import GENKAN, ROOT, STATUS_COUNTING, free_port, wait_until_up
+from server import GENKAN, ROOT, STATUS_COUNTING, free_port, ready_to_bench, stop, wait_until_up
 
 CONNECTIONS = 64
 FLOOD_ADDRESSES = 8
@@ -179,11 +178,7 @@ def run_flood(binary, trust_proxy, mode, work):
         statuses = dict(re.findall(r"(\d{3})=(\d+)", output))
         return results, known, statuses
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
 
 
 def summary(results):
@@ -214,11 +209,7 @@ def report(name, results, known, statuses):
 
 
 def main():
-    if not shutil.which("wrk"):
-        print("abuse benchmark skipped: wrk is not installed (scripts/install-deps.sh bench)")
-        return 1
-    if not GENKAN.exists():
-        print("abuse benchmark: build first (swift build -c release)")
+    if not ready_to_bench("abuse benchmark"):
         return 1
     builds = [("genkan", str(GENKAN), ["--trust-proxy"])]
     if os.environ.get("GENKAN_BASELINE"):

@@ -17,7 +17,6 @@
 import json
 import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -28,7 +27,7 @@ from pathlib import Path
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server import (CORES, GENKAN, ROOT, STATUS_COUNTING, alternating_rounds, free_port, mean_rate,  # noqa: E402
-                    wait_until_up, wrk)
+                    ready_to_bench, stop, wait_until_up, wrk)
 
 BENCH = ROOT / ".build" / "release" / "genkan-bench"
 ACCOUNTS = 128
@@ -37,14 +36,15 @@ ROUNDS = 4
 API = "/identitytoolkit.googleapis.com/v1/"
 
 SIGN_IN_SCRIPT = """
--- Successful sign-ins, rotating over the bench's accounts, each from another client address.
+-- Successful sign-ins, rotating over the bench's accounts, each from another client address
+-- (ending in ROUND, so that no two runs share one).
 counter = 0
 request = function()
   counter = counter + 1
   local body = '{"email":"bench' .. (counter % ACCOUNTS) .. '@example.com","password":"' .. PASSWORD .. '","returnSecureToken":true}'
   local headers = {}
   headers["Content-Type"] = "application/json"
-  headers["X-Forwarded-For"] = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. ".9"
+  headers["X-Forwarded-For"] = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. "." .. ROUND
   return wrk.format("POST", PATH, headers, body)
 end
 """ + STATUS_COUNTING
@@ -67,28 +67,54 @@ def statuses(run):
     return dict((int(status), int(count)) for status, count in re.findall(r"(\d{3})=(\d+)", run["statuses"]))
 
 
+def sign_in_script(path, round_number):
+    """Writes the sign-in wrk script to `path` (client addresses ending in `round_number`); returns its path."""
+    path.write_text(f'ACCOUNTS = {ACCOUNTS}\nPASSWORD = "{PASSWORD}"\nPATH = "{API}accounts:signInWithPassword"\n'
+                    f"ROUND = {round_number}\n" + SIGN_IN_SCRIPT)
+    return str(path)
+
+
+def lookup_script(path, token):
+    """Writes the lookup wrk script for `token` to `path`; returns its path."""
+    path.write_text(f'TOKEN = "{token}"\n' + LOOKUP_SCRIPT)
+    return str(path)
+
+
+class BenchSite:
+    """`genkan serve --firebase-project` on a free port over `database`, with the bench's accounts
+    and an ID token of the first (`token`); its errors go to `work/<name>.err`."""
+
+    def __init__(self, name, database, work):
+        self.name = name
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [str(GENKAN), "serve", "--port", str(self.port), "--db", database, "--public", str(ROOT / "public"),
+             "--loops", str(CORES), "--trust-proxy", "--outbox", str(work / f"{name}-outbox"), "--firebase-project", "demo-genkan"],
+            stdout=subprocess.DEVNULL, stderr=open(work / f"{name}.err", "w"))
+        try:
+            wait_until_up(self.base + "/signin")
+            for index in range(ACCOUNTS):
+                post(self.base, API + "accounts:signUp", {"email": f"bench{index}@example.com", "password": PASSWORD},
+                     f"10.200.{index // 250}.{index % 250}")
+            self.token = post(self.base, API + "accounts:signInWithPassword",
+                              {"email": "bench0@example.com", "password": PASSWORD}, "10.201.0.1")["idToken"]
+        except BaseException:
+            self.stop()  # a server that never became a site is not left running
+            raise
+
+    def stop(self):
+        stop(self.process)
+
+
 def main():
-    for tool in ("wrk",):
-        if not shutil.which(tool):
-            print(f"Firebase API benchmark skipped: {tool} is not installed (scripts/install-deps.sh bench)")
-            return 1
-    if not GENKAN.exists() or not BENCH.exists():
-        print("Firebase API benchmark: build first (swift build -c release)")
+    if not ready_to_bench("Firebase API benchmark", builds=(GENKAN, BENCH)):
         return 1
     work = Path(tempfile.mkdtemp(prefix="genkan-bench-firebase-"))
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    genkan = subprocess.Popen(
-        [str(GENKAN), "serve", "--port", str(port), "--db", str(work / "bench.sqlite"), "--public", str(ROOT / "public"),
-         "--loops", str(CORES), "--trust-proxy", "--outbox", str(work / "outbox"), "--firebase-project", "demo-genkan"],
-        stdout=subprocess.DEVNULL, stderr=open(work / "genkan.err", "w"))
+    site = None
     try:
-        wait_until_up(base + "/signin")
-        for index in range(ACCOUNTS):
-            post(base, API + "accounts:signUp", {"email": f"bench{index}@example.com", "password": PASSWORD},
-                 f"10.200.{index // 250}.{index % 250}")
-        token = post(base, API + "accounts:signInWithPassword", {"email": "bench0@example.com", "password": PASSWORD},
-                     "10.201.0.1")["idToken"]
+        site = BenchSite("genkan", str(work / "bench.sqlite"), work)
+        base, token = site.base, site.token
 
         # 1. Sign-ins against the Argon2id bound, the hash timed in the same run.
         def hashing(threads):
@@ -98,12 +124,10 @@ def main():
 
         single = hashing(1)["median_ms"]
         before = hashing(CORES)
-        script = work / "signin.lua"
-        script.write_text(f'ACCOUNTS = {ACCOUNTS}\nPASSWORD = "{PASSWORD}"\nPATH = "{API}accounts:signInWithPassword"\n'
-                          + SIGN_IN_SCRIPT)
+        script = sign_in_script(work / "signin.lua", 9)
         # As many in flight as the hashing threads and their queue hold (a full queue answers 503).
         connections = CORES * 4
-        run = wrk(base + API + "accounts:signInWithPassword", connections=connections, duration=6, script=str(script))
+        run = wrk(base + API + "accounts:signInWithPassword", connections=connections, duration=6, script=script)
         after = hashing(CORES)
         hash_ms = (before["median_ms"] + after["median_ms"]) / 2
         bound = CORES * 1000 / hash_ms
@@ -122,13 +146,12 @@ def main():
         print(f"  ratio    {ratio:.2f}x the Argon2id bound (goal >= 0.9x: {'met' if ratio >= 0.9 else 'NOT met'})")
 
         # 2. accounts:lookup with an ID token against GET /signin, alternating.
-        lookup_script = work / "lookup.lua"
-        lookup_script.write_text(f'TOKEN = "{token}"\n' + LOOKUP_SCRIPT)
+        lookup = lookup_script(work / "lookup.lua", token)
         lookup_url, page_url = base + API + "accounts:lookup", base + "/signin"
-        wrk(lookup_url, duration=2, script=str(lookup_script))
+        wrk(lookup_url, duration=2, script=lookup)
         wrk(page_url, duration=2, headers=["Accept-Language: ja"])
         runs = alternating_rounds([
-            ("lookup", lambda: wrk(lookup_url, script=str(lookup_script))),
+            ("lookup", lambda: wrk(lookup_url, script=lookup)),
             ("page", lambda: wrk(page_url, headers=["Accept-Language: ja"]))], ROUNDS)
         lookups, pages = runs["lookup"], runs["page"]
         bad = [statuses(run) for run in lookups if set(statuses(run)) != {200}]
@@ -142,11 +165,8 @@ def main():
         print(f"  ratio   {l_rate / p_rate:.2f}x GET /signin (goal >= 0.6x: {'met' if l_rate / p_rate >= 0.6 else 'NOT met'})")
         return 0 if not bad and ok > 0 else 1
     finally:
-        genkan.send_signal(signal.SIGTERM)
-        try:
-            genkan.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            genkan.kill()
+        if site:
+            site.stop()
         shutil.rmtree(work, ignore_errors=True)
 
 

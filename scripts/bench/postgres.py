@@ -16,90 +16,39 @@ The sign-in and lookup figures on PostgreSQL are printed beside SQLite's, with t
 BENCH_SECONDS shortens each wrk run (default 5) for a quick look; BENCH_ROUNDS the rounds
 (default 3).
 """
-import json
 import os
-import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server import CORES, GENKAN, ROOT, STATUS_COUNTING, free_port, wait_until_up, wrk  # noqa: E402
+from firebase import ACCOUNTS, API, BenchSite, lookup_script, sign_in_script, statuses  # noqa: E402
+from server import CORES, ROOT, ready_to_bench, wrk  # noqa: E402
 
 CLUSTER = ROOT / "scripts" / "postgres-cluster.sh"
-ACCOUNTS = 128
-PASSWORD = "correct horse battery staple"
-API = "/identitytoolkit.googleapis.com/v1/"
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 
-SIGN_IN_SCRIPT = """
--- Successful sign-ins, rotating over the bench's accounts, each from another client address.
-counter = 0
-request = function()
-  counter = counter + 1
-  local body = '{"email":"bench' .. (counter % ACCOUNTS) .. '@example.com","password":"' .. PASSWORD .. '","returnSecureToken":true}'
-  local headers = {}
-  headers["Content-Type"] = "application/json"
-  headers["X-Forwarded-For"] = "10." .. (counter % 250) .. "." .. (math.floor(counter / 250) % 250) .. "." .. ROUND
-  return wrk.format("POST", PATH, headers, body)
-end
-""" + STATUS_COUNTING
 
-LOOKUP_SCRIPT = """
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = '{"idToken":"' .. TOKEN .. '"}'
-""" + STATUS_COUNTING
-
-
-def post(base, path, fields, client):
-    request = urllib.request.Request(base + path, data=json.dumps(fields).encode(),
-                                     headers={"Content-Type": "application/json", "X-Forwarded-For": client})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.load(response)
-
-
-def statuses(run):
-    return dict((int(status), int(count)) for status, count in re.findall(r"(\d{3})=(\d+)", run["statuses"]))
-
-
-class Site:
-    """One `genkan serve` with the bench's accounts and an ID token of one of them."""
+class Site(BenchSite):
+    """One `genkan serve` with the bench's accounts and an ID token of one of them, and its runs."""
 
     def __init__(self, name, database, work):
-        self.name = name
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen(
-            [str(GENKAN), "serve", "--port", str(self.port), "--db", database, "--public", str(ROOT / "public"),
-             "--loops", str(CORES), "--trust-proxy", "--outbox", str(work / f"{name}-outbox"), "--firebase-project", "demo-genkan"],
-            stdout=subprocess.DEVNULL, stderr=open(work / f"{name}.err", "w"))
-        wait_until_up(self.base + "/signin")
-        for index in range(ACCOUNTS):
-            post(self.base, API + "accounts:signUp", {"email": f"bench{index}@example.com", "password": PASSWORD},
-                 f"10.200.{index // 250}.{index % 250}")
-        self.token = post(self.base, API + "accounts:signInWithPassword", {"email": "bench0@example.com", "password": PASSWORD},
-                          "10.201.0.1")["idToken"]
+        super().__init__(name, database, work)
         self.runs = {"signin": [], "sign-ins": [], "lookup": []}
 
     def measure(self, work, round_number):
         self.runs["signin"].append(wrk(self.base + "/signin", duration=SECONDS, headers=["Accept-Language: ja"]))
-        sign_in = work / f"{self.name}-signin.lua"
-        sign_in.write_text(f'ACCOUNTS = {ACCOUNTS}\nPASSWORD = "{PASSWORD}"\nPATH = "{API}accounts:signInWithPassword"\n'
-                           f"ROUND = {round_number + 1}\n" + SIGN_IN_SCRIPT)
+        sign_in = sign_in_script(work / f"{self.name}-signin.lua", round_number + 1)
         # As many in flight as the hashing threads and their queue hold (a full queue answers 503).
         self.runs["sign-ins"].append(wrk(self.base + API + "accounts:signInWithPassword", connections=CORES * 4,
-                                         duration=SECONDS, script=str(sign_in)))
-        lookup = work / f"{self.name}-lookup.lua"
-        lookup.write_text(f'TOKEN = "{self.token}"\n' + LOOKUP_SCRIPT)
-        self.runs["lookup"].append(wrk(self.base + API + "accounts:lookup", duration=SECONDS, script=str(lookup)))
+                                         duration=SECONDS, script=sign_in))
+        lookup = lookup_script(work / f"{self.name}-lookup.lua", self.token)
+        self.runs["lookup"].append(wrk(self.base + API + "accounts:lookup", duration=SECONDS, script=lookup))
 
     def median(self, kind, field="rate"):
         return statistics.median(run[field] for run in self.runs[kind])
@@ -112,20 +61,9 @@ class Site:
         """Non-200 answers of the runs that must all be 200."""
         return [statuses(run) for kind in ("sign-ins", "lookup") for run in self.runs[kind] if set(statuses(run)) - {200}]
 
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
 
 def main():
-    if not shutil.which("wrk"):
-        print("PostgreSQL benchmark skipped: wrk is not installed (scripts/install-deps.sh bench)")
-        return 1
-    if not GENKAN.exists():
-        print("PostgreSQL benchmark: build first (swift build -c release)")
+    if not ready_to_bench("PostgreSQL benchmark"):
         return 1
     work = Path(tempfile.mkdtemp(prefix="genkan-bench-postgres-"))
     cluster = Path(tempfile.mkdtemp(prefix="genkan-bench-pg-"))

@@ -54,6 +54,27 @@ def wait_until_up(url):
     raise RuntimeError(f"{url} did not come up")
 
 
+def ready_to_bench(name, builds=(GENKAN,), tools=("wrk",)):
+    """Whether the tools and the builds a benchmark needs are there; when not, says which is missing."""
+    for tool in tools:
+        if not shutil.which(tool):
+            print(f"{name} skipped: {tool} is not installed (scripts/install-deps.sh bench)")
+            return False
+    if not all(build.exists() for build in builds):
+        print(f"{name}: build first (swift build -c release)")
+        return False
+    return True
+
+
+def stop(process, signal_number=signal.SIGTERM, timeout=30):
+    """Asks a server to stop (SIGTERM unless told), and kills it if it has not within `timeout` seconds."""
+    process.send_signal(signal_number)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def peak_memory_kib(pids):
     total = 0
     for pid in pids:
@@ -149,12 +170,7 @@ end
 
 
 def main():
-    for tool in ("wrk", "nginx"):
-        if not shutil.which(tool):
-            print(f"server benchmark skipped: {tool} is not installed (scripts/install-deps.sh bench)")
-            return 1
-    if not GENKAN.exists():
-        print("server benchmark: build first (swift build -c release)")
+    if not ready_to_bench("server benchmark", tools=("wrk", "nginx")):
         return 1
     work = Path(tempfile.mkdtemp(prefix="genkan-bench-"))
     work.chmod(0o755)  # nginx workers run as another user
@@ -275,19 +291,10 @@ http {{
         return 0
     finally:
         if baseline:
-            baseline.send_signal(signal.SIGTERM)
-            baseline.wait(timeout=30)
-        genkan.send_signal(signal.SIGTERM)
-        try:
-            genkan.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            genkan.kill()
+            stop(baseline)
+        stop(genkan)
         if nginx:
-            nginx.send_signal(signal.SIGQUIT)
-            try:
-                nginx.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                nginx.kill()
+            stop(nginx, signal.SIGQUIT, timeout=10)
         shutil.rmtree(work, ignore_errors=True)
 
 

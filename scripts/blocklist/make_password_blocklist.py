@@ -11,13 +11,15 @@ without duplicates. Lines starting with "#" are comments.
     .venv/bin/python scripts/blocklist/make_password_blocklist.py --check    # exit 1 if it differs
 """
 
-import argparse
 import importlib.metadata
 import pathlib
 import sys
 import unicodedata
 
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from generated_file import write_or_check  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "Resources" / "password-blocklist.txt"
@@ -45,17 +47,7 @@ def render() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    arguments = parser.parse_args()
-    text = render()
-    if arguments.check:
-        if OUTPUT.read_text(encoding="utf-8") != text:
-            sys.exit(f"{OUTPUT} differs from what {pathlib.Path(__file__).name} generates")
-        print(f"{OUTPUT.relative_to(ROOT)} is up to date")
-        return
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -33,6 +33,9 @@ import email_validator
 import idna
 from email_validator import EmailNotValidError, validate_email
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from generated_file import write_or_check  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "Tests/GenkanValidationTests/Fixtures/email-corpus.json"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -592,17 +595,7 @@ def build():
 
 
 def main():
-    text = build()
-    if "--check" in sys.argv[1:]:
-        current = FIXTURE.read_text() if FIXTURE.exists() else ""
-        if current != text:
-            print(f"{FIXTURE.relative_to(ROOT)} differs from what {Path(__file__).name} generates; "
-                  "run it without --check and review the diff", file=sys.stderr)
-            return 1
-        print(f"{FIXTURE.relative_to(ROOT)} is up to date ({len(CORPUS)} addresses)")
-        return 0
-    FIXTURE.write_text(text)
-    print(f"wrote {FIXTURE.relative_to(ROOT)} ({len(CORPUS)} addresses)")
+    write_or_check(FIXTURE, build, __file__, __doc__.splitlines()[0], f"({len(CORPUS)} addresses)")
     return 0
 
 

@@ -15,7 +15,6 @@ inputs avoid code points whose properties differ between the two (the script ref
 that are unassigned in Python's Unicode unless they are listed as unassigned in 15.0 as well).
 """
 
-import argparse
 import importlib.metadata
 import json
 import pathlib
@@ -23,6 +22,9 @@ import sys
 import unicodedata
 
 import precis_i18n
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from generated_file import write_or_check  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "Tests" / "GenkanValidationTests" / "Fixtures" / "names-corpus.json"
@@ -406,17 +408,7 @@ def render():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the committed fixture instead of writing")
-    arguments = parser.parse_args()
-    text = render()
-    if arguments.check:
-        if not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != text:
-            sys.exit(f"{OUTPUT.relative_to(ROOT)} differs from what scripts/corpus/names_corpus.py generates")
-        print(f"{OUTPUT.relative_to(ROOT)} is up to date ({len(CASES)} inputs)")
-        return
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(CASES)} inputs)")
+    write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0], f"({len(CASES)} inputs)")
 
 
 if __name__ == "__main__":

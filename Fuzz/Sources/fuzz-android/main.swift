@@ -8,22 +8,13 @@
 // changes nothing, imported into the catalog without translations every string arrives code point
 // for code point, and the comments reach the file.
 import CatalogFuzzSupport
-import Foundation
 import FuzzSupport
 @testable import GenkanCatalogTools
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    var input = FuzzInput(data, size)
-    let base = input.choice(CatalogFuzz.bases.count)
-    let locale = CatalogFuzz.locales[input.choice(CatalogFuzz.locales.count)]
-    let bytes = input.rest
-
-    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
-    // comments, which must survive Android XML exactly (a CR LF once broke a PO file).
-    CatalogFuzz.checkLineBreaks(bytes, format: .android)
-
-    let text = String(decoding: bytes, as: UTF8.self)
+    let input = FormatFuzzInput(data, size)
+    let (bytes, text) = input.file(checkingLineBreaksIn: .android)
     if let escaped = try? AndroidFormat.escape(text) {
         let document = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources><string name=\"a\">\(escaped)</string></resources>"
         do {
@@ -35,11 +26,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
 
-    let folder = CatalogFuzz.freshFolder().appending(path: AndroidFormat.folder(locale))
-    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try! Data(bytes).write(to: folder.appending(path: "strings.xml"))
-    guard let file = try? CatalogImporter().read(folder) else { return 0 }
-    CatalogFuzz.checkImport(file, format: .android, base: base)
+    CatalogFuzz.checkFolderImport(
+        bytes, folder: AndroidFormat.folder(input.locale), file: "strings.xml", format: .android, base: input.base)
     return 0
 }
 

@@ -12,16 +12,8 @@ import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    var input = FuzzInput(data, size)
-    let base = input.choice(CatalogFuzz.bases.count)
-    let fallback = CatalogFuzz.locales[input.choice(CatalogFuzz.locales.count)]
-    let bytes = input.rest
-
-    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
-    // comments, which must survive PO exactly (a CR LF once broke a PO file).
-    CatalogFuzz.checkLineBreaks(bytes, format: .po)
-
-    let text = String(decoding: bytes, as: UTF8.self)
+    let input = FormatFuzzInput(data, size)
+    let (bytes, text) = input.file(checkingLineBreaksIn: .po)
     do {
         let unquoted = try POReader.unquote(POFormat.quote(text), path: "fuzz.po", line: 1)
         Fuzz.check(sameScalars(unquoted, text), "\(shown(text)) quoted unquotes to \(shown(unquoted))")
@@ -29,8 +21,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Fuzz.fail("\(shown(text)) quoted does not unquote: \(error)")
     }
 
-    guard let file = try? POReader.read(bytes, path: "fuzz.po", fallbackLocale: fallback) else { return 0 }
-    CatalogFuzz.checkImport(file, format: .po, base: base)
+    guard let file = try? POReader.read(bytes, path: "fuzz.po", fallbackLocale: input.locale) else { return 0 }
+    CatalogFuzz.checkImport(file, format: .po, base: input.base)
     return 0
 }
 

@@ -8,21 +8,14 @@
 // changes nothing, imported into the catalog without translations every string arrives code point
 // for code point, and the comments reach the file.
 import CatalogFuzzSupport
-import Foundation
 import FuzzSupport
 @testable import GenkanCatalogTools
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    var input = FuzzInput(data, size)
-    let base = input.choice(CatalogFuzz.bases.count)
-    let locale = CatalogFuzz.locales[input.choice(CatalogFuzz.locales.count)]
+    var input = FormatFuzzInput(data, size)
     let isDictionary = input.choice(4) == 0
-    let bytes = input.rest
-
-    // The input is also the recipe of a catalog with CR LF, CR and LF in its keys, values and
-    // comments, which must survive `.strings` exactly (a CR LF once broke a PO file).
-    CatalogFuzz.checkLineBreaks(bytes, format: .strings)
+    let bytes = input.file(checkingLineBreaksIn: .strings).bytes
 
     let parts = input.parts(8)
     var pairs: [(String, String)] = []
@@ -36,11 +29,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Fuzz.fail("\(pairs.map { "\(shown($0.0)) = \(shown($0.1))" }) written does not read: \(error)")
     }
 
-    let folder = CatalogFuzz.freshFolder().appending(path: "\(locale).lproj")
-    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try! Data(bytes).write(to: folder.appending(path: isDictionary ? "Localizable.stringsdict" : "Localizable.strings"))
-    guard let file = try? CatalogImporter().read(folder) else { return 0 }
-    CatalogFuzz.checkImport(file, format: .strings, base: base)
+    CatalogFuzz.checkFolderImport(
+        bytes, folder: "\(input.locale).lproj", file: isDictionary ? "Localizable.stringsdict" : "Localizable.strings",
+        format: .strings, base: input.base)
     return 0
 }
 

@@ -17,11 +17,22 @@ import Testing
         return "\(answer.status) \(answer.error ?? answer.string("email") ?? answer.body)"
     }
 
-    private func signUp(_ api: FirebaseClient, _ body: String) async -> String { await signUp(api, Array(body.utf8)) }
-
-    @Test func malformedBodiesAreInvalidJSON() async throws {
+    /// Sends each body in turn to `accounts:signUp` on one fresh site and expects its answer (as
+    /// `signUp` gives it).
+    private func expectSignUps(_ cases: [(body: [UInt8], answer: String)], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let fixture = try AppFixture.firebase()
         let api = fixture.firebase()
+        for (body, answer) in cases {
+            let got = await signUp(api, body)
+            #expect(got == answer, "\(String(decoding: body, as: UTF8.self)) (\(body))", sourceLocation: sourceLocation)
+        }
+    }
+
+    private func expectSignUps(_ cases: [(body: String, answer: String)], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await expectSignUps(cases.map { (Array($0.body.utf8), $0.answer) }, sourceLocation: sourceLocation)
+    }
+
+    @Test func malformedBodiesAreInvalidJSON() async throws {
         let password = FirebaseClient.password
         let cases: [String] = [
             #"{"email":"a@example.com",/* note */"password":"\#(password)"}"#,  // comment
@@ -40,123 +51,70 @@ import Testing
             #"{"email":"a@example.com","password":"\#(password)","n":tru}"#,
             String(repeating: "[", count: 10) + String(repeating: "]", count: 10),
         ]
-        for body in cases {
-            do {
-                let got = await signUp(api, body)
-                #expect(got == "400 \(Self.invalidJSON)", "\(body)")
-            }
-        }
+        try await expectSignUps(cases.map { ($0, "400 \(Self.invalidJSON)") })
     }
 
     /// Foundation's reader took a trailing comma; RFC 8259's grammar has none, and the API now
     /// refuses it as it refuses any other text that is not JSON.
     @Test func trailingComma() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
-        let got = await signUp(api, #"{"email":"a@example.com","password":"\#(FirebaseClient.password)",}"#)
-        #expect(got == "400 \(Self.invalidJSON)")
+        try await expectSignUps([(#"{"email":"a@example.com","password":"\#(FirebaseClient.password)",}"#, "400 \(Self.invalidJSON)")])
     }
 
     @Test func invalidUTF8IsInvalidJSON() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
         let cases: [[UInt8]] = [
             Array(#"{"email":"a@example.com","password":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8),
             Array(#"{"email":"a@example.com","password":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8),  // overlong "/"
             Array(#"{"email":"a@example.com","password":""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8),  // encoded surrogate
         ]
-        for body in cases {
-            do {
-                let got = await signUp(api, body)
-                #expect(got == "400 \(Self.invalidJSON)", "\(body)")
-            }
-        }
+        try await expectSignUps(cases.map { ($0, "400 \(Self.invalidJSON)") })
     }
 
     @Test func escapedSurrogates() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
         // A pair makes one character; a lone half is not text.
-        do {
-            let got = await signUp(api, #"{"email":"a\ud83d\ude00@example.com","password":"\#(FirebaseClient.password)"}"#)
-            #expect(got == "200 a😀@example.com")
-        }
-        do {
-            let got = await signUp(api, #"{"email":"b@example.com","password":"\#(FirebaseClient.password)","displayName":"\ud800"}"#)
-            #expect(got == "400 INVALID_ARGUMENT : Invalid JSON payload received.")
-        }
-        do {
-            let got = await signUp(api, #"{"email":"c@example.com","password":"\#(FirebaseClient.password)","displayName":"\udc00x"}"#)
-            #expect(got == "400 INVALID_ARGUMENT : Invalid JSON payload received.")
-        }
+        try await expectSignUps([
+            (#"{"email":"a\ud83d\ude00@example.com","password":"\#(FirebaseClient.password)"}"#, "200 a😀@example.com"),
+            (#"{"email":"b@example.com","password":"\#(FirebaseClient.password)","displayName":"\ud800"}"#,
+             "400 INVALID_ARGUMENT : Invalid JSON payload received."),
+            (#"{"email":"c@example.com","password":"\#(FirebaseClient.password)","displayName":"\udc00x"}"#,
+             "400 INVALID_ARGUMENT : Invalid JSON payload received."),
+        ])
     }
 
     @Test func byteOrderMarkUTF16AndDeepNesting() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
         let body = #"{"email":"bom@example.com","password":"\#(FirebaseClient.password)"}"#
-        do {
-            let got = await signUp(api, [0xEF, 0xBB, 0xBF] + Array(body.utf8))
-            #expect(got == "200 bom@example.com")
-        }
         // UTF-16 (little-endian, no mark): Foundation's reader detected and took it; JSON between
         // systems is UTF-8 (RFC 8259 §8.1), and the API now refuses anything else.
         let utf16 = Array(#"{"email":"utf16@example.com","password":"\#(FirebaseClient.password)"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        do {
-            let got = await signUp(api, utf16)
-            #expect(got == "400 \(Self.invalidJSON)")
-        }
         let deep = #"{"email":"deep@example.com","password":"\#(FirebaseClient.password)","n":"#
-        do {
-            let got = await signUp(api, deep + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}")
-            #expect(got == "200 deep@example.com")
-        }
-        do {
-            let got = await signUp(api, deep + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}")
-            #expect(got == "400 INVALID_ARGUMENT : Invalid JSON payload received.")
-        }
+        try await expectSignUps([
+            ([0xEF, 0xBB, 0xBF] + Array(body.utf8), "200 bom@example.com"),
+            (utf16, "400 \(Self.invalidJSON)"),
+            (Array((deep + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}").utf8), "200 deep@example.com"),
+            (Array((deep + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}").utf8),
+             "400 INVALID_ARGUMENT : Invalid JSON payload received."),
+        ])
     }
 
     @Test func duplicateNames() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
         let password = FirebaseClient.password
-        do {
-            let got = await signUp(api, #"{"email":"first@example.com","email":"second@example.com","password":"\#(password)"}"#)
-            #expect(got == "200 second@example.com")
-        }
-        do {
-            let got = await signUp(api, #"{"email":"third@example.com","password":"\#(password)","email":null}"#)
-            #expect(got == "400 MISSING_EMAIL")
-        }
+        try await expectSignUps([
+            (#"{"email":"first@example.com","email":"second@example.com","password":"\#(password)"}"#, "200 second@example.com"),
+            (#"{"email":"third@example.com","password":"\#(password)","email":null}"#, "400 MISSING_EMAIL"),
+        ])
     }
 
     @Test func numbers() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
         let password = FirebaseClient.password
         // Numbers the API ignores still have to be JSON.
-        do {
-            let got = await signUp(api, #"{"email":"n1@example.com","password":"\#(password)","n":123456789012345678901234567890}"#)
-            #expect(got == "200 n1@example.com")
-        }
-        do {
-            let got = await signUp(api, #"{"email":"n2@example.com","password":"\#(password)","n":1e400}"#)
-            #expect(got == "400 INVALID_ARGUMENT : Invalid JSON payload received.")
-        }
-        do {
-            let got = await signUp(api, #"{"email":"n3@example.com","password":"\#(password)","n":-0.0e-999}"#)
-            #expect(got == "200 n3@example.com")
-        }
-        do {
-            let got = await signUp(api, #"{"email":"n4@example.com","password":"\#(password)","n":[1E+2,-0,0.5e1]}"#)
-            #expect(got == "200 n4@example.com")
-        }
+        try await expectSignUps([
+            (#"{"email":"n1@example.com","password":"\#(password)","n":123456789012345678901234567890}"#, "200 n1@example.com"),
+            (#"{"email":"n2@example.com","password":"\#(password)","n":1e400}"#, "400 INVALID_ARGUMENT : Invalid JSON payload received."),
+            (#"{"email":"n3@example.com","password":"\#(password)","n":-0.0e-999}"#, "200 n3@example.com"),
+            (#"{"email":"n4@example.com","password":"\#(password)","n":[1E+2,-0,0.5e1]}"#, "200 n4@example.com"),
+        ])
     }
 
     @Test func wrongTypes() async throws {
-        let fixture = try AppFixture.firebase()
-        let api = fixture.firebase()
         let password = FirebaseClient.password
         let cases: [(String, String)] = [
             (#"{"email":7,"password":"\#(password)"}"#, "400 INVALID_ARGUMENT : Invalid value at 'email', a string is expected."),
@@ -169,10 +127,7 @@ import Testing
             (#"{"email":"w@example.com","password":"\#(password)","returnSecureToken":"true"}"#, "200 w@example.com"),
             (#"{"email":"w2@example.com","password":"\#(password)","returnSecureToken":1}"#, "200 w2@example.com"),
         ]
-        for (body, expected) in cases {
-            let got = await signUp(api, body)
-            #expect(got == expected, "\(body)")
-        }
+        try await expectSignUps(cases.map { (body: $0.0, answer: $0.1) })
     }
 
     /// The admin update's `validSince`, the one integer field: a JSON number or a string of digits.

@@ -9,6 +9,13 @@ import Testing
 /// tokens in emulator mode, and what Genkan checks that the emulator does not (expiry,
 /// `valid_since`, recent sign-in).
 @Suite struct TokenTests {
+    /// A Firebase site on a clock the test moves, and the answer to one sign-up through its API.
+    static func signedUp() async throws -> (clock: TestClock, fixture: AppFixture, created: FirebaseClient.Answer) {
+        let clock = TestClock()
+        let fixture = try AppFixture.firebase(clock: clock)
+        return (clock, fixture, await fixture.firebase().signUp())
+    }
+
     @Test func claimsAreFirebases() async throws {
         let clock = TestClock()
         let fixture = try AppFixture.firebase(clock: clock)
@@ -65,10 +72,8 @@ import Testing
     }
 
     @Test func anExpiredTokenIsRefused() async throws {
-        let clock = TestClock()
-        let fixture = try AppFixture.firebase(clock: clock)
+        let (clock, fixture, created) = try await Self.signedUp()
         let api = fixture.firebase()
-        let created = await api.signUp()
         let token = try #require(created.string("idToken"))
         clock.advance(by: 3599)
         #expect(await api.call("accounts:lookup", ["idToken": token]).status == 200)
@@ -83,10 +88,8 @@ import Testing
     }
 
     @Test func aPasswordResetOnThePagesVoidsTokensAndRefreshTokens() async throws {
-        let clock = TestClock()
-        let fixture = try AppFixture.firebase(clock: clock)
+        let (clock, fixture, created) = try await Self.signedUp()
         let api = fixture.firebase()
-        let created = await api.signUp()
         let token = try #require(created.string("idToken")), refresh = try #require(created.string("refreshToken"))
         clock.advance(by: 10)
         // Through the site's forgot-password page and the link it mails.
@@ -111,10 +114,8 @@ import Testing
     }
 
     @Test func sensitiveChangesNeedARecentSignIn() async throws {
-        let clock = TestClock()
-        let fixture = try AppFixture.firebase(clock: clock)
+        let (clock, fixture, created) = try await Self.signedUp()
         let api = fixture.firebase()
-        let created = await api.signUp()
         let refresh = try #require(created.string("refreshToken"))
         clock.advance(by: 301)
         // A refreshed token keeps the old sign-in time: still too old.

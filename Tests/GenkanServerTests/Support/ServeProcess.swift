@@ -15,14 +15,17 @@ final class ServeProcess {
     let directory: String
     let accessLogPath: String
     let port: UInt16
+    /// The line of standard error that names the address.
+    let banner: String
     private let errors: CollectedOutput
     var pid: Int32 { process.processIdentifier }
 
     static var binary: String { ProcessInfo.processInfo.environment["GENKAN_SERVE_BINARY"] ?? RepositoryPaths.genkan.path }
 
-    /// Starts `genkan serve` on a free port with a fresh database, under `prlimit --nofile` when
-    /// `descriptorLimit` is given, and returns once it has printed its address.
-    init(arguments: [String] = [], descriptorLimit: (soft: Int, hard: Int)? = nil) throws {
+    /// Starts `genkan serve` on a free port with a fresh database (or `database`, a path or a
+    /// PostgreSQL URL), under `prlimit --nofile` when `descriptorLimit` is given, and returns once
+    /// it has printed its address.
+    init(arguments: [String] = [], database: String? = nil, descriptorLimit: (soft: Int, hard: Int)? = nil) throws {
         directory = NSTemporaryDirectory() + "genkan-process-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         accessLogPath = directory + "/access.log"
@@ -30,7 +33,7 @@ final class ServeProcess {
         let publicDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appending(path: "public").path
         var command = [
-            Self.binary, "serve", "--port", "0", "--db", directory + "/genkan.sqlite", "--public", publicDirectory,
+            Self.binary, "serve", "--port", "0", "--db", database ?? directory + "/genkan.sqlite", "--public", publicDirectory,
             "--outbox", directory + "/outbox",
         ] + arguments
         if let descriptorLimit {
@@ -50,6 +53,7 @@ final class ServeProcess {
             throw ServeProcessError(message: "no banner: \(errors.text)")
         }
         self.port = port
+        self.banner = banner
     }
 
     deinit {

@@ -5,14 +5,10 @@ import Testing
 @Suite struct CodeStorageConformanceTests {
     let clock = ManualClock()
 
-    func account(_ store: AccountStore, _ email: String = "taro@example.com") throws -> Account {
-        try store.createAccount(NewAccount(email: email, displayName: "Taro", nameKey: "taro", passwordHash: "$x"))
-    }
-
     @Test(arguments: StoreKind.available) func aCodeIsUsedExactlyOnceAcrossConnections(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: self.clock)
-        let taro = try account(store)
+        let taro = try createTaro(in: store)
         let issued = try store.issueCode(.resetPassword, accountID: taro.id)
         let outcomes = Outcomes<Bool>()
         runTogether(8) { _ in
@@ -28,7 +24,7 @@ import Testing
     @Test(arguments: StoreKind.available) func codesKeepTheirRowsAndOrder(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: self.clock)
-        let taro = try account(store)
+        let taro = try createTaro(in: store)
         let first = try store.issueCode(.recoverEmail, accountID: taro.id, email: "old1@example.com")
         let second = try store.issueCode(.recoverEmail, accountID: taro.id, email: "old2@example.com")
         let third = try store.issueCode(.recoverEmail, accountID: taro.id, email: "old3@example.com")

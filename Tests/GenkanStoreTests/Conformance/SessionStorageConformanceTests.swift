@@ -6,16 +6,12 @@ import Testing
 @Suite struct SessionStorageConformanceTests {
     let clock = ManualClock()
 
-    func account(_ store: AccountStore, _ email: String = "taro@example.com") throws -> Account {
-        try store.createAccount(NewAccount(email: email, displayName: "Taro", nameKey: "taro", passwordHash: "$x"))
-    }
-
     @Test(arguments: StoreKind.available) func sessionsLiveUntilExpiryIdlenessOrValidSince(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let policy = SessionPolicy(lifetime: 1000, idleTimeout: 300, touchInterval: 60)
         let store = try database.connect(clock: clock, sessionPolicy: policy)
         let other = try database.connect(clock: clock, sessionPolicy: policy)
-        let taro = try account(store)
+        let taro = try createTaro(in: store)
         let (token, session) = try store.createSession(accountID: taro.id, userAgent: "  Firefox  ")
         #expect(session.userAgent == "Firefox" && session.expiresAt == clock.now + 1000)
         // Another connection (another server) finds it, and sees it touched.
@@ -43,8 +39,8 @@ import Testing
     @Test(arguments: StoreKind.available) func theDeviceListAndEndingSessions(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
-        let taro = try account(store)
-        let hanako = try account(store, "hanako@example.com")
+        let taro = try createTaro(in: store)
+        let hanako = try createTaro(in: store, "hanako@example.com")
         let (first, _) = try store.createSession(accountID: taro.id, userAgent: "one")
         clock.advance(by: 10)
         let (second, _) = try store.createSession(accountID: taro.id, userAgent: "two")
@@ -69,7 +65,7 @@ import Testing
     @Test(arguments: StoreKind.available) func theSweepDeletesWhatIsNoLongerLive(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock, sessionPolicy: SessionPolicy(lifetime: 1000, idleTimeout: 300, touchInterval: 60))
-        let taro = try account(store)
+        let taro = try createTaro(in: store)
         _ = try store.createSession(accountID: taro.id)
         let (kept, _) = try store.createSession(accountID: taro.id)
         clock.advance(by: 200)
@@ -83,7 +79,7 @@ import Testing
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
         let other = try database.connect(clock: clock)
-        let taro = try account(store)
+        let taro = try createTaro(in: store)
         let token = try store.createRefreshToken(accountID: taro.id, authTime: clock.now - 5, signInProvider: "google.com")
         let grant = try #require(try other.refreshGrant(token: token))
         #expect(grant.account.id == taro.id && grant.authTime == clock.now - 5 && grant.signInProvider == "google.com")

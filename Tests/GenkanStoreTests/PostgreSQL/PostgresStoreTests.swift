@@ -183,28 +183,36 @@ struct PostgresStoreTests {
         }
     }
 
-    /// A backend ended while its connection sat idle in the pool (a restart of PostgreSQL, an
-    /// administrator's `pg_terminate_backend`) is noticed before the next statement is sent on
-    /// it: that statement runs on a new connection instead of failing.
-    @Test func aConnectionEndedWhileIdleIsOpenedAgainBeforeTheNextStatement() throws {
+    /// A fresh database and a store on it with one account (its id).
+    private func storeWithAnAccount() throws -> (database: PostgresTestDatabase, store: PostgresStore, id: Int64) {
         let database = try PostgresTestDatabase()
         let store = try PostgresStore(url: database.url)
         let id = try store.insertAccount(
             AccountRow(uid: "a@example.com", email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
-        let backend = try #require(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0))
+        return (database, store, id)
+    }
+
+    /// The process id of the PostgreSQL backend serving `store`'s connection.
+    private func backend(of store: PostgresStore) throws -> Int64? {
+        try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0)
+    }
+
+    /// A backend ended while its connection sat idle in the pool (a restart of PostgreSQL, an
+    /// administrator's `pg_terminate_backend`) is noticed before the next statement is sent on
+    /// it: that statement runs on a new connection instead of failing.
+    @Test func aConnectionEndedWhileIdleIsOpenedAgainBeforeTheNextStatement() throws {
+        let (database, store, id) = try storeWithAnAccount()
+        let backend = try #require(try self.backend(of: store))
         #expect(try psql(database, "SELECT pg_terminate_backend(\(backend), 5000)") == "t")
         #expect(try store.account(id: id)?.email == "a@example.com")
-        #expect(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
+        #expect(try self.backend(of: store) != backend)
     }
 
     /// A connection lost while a statement runs fails that statement with `unavailable` (the
     /// server may answer 503); the next statement reconnects.
     @Test func aConnectionLostDuringAStatementIsUnavailableAndTheNextReconnects() throws {
-        let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
-        let id = try store.insertAccount(
-            AccountRow(uid: "a@example.com", email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
-        let backend = try #require(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0))
+        let (database, store, id) = try storeWithAnAccount()
+        let backend = try #require(try self.backend(of: store))
         let terminator = Thread { [self] in
             usleep(300_000)
             _ = try? psql(database, "SELECT pg_terminate_backend(\(backend))")
@@ -217,7 +225,7 @@ struct PostgresStoreTests {
             #expect(error.code == .unavailable, "\(error)")
         }
         #expect(try store.account(id: id)?.email == "a@example.com")
-        #expect(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
+        #expect(try self.backend(of: store) != backend)
     }
 
     /// A server that stops answering altogether (here its backend stopped with SIGSTOP: the
