@@ -127,7 +127,7 @@ final class GenkanApp: Sendable {
         SignOut(site: site).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
         let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, log: errorLog)
-        PasswordReset(site: site, rules: rules, requests: resetRequests).register(on: router, with: shared)
+        PasswordReset(site: site, requests: resetRequests).register(on: router, with: shared)
         SignInLink(site: site, requests: resetRequests).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()
@@ -141,7 +141,7 @@ final class GenkanApp: Sendable {
         PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
-                site: site, providers: identity, rules: rules, log: errorLog, clock: clock, isPrivate: configuration.privateSignUp,
+                site: site, providers: identity, clock: clock, isPrivate: configuration.privateSignUp,
                 startsPerClient: shared.providerSignInPerClient)
             providerSignIn.register(on: router, with: shared)
             LinkedProviders(signIn: providerSignIn).register(on: router, with: shared)
@@ -172,7 +172,7 @@ final class GenkanApp: Sendable {
             }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             var api = FirebaseAPI(
-                site: site, project: project, isEmulator: emulator, rules: rules, mail: mail, resetRequests: resetRequests,
+                site: site, project: project, isEmulator: emulator, mail: mail, resetRequests: resetRequests,
                 tokens: IDTokens(project: project, key: key), clock: clock, identity: identity, isPrivate: configuration.privateSignUp)
             api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
             api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)

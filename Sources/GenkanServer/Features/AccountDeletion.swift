@@ -9,12 +9,7 @@ struct AccountDeletion: SiteFeature {
     let site: SiteServices
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get(.accountDelete, form: .accountDeletion, use: show)
-        router.group("", shared.signedInPages + shared.sensitivePost).post(.accountDelete, form: .accountDeletion, use: delete)
-    }
-
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        forms.sensitive(.accountDeletion, request: request, context: context, pool: pool, failures: failures)
+        registerSensitiveForm(.accountDeletion, at: .accountDelete, on: router, with: shared, submit: delete)
     }
 
     func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {

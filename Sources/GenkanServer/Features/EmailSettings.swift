@@ -11,17 +11,12 @@ struct EmailSettings: SiteFeature {
     let isPrivate: Bool
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get(.accountEmail, form: .emailChange, use: show)
-        router.group("", shared.signedInPages + shared.sensitivePost).post(.accountEmail, form: .emailChange, use: request)
+        registerSensitiveForm(.emailChange, at: .accountEmail, on: router, with: shared, submit: request)
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.accountEmailConfirm, use: showConfirm)
         coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.accountEmailConfirm, use: confirm)
         coded.get(.accountEmailRecover, use: showRecover)
         coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.accountEmailRecover, use: recover)
-    }
-
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        forms.sensitive(.emailChange, request: request, context: context, pool: pool, failures: failures)
     }
 
     func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
@@ -47,72 +42,51 @@ struct EmailSettings: SiteFeature {
     // MARK: The link to the new address
 
     func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: false, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator
-            return pool.reply(.interactive, { store in authenticator.inspectEmailChange(code: code, in: store) }) { [self] result in
-                switch result {
-                case .success(let pending):
-                    return .response(
-                        forms.linkConfirmation(
-                            .emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, email: pending.email, action: .accountEmailConfirm,
-                            label: .emailChangeConfirmSubmit, code: code, context: context))
-                case .failure(let failure): return failed(failure, request: request, context: context)
-                }
-            }
+        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.inspectEmailChange(code: code, in: store)
+        }, refused: failed(request, context)) { [forms] code, pending in
+            .response(
+                forms.linkConfirmation(
+                    .emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, email: pending.email, action: .accountEmailConfirm,
+                    label: .emailChangeConfirmSubmit, code: code, context: context))
         }
     }
 
     func confirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: true, request, context, next: Self.newLink) { code in
-            let locale = context.locale, authenticator = self.authenticator
-            return pool.reply(.interactive, { store in
-                authenticator.confirmEmailChange(code: code, locale: locale, in: store)
-            }) { [self] result in
-                switch result {
-                case .success(let account):
-                    return .response(done(.emailChangeDoneMessage, email: account.email, context: context))
-                case .failure(let failure): return failed(failure, request: request, context: context)
-                }
-            }
+        let locale = context.locale
+        return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.confirmEmailChange(code: code, locale: locale, in: store)
+        }, refused: failed(request, context)) { [self] _, account in
+            .response(done(.emailChangeDoneMessage, email: account.email, context: context))
         }
     }
 
     // MARK: The link to the old address
 
     func showRecover(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: false, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator
-            return pool.reply(.interactive, { store in authenticator.inspectEmailRecovery(code: code, in: store) }) { [self] result in
-                switch result {
-                case .success(let recovery):
-                    return .response(
-                        forms.linkConfirmation(
-                            .emailRecoverTitle, intro: .emailRecoverIntro, email: recovery.email, action: .accountEmailRecover,
-                            label: .emailRecoverSubmit, code: code, context: context))
-                case .failure(let failure): return failed(failure, request: request, context: context)
-                }
-            }
+        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.inspectEmailRecovery(code: code, in: store)
+        }, refused: failed(request, context)) { [forms] code, recovery in
+            .response(
+                forms.linkConfirmation(
+                    .emailRecoverTitle, intro: .emailRecoverIntro, email: recovery.email, action: .accountEmailRecover,
+                    label: .emailRecoverSubmit, code: code, context: context))
         }
     }
 
     func recover(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: true, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator
-            return pool.reply(.interactive, { store in authenticator.recoverEmail(code: code, in: store) }) { [self] result in
-                switch result {
-                case .success(let account):
-                    // Every session ended, this browser's too.
-                    var signedOut = context
-                    signedOut.hasStaleSessionCookie = context.sessionToken != nil
-                    let texts = forms.texts, locale = context.locale
-                    let page = MessagePage(
-                        title: texts.text(.emailRecoverTitle, locale),
-                        paragraphs: [texts.text(.emailRecoverDoneMessage, locale, ["email": account.email])],
-                        links: [(texts.text(.linkRequestNewReset, locale), SitePath.passwordForgot.path), (texts.text(.backToSignIn, locale), SitePath.signIn.path)])
-                    return .response(forms.message(page, context: signedOut))
-                case .failure(let failure): return failed(failure, request: request, context: context)
-                }
-            }
+        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.recoverEmail(code: code, in: store)
+        }, refused: failed(request, context)) { [forms] _, account in
+            // Every session ended, this browser's too.
+            var signedOut = context
+            signedOut.hasStaleSessionCookie = context.sessionToken != nil
+            let texts = forms.texts, locale = context.locale
+            let page = MessagePage(
+                title: texts.text(.emailRecoverTitle, locale),
+                paragraphs: [texts.text(.emailRecoverDoneMessage, locale, ["email": account.email])],
+                links: [(texts.text(.linkRequestNewReset, locale), SitePath.passwordForgot.path), (texts.text(.backToSignIn, locale), SitePath.signIn.path)])
+            return .response(forms.message(page, context: signedOut))
         }
     }
 
@@ -124,6 +98,12 @@ struct EmailSettings: SiteFeature {
             title: texts.text(.emailChangeConfirmTitle, locale), paragraphs: [texts.text(key, locale, ["email": email])],
             links: [(texts.text(.verifyContinue, locale), SitePath.account.path)])
         return forms.message(page, context: context)
+    }
+
+    /// A refused link: as every refused link, unless the address was taken by another account in
+    /// the meantime.
+    private func failed(_ request: HTTPRequest, _ context: RequestContext) -> @Sendable (AuthFailure) -> Reply {
+        { [self] failure in failed(failure, request: request, context: context) }
     }
 
     private func failed(_ failure: AuthFailure, request: HTTPRequest, context: RequestContext) -> Reply {

@@ -16,37 +16,29 @@ struct EmailVerification: SiteFeature {
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: false, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator
-            return pool.reply(.interactive, { store in authenticator.inspectEmailVerification(code: code, in: store) }) { [self] result in
-                switch result {
-                case .success(.pending(let account)):
-                    return .response(
-                        forms.linkConfirmation(
-                            .verifyTitle, intro: .verifyIntro, email: account.email, action: .verifyEmail, label: .verifySubmit, code: code,
-                            context: context))
-                case .success(.verified(let account)), .success(.alreadyVerified(let account)):
-                    return .response(done(account, already: true, context: context))
-                case .failure(let failure):
-                    return linkRefused(failure, next: Self.newLink, request, context)
-                }
+        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.inspectEmailVerification(code: code, in: store)
+        }) { [self] code, found in
+            switch found {
+            case .pending(let account):
+                return .response(
+                    forms.linkConfirmation(
+                        .verifyTitle, intro: .verifyIntro, email: account.email, action: .verifyEmail, label: .verifySubmit, code: code,
+                        context: context))
+            case .verified(let account), .alreadyVerified(let account):
+                return .response(done(account, already: true, context: context))
             }
         }
     }
 
     /// Verifies, signed in or not; a second use of a verified address is a friendly page.
     func verify(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: true, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator
-            return pool.reply(.interactive, { store in authenticator.verifyEmail(code: code, in: store) }) { [self] result in
-                switch result {
-                case .success(.verified(let account)), .success(.pending(let account)):
-                    return .response(done(account, already: false, context: context))
-                case .success(.alreadyVerified(let account)):
-                    return .response(done(account, already: true, context: context))
-                case .failure(let failure):
-                    return linkRefused(failure, next: Self.newLink, request, context)
-                }
+        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.verifyEmail(code: code, in: store)
+        }) { [self] _, verified in
+            switch verified {
+            case .verified(let account), .pending(let account): return .response(done(account, already: false, context: context))
+            case .alreadyVerified(let account): return .response(done(account, already: true, context: context))
             }
         }
     }

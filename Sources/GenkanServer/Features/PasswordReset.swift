@@ -5,28 +5,21 @@ import GenkanValidation
 /// session of the account and signs this browser in.
 struct PasswordReset: SiteFeature {
     let site: SiteServices
-    let rules: ValidationViewModel
     let requests: ResetRequests
 
+    /// The request, like every request for a mailed link (`registerLinkRequest`), is recorded
+    /// durably whatever the address and answered once it is committed: the same work and the same
+    /// page whether or not the address has an account. The code and the mail are made afterwards
+    /// (`ResetRequests`).
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.get(.passwordForgot, form: .passwordResetRequest, use: showRequest)
-        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
-            .post(.passwordForgot, form: .passwordResetRequest, use: request)
+        registerLinkRequest(
+            .passwordResetRequest, at: .passwordForgot, .resetPassword, requests: requests, sentMessage: .forgotSentMessage, on: router,
+            with: shared)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.passwordReset, form: .passwordReset, use: showReset)
         coded.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient)
             .post(.passwordReset, form: .passwordReset, use: reset)
-    }
-
-    func showRequest(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(forms.blank(.passwordResetRequest, context: context))
-    }
-
-    /// Records the request durably, whatever the address, and answers once it is committed
-    /// (`recordLinkRequest`): the code and the mail are made afterwards (`ResetRequests`).
-    func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        recordLinkRequest(.resetPassword, requests: requests, sentMessage: .forgotSentMessage, request, context)
     }
 
     /// The new-password form for a usable code; a GET never consumes it.

@@ -8,12 +8,7 @@ struct PasswordSettings: SiteFeature {
     let site: SiteServices
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get(.accountPassword, form: .passwordChange, use: show)
-        router.group("", shared.signedInPages + shared.sensitivePost).post(.accountPassword, form: .passwordChange, use: change)
-    }
-
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        forms.sensitive(.passwordChange, request: request, context: context, pool: pool, failures: failures)
+        registerSensitiveForm(.passwordChange, at: .accountPassword, on: router, with: shared, submit: change)
     }
 
     func change(_ request: HTTPRequest, _ context: RequestContext) -> Reply {

@@ -20,8 +20,6 @@ import GenkanValidation
 struct ProviderSignIn: SiteFeature {
     let site: SiteServices
     let providers: IdentityProviders
-    let rules: ValidationViewModel
-    let log: ErrorLog
     let clock: StoreClock
     /// `--private-signup`: only an address the provider verified may make an account.
     let isPrivate: Bool
@@ -264,7 +262,7 @@ struct ProviderSignIn: SiteFeature {
     }
 
     func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
-        log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
+        failures.log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
         let texts = forms.texts, locale = context.locale
         let brand = ProviderButton(provider.configuration).brandName
         let message: String

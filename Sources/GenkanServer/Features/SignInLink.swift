@@ -14,59 +14,36 @@ struct SignInLink: SiteFeature {
     let requests: ResetRequests
 
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.get(.signInLink, form: .signInLinkRequest, use: showRequest)
-        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
-            .post(.signInLink, form: .signInLinkRequest, use: request)
+        registerLinkRequest(
+            .signInLinkRequest, at: .signInLink, .signIn, requests: requests, sentMessage: .signInLinkSentMessage, on: router, with: shared)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.signInLinkConfirm, use: showConfirm)
         coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.signInLinkConfirm, use: confirm)
     }
 
-    func showRequest(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(forms.blank(.signInLinkRequest, context: context))
-    }
-
-    /// Records the request and answers once it is committed, whatever the address.
-    func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        recordLinkRequest(.signIn, requests: requests, sentMessage: .signInLinkSentMessage, request, context)
-    }
-
     /// The link's page: the address it signs in as, and a button; nothing is used up.
     func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: false, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator
-            return pool.reply(.interactive, { store in authenticator.inspectSignInLink(code: code, in: store) }) { [self] result in
-                switch result {
-                case .success(let found):
-                    return .response(
-                        forms.linkConfirmation(
-                            .signInLinkConfirmTitle, intro: .signInLinkConfirmIntro, email: found.email, action: .signInLinkConfirm,
-                            label: .signInSubmit, code: code, context: context))
-                case .failure(let failure):
-                    return linkRefused(failure, next: Self.newLink, request, context)
-                }
-            }
+        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.inspectSignInLink(code: code, in: store)
+        }) { [forms] code, found in
+            .response(
+                forms.linkConfirmation(
+                    .signInLinkConfirmTitle, intro: .signInLinkConfirmIntro, email: found.email, action: .signInLinkConfirm,
+                    label: .signInSubmit, code: code, context: context))
         }
     }
 
     /// Uses the code: a new session for its account (the browser's previous one ends), the
     /// browser remembered for the account, and on to `/account`.
     func confirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        withLinkCode(posted: true, request, context, next: Self.newLink) { code in
-            let authenticator = self.authenticator, previous = context.sessionToken, userAgent = request.headers["user-agent"]
-            return pool.reply(.interactive, { store in
-                authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in
-                    SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, recordingLogin: true, in: store)
-                }
-            }) { [self] result in
-                switch result {
-                case .success(let started):
-                    return sessionStarted(started.token, email: started.email, to: SitePath.account.path, context: context)
-                case .failure(let failure):
-                    return linkRefused(failure, next: Self.newLink, request, context)
-                }
+        let previous = context.sessionToken, userAgent = request.headers["user-agent"]
+        return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in
+                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, recordingLogin: true, in: store)
             }
+        }) { [self] _, started in
+            sessionStarted(started.token, email: started.email, to: SitePath.account.path, context: context)
         }
     }
 

@@ -19,6 +19,24 @@ extension SiteFeature {
         return body(code)
     }
 
+    /// A link's code used on the pool: `use` inspects it for the GET's page or spends it for the
+    /// POST its button makes, then `next` has what it gave, on the loop. A code not of a code's
+    /// shape, or refused, is `linkRefused` (unless `refused` answers otherwise).
+    func usingLinkCode<T: Sendable>(
+        posted: Bool, _ request: HTTPRequest, _ context: RequestContext, newLink: (text: PageKey, href: String),
+        _ use: @escaping @Sendable (_ code: String, AccountStore) -> Result<T, AuthFailure>,
+        refused: (@Sendable (AuthFailure) -> Reply)? = nil, then next: @escaping @Sendable (_ code: String, T) -> Reply
+    ) -> Reply {
+        withLinkCode(posted: posted, request, context, next: newLink) { code in
+            pool.reply(.interactive, { store in use(code, store) }) { [self] result in
+                switch result {
+                case .success(let value): return next(code, value)
+                case .failure(let failure): return refused?(failure) ?? linkRefused(failure, next: newLink, request, context)
+                }
+            }
+        }
+    }
+
     /// A link's operation refused: a store failure as every one is, else why the link cannot be
     /// used and the way to a new one.
     func linkRefused(_ failure: AuthFailure, next: (text: PageKey, href: String), _ request: HTTPRequest, _ context: RequestContext)
@@ -26,6 +44,20 @@ extension SiteFeature {
     {
         if case .internalError(let error) = failure { return failures.refuse(error, request: request, context: context) }
         return .response(forms.linkInvalid(failure, context: context, next: next))
+    }
+
+    /// A form that asks for a mailed link (`form`, at `path`): the blank form, and its POST, behind
+    /// the reset limits (per client and per address), answered by `recordLinkRequest`.
+    func registerLinkRequest(
+        _ form: FormDescription, at path: SitePath, _ kind: ResetRequest.Kind, requests: ResetRequests, sentMessage: PageKey,
+        on router: Router, with shared: SharedMiddleware
+    ) {
+        let forms = self.forms
+        router.get(path, form: form, use: { _, context in .response(forms.blank(form, context: context)) })
+        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
+            .post(path, form: form) { request, context in
+                recordLinkRequest(kind, requests: requests, sentMessage: sentMessage, request, context)
+            }
     }
 
     /// Records a request for a mailed link durably, whatever the address, and answers once it is

@@ -1,6 +1,28 @@
 import GenkanStore
 
 extension SiteFeature {
+    /// A sensitive form's routes at `path`: the GET shows it (`showSensitive`), the POST goes
+    /// through `SharedMiddleware.sensitivePost` (its token and validation) to `submit`, which
+    /// proves the owner (`provingOwner`). Both are for a signed-in account only.
+    func registerSensitiveForm(
+        _ form: FormDescription, at path: SitePath, on router: Router, with shared: SharedMiddleware, submit: @escaping RouteHandler
+    ) {
+        router.group("", shared.signedInPages).get(path, form: form, use: { request, context in showSensitive(form, request, context) })
+        router.group("", shared.signedInPages + shared.sensitivePost).post(path, form: form, use: submit)
+    }
+
+    /// A sensitive form as first shown, with "use a passkey instead" when passkeys work here and
+    /// the account has one (looked up on the pool).
+    func showSensitive(_ form: FormDescription, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+        guard forms.renderer.passkeys, form.offersPasskeyProof, let signedIn = context.signedIn else {
+            return .response(forms.blank(form, context: context))
+        }
+        return fromStore(request, context, { store throws(StoreError) in try !store.passkeys(accountID: signedIn.account.id).isEmpty }) {
+            [forms] hasPasskey in
+            .response(forms.blank(form, context: context, passkeyProof: hasPasskey))
+        }
+    }
+
     /// A sensitive form's change (a password, an address, the account's deletion): the owner
     /// proved first, by a passkey's answer when the form carries one, else by the current password
     /// behind the sign-in limits (a refusal already known is answered at once, on the loop), then

@@ -1,4 +1,5 @@
 import GenkanStore
+import GenkanValidation
 
 /// A part of the site built on `SiteServices` (each feature in `Features/`, and `SessionStart`):
 /// its handlers name the services as their own (`forms`, `pool`, `failures`, …), and share the
@@ -15,6 +16,9 @@ extension SiteFeature {
     var checks: PasswordChecks { site.checks }
     var sessionLifetime: Int64 { site.sessionLifetime }
     var texts: PageTexts { site.forms.texts }
+    /// The validation rules the forms are checked and drawn with (the API checks its input with
+    /// the same).
+    var rules: ValidationViewModel { site.forms.renderer.rules }
 
     /// Store work on the interactive lane, then `next` on the loop with what it found; a store
     /// failure is refused as every one is (`StoreFailures`).

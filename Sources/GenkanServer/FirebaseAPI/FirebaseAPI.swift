@@ -20,7 +20,6 @@ struct FirebaseAPI: SiteFeature {
     /// `--firebase-emulator`: unsigned tokens, the admin endpoints for `Bearer owner`, the
     /// emulator's own endpoints.
     let isEmulator: Bool
-    let rules: ValidationViewModel
     /// The site's mails, for the links the emulator lists and the admin endpoints return.
     let mail: SiteMail
     let resetRequests: ResetRequests
