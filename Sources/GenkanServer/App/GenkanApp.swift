@@ -105,7 +105,7 @@ final class GenkanApp: Sendable {
         let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail, passkeys: verifier)
         let site = SiteServices(
             forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks,
-            sessionLifetime: policy.lifetime)
+            sessionLifetime: policy.lifetime, clock: clock)
         let sessions = SessionStart(site: site)
 
         // Every request, in this order: logged with its final status, secured, then given its
@@ -141,7 +141,7 @@ final class GenkanApp: Sendable {
         PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
-                site: site, providers: identity, clock: clock, isPrivate: configuration.privateSignUp,
+                site: site, providers: identity, isPrivate: configuration.privateSignUp,
                 startsPerClient: shared.providerSignInPerClient)
             providerSignIn.register(on: router, with: shared)
             LinkedProviders(signIn: providerSignIn).register(on: router, with: shared)
@@ -173,7 +173,7 @@ final class GenkanApp: Sendable {
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             var api = FirebaseAPI(
                 site: site, project: project, isEmulator: emulator, mail: mail, resetRequests: resetRequests,
-                tokens: IDTokens(project: project, key: key), clock: clock, identity: identity, isPrivate: configuration.privateSignUp)
+                tokens: IDTokens(project: project, key: key), identity: identity, isPrivate: configuration.privateSignUp)
             api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
             api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)
             api.providerIDs = Dictionary(

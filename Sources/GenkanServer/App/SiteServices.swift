@@ -1,8 +1,8 @@
 import GenkanStore
 
 /// What the site's features share, built once by `GenkanApp`: the pages, the store's worker
-/// pool, the account operations, how a store failure is answered, the sign-in limits and how long
-/// a session lasts. A feature holds it (`SiteFeature`) beside what only it uses; the Firebase API
+/// pool, the account operations, how a store failure is answered, the sign-in limits, how long
+/// a session lasts and the clock. A feature holds it (`SiteFeature`) beside what only it uses; the Firebase API
 /// holds the same one, so a page and an API call spend from the same limits.
 ///
 /// A struct of references: copying it (into a feature, or a closure that captures one) copies
@@ -17,4 +17,6 @@ struct SiteServices: Sendable {
     let checks: PasswordChecks
     /// How long a session started by a sign-in, a reset or a password change lasts, in seconds.
     let sessionLifetime: Int64
+    /// The time codes, tokens and pending requests are dated by (fixed in tests).
+    let clock: StoreClock
 }

@@ -42,13 +42,12 @@ struct EmailSettings: SiteFeature {
     // MARK: The link to the new address
 
     func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.inspectEmailChange(code: code, in: store)
-        }, refused: failed(request, context)) { [forms] code, pending in
-            .response(
-                forms.linkConfirmation(
-                    .emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, email: pending.email, action: .accountEmailConfirm,
-                    label: .emailChangeConfirmSubmit, code: code, context: context))
+        showLinkConfirmation(
+            request, context, newLink: Self.newLink,
+            page: (.emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, action: .accountEmailConfirm, label: .emailChangeConfirmSubmit),
+            refused: failed(request, context)
+        ) { [authenticator] code, store in
+            authenticator.inspectEmailChange(code: code, in: store).map(\.email)
         }
     }
 
@@ -64,13 +63,12 @@ struct EmailSettings: SiteFeature {
     // MARK: The link to the old address
 
     func showRecover(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.inspectEmailRecovery(code: code, in: store)
-        }, refused: failed(request, context)) { [forms] code, recovery in
-            .response(
-                forms.linkConfirmation(
-                    .emailRecoverTitle, intro: .emailRecoverIntro, email: recovery.email, action: .accountEmailRecover,
-                    label: .emailRecoverSubmit, code: code, context: context))
+        showLinkConfirmation(
+            request, context, newLink: Self.newLink,
+            page: (.emailRecoverTitle, intro: .emailRecoverIntro, action: .accountEmailRecover, label: .emailRecoverSubmit),
+            refused: failed(request, context)
+        ) { [authenticator] code, store in
+            authenticator.inspectEmailRecovery(code: code, in: store).map(\.email)
         }
     }
 

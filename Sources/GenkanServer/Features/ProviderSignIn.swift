@@ -20,7 +20,6 @@ import GenkanValidation
 struct ProviderSignIn: SiteFeature {
     let site: SiteServices
     let providers: IdentityProviders
-    let clock: StoreClock
     /// `--private-signup`: only an address the provider verified may make an account.
     let isPrivate: Bool
     /// Starts per client address (each stores a request for ten minutes).

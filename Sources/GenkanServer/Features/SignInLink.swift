@@ -24,13 +24,11 @@ struct SignInLink: SiteFeature {
 
     /// The link's page: the address it signs in as, and a button; nothing is used up.
     func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.inspectSignInLink(code: code, in: store)
-        }) { [forms] code, found in
-            .response(
-                forms.linkConfirmation(
-                    .signInLinkConfirmTitle, intro: .signInLinkConfirmIntro, email: found.email, action: .signInLinkConfirm,
-                    label: .signInSubmit, code: code, context: context))
+        showLinkConfirmation(
+            request, context, newLink: Self.newLink,
+            page: (.signInLinkConfirmTitle, intro: .signInLinkConfirmIntro, action: .signInLinkConfirm, label: .signInSubmit)
+        ) { [authenticator] code, store in
+            authenticator.inspectSignInLink(code: code, in: store).map(\.email)
         }
     }
 

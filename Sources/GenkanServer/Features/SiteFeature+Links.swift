@@ -37,6 +37,21 @@ extension SiteFeature {
         }
     }
 
+    /// A link's GET page: the code inspected on the pool (`inspect` gives the address the link
+    /// acts on; nothing is used up), then the page with its one button (`linkConfirmation`).
+    func showLinkConfirmation(
+        _ request: HTTPRequest, _ context: RequestContext, newLink: (text: PageKey, href: String),
+        page: (title: PageKey, intro: PageKey, action: SitePath, label: PageKey), refused: (@Sendable (AuthFailure) -> Reply)? = nil,
+        _ inspect: @escaping @Sendable (_ code: String, AccountStore) -> Result<String, AuthFailure>
+    ) -> Reply {
+        let forms = self.forms
+        return usingLinkCode(posted: false, request, context, newLink: newLink, inspect, refused: refused) { code, email in
+            .response(
+                forms.linkConfirmation(
+                    page.title, intro: page.intro, email: email, action: page.action, label: page.label, code: code, context: context))
+        }
+    }
+
     /// A link's operation refused: a store failure as every one is, else why the link cannot be
     /// used and the way to a new one.
     func linkRefused(_ failure: AuthFailure, next: (text: PageKey, href: String), _ request: HTTPRequest, _ context: RequestContext)

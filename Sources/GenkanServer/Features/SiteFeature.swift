@@ -15,6 +15,7 @@ extension SiteFeature {
     var failures: StoreFailures { site.failures }
     var checks: PasswordChecks { site.checks }
     var sessionLifetime: Int64 { site.sessionLifetime }
+    var clock: StoreClock { site.clock }
     var texts: PageTexts { site.forms.texts }
     /// The validation rules the forms are checked and drawn with (the API checks its input with
     /// the same).

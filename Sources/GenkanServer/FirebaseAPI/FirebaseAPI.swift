@@ -24,7 +24,6 @@ struct FirebaseAPI: SiteFeature {
     let mail: SiteMail
     let resetRequests: ResetRequests
     let tokens: IDTokens
-    let clock: StoreClock
     /// The OpenID providers `accounts:signInWithIdp` verifies ID tokens of (`--oidc`), and
     /// whether only a verified address may make an account (`--private-signup`).
     var identity: IdentityProviders? = nil
