@@ -100,6 +100,15 @@ struct HTMLWriter: Sendable {
         end("title")
     }
 
+    /// Closes `<body>` and `<html>`, each on its line, and gives the whole document.
+    mutating func endingDocument() -> String {
+        end("body")
+        newline()
+        end("html")
+        newline()
+        return html
+    }
+
     /// `<p><a class="linkClass" href="href">text</a></p>`: a link on a line of its own (a way on,
     /// or, with a class, a link that looks like a button).
     mutating func linkLine(_ text: String, href: String, linkClass: String? = nil) {
