@@ -32,7 +32,8 @@ struct EmailSettings: SiteFeature {
                 return forms.reauthenticationFailed(.emailChange, .emailAlreadyInUse, request: request, context: context)
             case .sent, .addressInUse:
                 return .response(
-                    forms.mailSent(.emailChangeSentTitle, .emailChangeSentMessage, email: newEmail, back: (.accountBack, .account), context: context))
+                    forms.mailSent(
+                        .emailChangeSentTitle, .emailChangeSentMessage, email: newEmail, back: (.accountBack, .account), context: context))
             case .unchanged:
                 return .response(Responses.redirect(.account, context: context))
             }
@@ -44,7 +45,9 @@ struct EmailSettings: SiteFeature {
     func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         showLinkConfirmation(
             request, context, newLink: Self.newLink,
-            page: (.emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, action: .accountEmailConfirm, label: .emailChangeConfirmSubmit),
+            page: (
+                .emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, action: .accountEmailConfirm, label: .emailChangeConfirmSubmit
+            ),
             refused: failed(request, context)
         ) { [authenticator] code, store in
             authenticator.inspectEmailChange(code: code, in: store).map(\.email)

@@ -17,7 +17,8 @@ struct PasswordSettings: SiteFeature {
         }
         let locale = context.locale, authenticator = self.authenticator, userAgent = request.headers["user-agent"]
         return provingOwner(signedIn, of: .passwordChange, request, context, { proven, store in
-            authenticator.changePassword(proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
+            authenticator.changePassword(
+                proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
         }) { [self] changed in
             guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
             return sessionStarted(token, email: changed.account.email, to: SitePath.account.path, notice: .passwordChanged, context: context)

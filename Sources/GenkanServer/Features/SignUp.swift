@@ -62,7 +62,8 @@ struct SignUp: SiteFeature {
             case .success, .failure(.emailAlreadyInUse):
                 return .response(
                     forms.mailSent(
-                        .signUpCheckEmailTitle, .signUpCheckEmailMessage, email: new.email, back: (.backToSignIn, .signIn), context: context))
+                        .signUpCheckEmailTitle, .signUpCheckEmailMessage, email: new.email, back: (.backToSignIn, .signIn),
+                        context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

@@ -29,14 +29,18 @@ struct SignedInDevices: SiteFeature {
         guard let signedIn = context.signedIn, let handle = context.formData?["session"], handle.utf8.count <= 64 else {
             return context.refuse(.status(.badRequest), request)
         }
-        return fromStore(request, context, { store throws(StoreError) in try store.endSession(accountID: signedIn.account.id, handle: handle) }) {
-            _ in .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.endSession(accountID: signedIn.account.id, handle: handle)
+        }) { _ in
+            .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
         }
     }
 
     func endOthers(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        return fromStore(request, context, { store throws(StoreError) in try store.endOtherSessions(sessionToken: signedIn.token) }) { count in
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.endOtherSessions(sessionToken: signedIn.token)
+        }) { count in
             .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.otherSessionsEnded(count).cookie(context)]))
         }
     }

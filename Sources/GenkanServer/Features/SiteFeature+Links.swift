@@ -84,7 +84,9 @@ extension SiteFeature {
     ) -> Reply {
         guard let email = context.validation?.normalizedEmail else { return context.refuse(.status(.internalError), request) }
         let locale = context.locale, forms = self.forms
-        return fromStore(request, context, { store throws(StoreError) in try store.recordResetRequest(email: email, locale: locale, kind: kind) }) { _ in
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.recordResetRequest(email: email, locale: locale, kind: kind)
+        }) { _ in
             requests.process()
             return .response(forms.mailSent(.forgotSentTitle, sentMessage, email: email, back: (.backToSignIn, .signIn), context: context))
         }
@@ -112,7 +114,9 @@ extension FormPages {
         let locale = context.locale
         let page = MessagePage(
             title: texts.text(title, locale), paragraphs: [texts.text(intro, locale, ["email": email])],
-            buttons: [MessagePage.Button(action: action.path, label: texts.text(label, locale), hidden: [(FormDescription.codeField, code)])],
+            buttons: [
+                MessagePage.Button(action: action.path, label: texts.text(label, locale), hidden: [(FormDescription.codeField, code)])
+            ],
             keeping: [(FormDescription.codeField, code)])
         return message(page, context: context, binding: .either)
     }
