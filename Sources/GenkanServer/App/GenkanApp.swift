@@ -103,7 +103,10 @@ final class GenkanApp: Sendable {
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
         let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail, passkeys: verifier)
-        let sessions = SessionStart(pool: pool, forms: forms, failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks)
+        let site = SiteServices(
+            forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks,
+            sessionLifetime: policy.lifetime, clock: clock)
+        let sessions = SessionStart(site: site)
 
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
@@ -119,54 +122,29 @@ final class GenkanApp: Sendable {
                 preSessionLifetime: configuration.preSessionLifetime))
         // The pages' scripts' calls: refusals (and unknown paths under the prefix) answered in JSON.
         let api = router.group(SitePath.apiPrefix).presenting(JSONErrors(texts: texts))
-        SignIn(forms: forms, authenticator: authenticator, sessions: sessions, checks: shared.checks).register(on: router, with: shared)
-        SignUp(
-            forms: forms, pool: pool, authenticator: authenticator, sessions: sessions, failures: failures,
-            isPrivate: configuration.privateSignUp
-        ).register(on: router, with: shared)
-        SignOut(pool: pool, failures: failures).register(on: router, with: shared)
+        SignIn(site: site, sessions: sessions).register(on: router, with: shared)
+        SignUp(site: site, sessions: sessions, isPrivate: configuration.privateSignUp).register(on: router, with: shared)
+        SignOut(site: site).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
         let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, log: errorLog)
-        PasswordReset(
-            forms: forms, rules: rules, pool: pool, authenticator: authenticator, requests: resetRequests,
-            failures: failures, sessionLifetime: policy.lifetime, checks: shared.checks
-        ).register(on: router, with: shared)
-        SignInLink(
-            forms: forms, pool: pool, authenticator: authenticator, requests: resetRequests, failures: failures,
-            sessionLifetime: policy.lifetime, checks: shared.checks
-        ).register(on: router, with: shared)
+        PasswordReset(site: site, requests: resetRequests).register(on: router, with: shared)
+        SignInLink(site: site, requests: resetRequests).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.
         resetRequests.process()
-        EmailVerification(forms: forms, pool: pool, authenticator: authenticator, failures: failures)
-            .register(on: router, with: shared)
-        NameSettings(forms: forms, pool: pool, authenticator: authenticator, failures: failures).register(on: router, with: shared)
-        PasswordSettings(
-            forms: forms, pool: pool, authenticator: authenticator, failures: failures,
-            sessionLifetime: policy.lifetime, checks: shared.checks
-        ).register(on: router, with: shared)
-        EmailSettings(
-            forms: forms, pool: pool, authenticator: authenticator, failures: failures,
-            isPrivate: configuration.privateSignUp, checks: shared.checks
-        ).register(on: router, with: shared)
-        AccountDeletion(forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
-            .register(on: router, with: shared)
-        SignedInDevices(forms: forms, pool: pool, failures: failures).register(on: router, with: shared)
-        if verifier != nil {
-            PasskeySignIn(forms: forms, authenticator: authenticator, sessions: sessions, failures: failures)
-                .register(on: router, api: api, with: shared)
-        }
-        PasskeySettings(
-            forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks, available: verifier != nil
-        ).register(on: router, api: api, with: shared)
+        EmailVerification(site: site).register(on: router, with: shared)
+        NameSettings(site: site).register(on: router, with: shared)
+        PasswordSettings(site: site).register(on: router, with: shared)
+        EmailSettings(site: site, isPrivate: configuration.privateSignUp).register(on: router, with: shared)
+        AccountDeletion(site: site).register(on: router, with: shared)
+        SignedInDevices(site: site).register(on: router, with: shared)
+        if verifier != nil { PasskeySignIn(site: site).register(on: router, api: api, with: shared) }
+        PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
-                providers: identity, forms: forms, pool: pool, authenticator: authenticator, failures: failures,
-                rules: rules, log: errorLog, sessionLifetime: policy.lifetime, clock: clock, isPrivate: configuration.privateSignUp,
+                site: site, providers: identity, isPrivate: configuration.privateSignUp,
                 startsPerClient: shared.providerSignInPerClient)
             providerSignIn.register(on: router, with: shared)
-            LinkedProviders(
-                signIn: providerSignIn, forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks)
-                .register(on: router, with: shared)
+            LinkedProviders(signIn: providerSignIn).register(on: router, with: shared)
         }
         LiveValidation(rules: rules, renderer: renderer, forms: liveForms)
             .register(on: api, with: shared)
@@ -194,9 +172,8 @@ final class GenkanApp: Sendable {
             }
             router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
             var api = FirebaseAPI(
-                project: project, isEmulator: emulator, pool: pool, authenticator: authenticator, checks: shared.checks, rules: rules,
-                texts: texts, mail: mail, resetRequests: resetRequests, tokens: IDTokens(project: project, key: key),
-                clock: clock, failures: failures, identity: identity, isPrivate: configuration.privateSignUp)
+                site: site, project: project, isEmulator: emulator, mail: mail, resetRequests: resetRequests,
+                tokens: IDTokens(project: project, key: key), identity: identity, isPrivate: configuration.privateSignUp)
             api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
             api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)
             api.providerIDs = Dictionary(

@@ -3,11 +3,8 @@ import GenkanStore
 /// `/verify-email`: the link from the mail shows a button (a GET never uses the code, so a mail
 /// scanner that opens links verifies nothing), the button verifies; "send the link again"; and,
 /// with `--require-verified`, the page an unverified account is kept on.
-struct EmailVerification: Sendable {
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
-    let failures: StoreFailures
+struct EmailVerification: SiteFeature {
+    let site: SiteServices
 
     func register(on router: Router, with shared: SharedMiddleware) {
         let coded = router.group("", SecurityHeaders(noReferrer: true))
@@ -19,49 +16,29 @@ struct EmailVerification: Sendable {
     }
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
-        guard let code = query?[FormDescription.codeField], Secret.isTokenShaped(code) else {
-            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
-        }
-        let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in authenticator.inspectEmailVerification(code: code, in: store) }) { [self] result in
-            let texts = forms.texts, locale = context.locale
-            switch result {
-            case .success(.pending(let account)):
-                let page = MessagePage(
-                    title: texts.text(.verifyTitle, locale), paragraphs: [texts.text(.verifyIntro, locale, ["email": account.email])],
-                    buttons: [
-                        MessagePage.Button(
-                            action: SitePath.verifyEmail.path, label: texts.text(.verifySubmit, locale),
-                            hidden: [(FormDescription.codeField, code)])
-                    ], keeping: [(FormDescription.codeField, code)])
-                return .response(forms.message(page, context: context, binding: .either))
-            case .success(.verified(let account)), .success(.alreadyVerified(let account)):
+        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.inspectEmailVerification(code: code, in: store)
+        }) { [self] code, found in
+            switch found {
+            case .pending(let account):
+                return .response(
+                    forms.linkConfirmation(
+                        .verifyTitle, intro: .verifyIntro, email: account.email, action: .verifyEmail, label: .verifySubmit, code: code,
+                        context: context))
+            case .verified(let account), .alreadyVerified(let account):
                 return .response(done(account, already: true, context: context))
-            case .failure(.internalError(let error)):
-                return failures.refuse(error, request: request, context: context)
-            case .failure(let failure):
-                return .response(forms.linkInvalid(failure, context: context, next: Self.newLink))
             }
         }
     }
 
     /// Verifies, signed in or not; a second use of a verified address is a friendly page.
     func verify(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let code = context.formData?[FormDescription.codeField], Secret.isTokenShaped(code) else {
-            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
-        }
-        let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in authenticator.verifyEmail(code: code, in: store) }) { [self] result in
-            switch result {
-            case .success(.verified(let account)), .success(.pending(let account)):
-                return .response(done(account, already: false, context: context))
-            case .success(.alreadyVerified(let account)):
-                return .response(done(account, already: true, context: context))
-            case .failure(.internalError(let error)):
-                return failures.refuse(error, request: request, context: context)
-            case .failure(let failure):
-                return .response(forms.linkInvalid(failure, context: context, next: Self.newLink))
+        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
+            authenticator.verifyEmail(code: code, in: store)
+        }) { [self] _, verified in
+            switch verified {
+            case .verified(let account), .pending(let account): return .response(done(account, already: false, context: context))
+            case .alreadyVerified(let account): return .response(done(account, already: true, context: context))
             }
         }
     }

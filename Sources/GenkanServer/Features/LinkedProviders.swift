@@ -12,14 +12,10 @@ import GenkanValidation
 /// page's Content Security Policy names the provider's origin in `form-action`, since browsers
 /// check the redirects of a form submission against it. The account's address is mailed a notice
 /// either way (`Authenticator.link`, `unlink`).
-struct LinkedProviders: Sendable {
+struct LinkedProviders: SiteFeature {
     let signIn: ProviderSignIn
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
-    let failures: StoreFailures
-    let checks: PasswordChecks
 
+    var site: SiteServices { signIn.site }
     var providers: IdentityProviders { signIn.providers }
 
     func register(on router: Router, with shared: SharedMiddleware) {
@@ -38,18 +34,12 @@ struct LinkedProviders: Sendable {
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id) }
-        }) { [self] found in
-            switch found {
-            case .success(let (identities, hasPassword)):
-                let html = forms.renderer.providers(
-                    identities, hasPassword: hasPassword, locale: context.locale,
-                    notice: context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale))
-                return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
+        return fromStore(request, context, { store throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id) }) {
+            [forms] found in
+            let html = forms.renderer.providers(
+                found.identities, hasPassword: found.hasPassword, locale: context.locale,
+                notice: context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale))
+            return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
         }
     }
 
@@ -59,15 +49,10 @@ struct LinkedProviders: Sendable {
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id).hasPassword }
-        }) { [self] found in
-            switch found {
-            case .success(let hasPassword):
-                return .response(formPage(change, provider, hasPassword: hasPassword, context: context))
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.providerIdentities(accountID: signedIn.account.id).hasPassword
+        }) { [self] hasPassword in
+            .response(formPage(change, provider, hasPassword: hasPassword, context: context))
         }
     }
 
@@ -108,9 +93,7 @@ struct LinkedProviders: Sendable {
             case (.failure(.throttled(let refusal)), _):
                 return context.refuse(Refusal(refusal), request)
             case (.failure(.userTokenExpired), _), (.failure(.userNotFound), _):
-                var signedOut = context
-                signedOut.hasStaleSessionCookie = true
-                return signedOut.refuse(.signInRequired(returnTo: nil), request)
+                return context.refuseEndedSession(request)
             case (.failure(let failure), _):
                 return .response(formPage(change, provider, hasPassword: confirmed.hasPassword, context: context, failure: failure))
             }

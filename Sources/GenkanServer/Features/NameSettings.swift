@@ -2,11 +2,8 @@ import GenkanStore
 
 /// `/account/name`: a new display name under the sign-up form's rules; back on `/account` with
 /// "your name was updated" (the seeds' 「更新しました」).
-struct NameSettings: Sendable {
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
-    let failures: StoreFailures
+struct NameSettings: SiteFeature {
+    let site: SiteServices
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.signedInPages).get(.accountName, form: .nameChange, use: show)

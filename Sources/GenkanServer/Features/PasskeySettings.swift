@@ -12,17 +12,11 @@ import GenkanValidation
 /// POST from a confirmation page with the current password or a passkey's answer
 /// (`/api/passkeys/reauthenticate/options` gives the challenge); either is refused when it is the
 /// account's last way in. The account's address is mailed a notice of each change.
-struct PasskeySettings: Sendable {
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
-    let failures: StoreFailures
-    let checks: PasswordChecks
+struct PasskeySettings: SiteFeature {
+    let site: SiteServices
     /// Whether passkeys work on this site; without, the list and removal stay (passkeys added
     /// under another base URL can still go), adding does not.
     let available: Bool
-
-    var texts: PageTexts { forms.texts }
 
     func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
         let pages = router.group("", shared.signedInPages)
@@ -55,14 +49,7 @@ struct PasskeySettings: Sendable {
     private func withMethods(
         _ signedIn: SignedIn, _ request: HTTPRequest, _ context: RequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
     ) -> Reply {
-        pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.signInMethods(accountID: signedIn.account.id) }
-        }) { [self] found in
-            switch found {
-            case .success(let methods): return next(methods)
-            case .failure(let error): return failures.refuse(error, request: request, context: context)
-            }
-        }
+        fromStore(request, context, { store throws(StoreError) in try store.signInMethods(accountID: signedIn.account.id) }, then: next)
     }
 
     private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: RequestContext, status: Int = 200, error: String? = nil)
@@ -96,7 +83,7 @@ struct PasskeySettings: Sendable {
             case .success:
                 return .response(Responses.redirect(.passkeys, context: context, cookies: [Notice.passkeyRenamed.cookie(context)]))
             case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
-            case .failure(.userTokenExpired), .failure(.userNotFound): return signedOut(request, context)
+            case .failure(.userTokenExpired), .failure(.userNotFound): return context.refuseEndedSession(request)
             case .failure: return context.refuse(.status(.notFound), request)
             }
         }
@@ -218,7 +205,7 @@ struct PasskeySettings: Sendable {
             case .failure(.throttled(let refusal)):
                 return context.refuse(Refusal(refusal), request)
             case .failure(.userTokenExpired), .failure(.userNotFound):
-                return signedOut(request, context)
+                return context.refuseEndedSession(request)
             case .failure(let failure):
                 guard let methods = confirmed.methods else { return context.refuse(.status(.internalError), request) }
                 if failure == .lastSignInMethod || failure == .passkeyNotFound && !confirmed.byPasskey {
@@ -255,12 +242,6 @@ struct PasskeySettings: Sendable {
             passkeyProof: forms.renderer.passkeys && !methods.passkeys.isEmpty)
     }
 
-    private func signedOut(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        var signedOut = context
-        signedOut.hasStaleSessionCookie = true
-        return signedOut.refuse(.signInRequired(returnTo: nil), request)
-    }
-
     // MARK: The script's calls
 
     /// `PublicKeyCredentialCreationOptionsJSON` for `navigator.credentials.create`; without a
@@ -268,16 +249,8 @@ struct PasskeySettings: Sendable {
     func registrationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in
+        return passkeyOptions(request, context, recentProofPage: .passkeyAddConfirm) { store in
             authenticator.beginPasskeyRegistration(.session(token: signedIn.token), in: store)
-        }) { [self] begun in
-            switch begun {
-            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
-            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
-            case .failure(.requiresRecentLogin):
-                return .response(PasskeyMessages.refusal(.requiresRecentLogin, texts: texts, context: context, location: SitePath.passkeyAddConfirm.path))
-            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
-            }
         }
     }
 
@@ -313,14 +286,8 @@ struct PasskeySettings: Sendable {
     func reauthenticationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in
+        return passkeyOptions(request, context) { store in
             authenticator.beginPasskeyReauthentication(.session(token: signedIn.token), in: store)
-        }) { [self] begun in
-            switch begun {
-            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
-            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
-            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: texts, context: context))
-            }
         }
     }
 }

@@ -14,64 +14,63 @@ import GenkanValidation
 ///   log's line, and `{"location": …}` for the script to go to (`/account` unless the page said).
 ///
 /// A refusal is JSON with a message in the page's language (`PasskeyMessages`).
-struct PasskeySignIn: Sendable {
-    let forms: FormPages
-    let authenticator: Authenticator
-    let sessions: SessionStart
-    let failures: StoreFailures
-
-    var pool: WorkerPool<AccountStore> { sessions.pool }
+struct PasskeySignIn: SiteFeature {
+    let site: SiteServices
 
     func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
         let calls = api.group("", FormParsing(), shared.csrf(.preSession), shared.passkeyPerClient)
         calls.post(.passkeySignInOptions, use: options)
-        let security = shared.checks.security
-        calls.post(.passkeySignIn, use: { request, context in signIn(request, context, security: security) })
+        calls.post(.passkeySignIn, use: signIn)
     }
 
     func options(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         let authenticator = self.authenticator, binding = context.anonymousBinding
-        return pool.reply(.interactive, { store in authenticator.beginPasskeySignIn(binding: binding, in: store) }) { [self] begun in
-            switch begun {
-            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
-            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
-            case .failure(let failure): return .response(PasskeyMessages.refusal(failure, texts: forms.texts, context: context))
-            }
-        }
+        return passkeyOptions(request, context) { store in authenticator.beginPasskeySignIn(binding: binding, in: store) }
     }
 
-    func signIn(_ request: HTTPRequest, _ context: RequestContext, security: SecurityLog) -> Reply {
+    func signIn(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         let json = Array((context.formData?["credential"] ?? "").utf8)
         guard !json.isEmpty else { return context.refuse(.status(.badRequest), request) }
         let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let authenticator = self.authenticator, binding = context.anonymousBinding, previous = context.sessionToken
-        let userAgent = request.headers["user-agent"], client = context.clientAddress
-        return pool.reply(.interactive, { store -> Result<(token: String, email: String), AuthFailure> in
+        let userAgent = request.headers["user-agent"], client = context.clientAddress, security = checks.security
+        return pool.reply(.interactive, { store in
             let verified = authenticator.signInWithPasskey(responseJSON: json, binding: binding, in: store)
             security.passkey(.signIn, verified, client: client)
-            switch verified {
-            case .failure(let failure): return .failure(failure)
-            case .success(let signedIn):
-                do throws(StoreError) {
-                    // A new session id at every sign-in, as after a password (against fixation).
-                    if let previous { try store.deleteSession(token: previous) }
-                    return .success((try store.createSession(accountID: signedIn.account.id, userAgent: userAgent).token, signedIn.account.email))
-                } catch {
-                    return .failure(.internalError(error))
-                }
-            }
+            // A new session id at every sign-in, as after a password (against fixation).
+            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, in: store) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
                 let cookies = [
-                    context.setCookie(.session, started.token, maxAge: sessions.sessionLifetime),
-                    sessions.checks.rememberDevice(context, email: started.email),
+                    context.setCookie(.session, started.token, maxAge: sessionLifetime),
+                    checks.rememberDevice(context, email: started.email),
                 ]
                 return .response(Responses.json(200, .object([("location", .string(destination))]), context: context, cookies: cookies))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
                 return .response(PasskeyMessages.refusal(failure, texts: forms.texts, context: context))
+            }
+        }
+    }
+}
+
+extension SiteFeature {
+    /// A passkey ceremony begun on the pool, its options for the page's script
+    /// (`{"publicKey": …}`); a refusal in the script's JSON (`PasskeyMessages`), leading to
+    /// `recentProofPage` when the ceremony needs a more recent proof of the owner.
+    func passkeyOptions(
+        _ request: HTTPRequest, _ context: RequestContext, recentProofPage: SitePath? = nil,
+        _ begin: @escaping @Sendable (AccountStore) -> Result<JSONValue, AuthFailure>
+    ) -> Reply {
+        pool.reply(.interactive, begin) { [self] begun in
+            switch begun {
+            case .success(let options): return .response(Responses.json(200, .object([("publicKey", options)]), context: context))
+            case .failure(.internalError(let error)): return failures.refuse(error, request: request, context: context)
+            case .failure(let failure):
+                let location = failure == .requiresRecentLogin ? recentProofPage?.path : nil
+                return .response(PasskeyMessages.refusal(failure, texts: texts, context: context, location: location))
             }
         }
     }

@@ -3,20 +3,18 @@ import GenkanValidation
 
 /// `/password/forgot` and `/password/reset`: a link by mail, then a new password that ends every
 /// session of the account and signs this browser in.
-struct PasswordReset: Sendable {
-    let forms: FormPages
-    let rules: ValidationViewModel
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
+struct PasswordReset: SiteFeature {
+    let site: SiteServices
     let requests: ResetRequests
-    let failures: StoreFailures
-    let sessionLifetime: Int64
-    let checks: PasswordChecks
 
+    /// The request, like every request for a mailed link (`registerLinkRequest`), is recorded
+    /// durably whatever the address and answered once it is committed: the same work and the same
+    /// page whether or not the address has an account. The code and the mail are made afterwards
+    /// (`ResetRequests`).
     func register(on router: Router, with shared: SharedMiddleware) {
-        router.get(.passwordForgot, form: .passwordResetRequest, use: showRequest)
-        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
-            .post(.passwordForgot, form: .passwordResetRequest, use: request)
+        registerLinkRequest(
+            .passwordResetRequest, at: .passwordForgot, .resetPassword, requests: requests, sentMessage: .forgotSentMessage, on: router,
+            with: shared)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.passwordReset, form: .passwordReset, use: showReset)
@@ -24,54 +22,25 @@ struct PasswordReset: Sendable {
             .post(.passwordReset, form: .passwordReset, use: reset)
     }
 
-    func showRequest(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        .response(forms.blank(.passwordResetRequest, context: context))
-    }
-
-    /// Records the request durably, whatever the address, and answers once it is committed: the
-    /// same work and the same page whether or not the address has an account, and a crash after
-    /// the answer loses nothing. The code and the mail are made afterwards (`ResetRequests`).
-    func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let email = context.validation?.normalizedEmail else { return context.refuse(.status(.internalError), request) }
-        let locale = context.locale, requests = self.requests
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.recordResetRequest(email: email, locale: locale) }
-        }) { [self] recorded in
-            switch recorded {
-            case .success:
-                requests.process()
-                let texts = forms.texts
-                let page = MessagePage(
-                    title: texts.text(.forgotSentTitle, locale),
-                    paragraphs: [texts.text(.forgotSentMessage, locale, ["email": email]), texts.text(.mailDelayHint, locale)],
-                    links: [(texts.text(.backToSignIn, locale), SitePath.signIn.path)])
-                return .response(forms.message(page, context: context))
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
-        }
-    }
-
     /// The new-password form for a usable code; a GET never consumes it.
     func showReset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
-        guard let code = query?[FormDescription.codeField], Secret.isTokenShaped(code) else {
-            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
-        }
-        return inspect(code, request: request, context: context) { account in
-            .response(
-                forms.blank(
-                    .passwordReset, context: context, hidden: [(FormDescription.codeField, code)],
-                    intro: forms.texts.text(.resetIntro, context.locale, ["email": account.email])))
+        withLinkCode(posted: false, request, context, next: Self.newLink) { code in
+            inspect(code, request: request, context: context) { [forms] account in
+                .response(
+                    forms.blank(
+                        .passwordReset, context: context, hidden: [(FormDescription.codeField, code)],
+                        intro: forms.texts.text(.resetIntro, context.locale, ["email": account.email])))
+            }
         }
     }
 
     /// Checks the new password against the account's address and name too, then replaces it:
     /// every session ends, this browser gets a new one, and a notice goes by mail.
     func reset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let code = context.formData?[FormDescription.codeField], Secret.isTokenShaped(code) else {
-            return .response(forms.linkInvalid(.invalidActionCode, context: context, next: Self.newLink))
-        }
+        withLinkCode(posted: true, request, context, next: Self.newLink) { code in checked(code, request, context) }
+    }
+
+    private func checked(_ code: String, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
         let newPassword = context.formData?[FormField.newPassword.rawValue] ?? ""
         let confirmation = context.formData?[FormField.passwordConfirmation.rawValue] ?? ""
         return inspect(code, request: request, context: context) { [self] account in
@@ -99,14 +68,10 @@ struct PasswordReset: Sendable {
             case .success(let reset):
                 guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
                 // The mailbox's owner set the password in this browser: it is theirs from now on.
-                return .response(
-                    Responses.sessionStarted(
-                        token, lifetime: sessionLifetime, to: SitePath.account.path, context: context, notice: .passwordChanged,
-                        cookies: [checks.rememberDevice(context, email: reset.account.email)]))
-            case .failure(.internalError(let error)):
-                return failures.refuse(error, request: request, context: context)
+                return sessionStarted(
+                    token, email: reset.account.email, to: SitePath.account.path, notice: .passwordChanged, context: context)
             case .failure(let failure):
-                return .response(forms.linkInvalid(failure, context: context, next: Self.newLink))
+                return linkRefused(failure, next: Self.newLink, request, context)
             }
         }
     }
@@ -116,13 +81,10 @@ struct PasswordReset: Sendable {
     private func inspect(
         _ code: String, request: HTTPRequest, context: RequestContext, then next: @escaping @Sendable (Account) -> Reply
     ) -> Reply {
-        pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.inspectCode(code, purpose: .resetPassword) } }) {
-            [self] found in
+        fromStore(request, context, { store throws(StoreError) in try store.inspectCode(code, purpose: .resetPassword) }) { [self] found in
             switch found {
-            case .success(.success(let actionCode)): return next(actionCode.account)
-            case .success(.failure(let failure)):
-                return .response(forms.linkInvalid(AuthFailure(failure), context: context, next: Self.newLink))
-            case .failure(let error): return failures.refuse(error, request: request, context: context)
+            case .success(let actionCode): return next(actionCode.account)
+            case .failure(let failure): return linkRefused(AuthFailure(failure), next: Self.newLink, request, context)
             }
         }
     }

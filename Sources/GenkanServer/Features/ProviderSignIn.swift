@@ -17,16 +17,9 @@ import GenkanValidation
 /// only form route without a token: it records the code with the request its `state` names and
 /// redirects the browser to the GET callback, whose top-level navigation does carry the
 /// pre-session cookie, so the binding is checked there as for every other provider.
-struct ProviderSignIn: Sendable {
+struct ProviderSignIn: SiteFeature {
+    let site: SiteServices
     let providers: IdentityProviders
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
-    let failures: StoreFailures
-    let rules: ValidationViewModel
-    let log: ErrorLog
-    let sessionLifetime: Int64
-    let clock: StoreClock
     /// `--private-signup`: only an address the provider verified may make an account.
     let isPrivate: Bool
     /// Starts per client address (each stores a request for ten minutes).
@@ -268,7 +261,7 @@ struct ProviderSignIn: Sendable {
     }
 
     func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
-        log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
+        failures.log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
         let texts = forms.texts, locale = context.locale
         let brand = ProviderButton(provider.configuration).brandName
         let message: String

@@ -4,13 +4,8 @@ import GenkanValidation
 /// Signing in after sign-in or sign-up: the password work on the hashing lane (queued fairly by
 /// client, 503 when it cannot wait its turn), then a fresh session (a new id at every sign-in,
 /// against session fixation) and the way on.
-struct SessionStart: Sendable {
-    let pool: WorkerPool<AccountStore>
-    let forms: FormPages
-    let failures: StoreFailures
-    let sessionLifetime: Int64
-    /// Remembers the browser for the account that signed in (`KnownDevices`).
-    let checks: PasswordChecks
+struct SessionStart: SiteFeature {
+    let site: SiteServices
 
     /// Runs `authenticate`; when it yields an account, the visitor's session is replaced by a
     /// new one and the browser goes to `destination`. A failure shows `form` again with `values`;
@@ -21,24 +16,12 @@ struct SessionStart: Sendable {
     ) -> Reply {
         let previous = context.sessionToken
         let userAgent = request.headers["user-agent"]
-        return pool.hashing(request, context, priority: priority, { store -> Result<(token: String, email: String), AuthFailure> in
-            switch authenticate(store) {
-            case .failure(let failure): return .failure(failure)
-            case .success(let account):
-                do throws(StoreError) {
-                    if let previous { try store.deleteSession(token: previous) }
-                    return .success((try store.createSession(accountID: account.id, userAgent: userAgent).token, account.email))
-                } catch {
-                    return .failure(.internalError(error))
-                }
-            }
+        return pool.hashing(request, context, priority: priority, { store in
+            authenticate(store).flatMap { account in Self.replace(previous, with: account, userAgent: userAgent, in: store) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
-                return .response(
-                    Responses.sessionStarted(
-                        started.token, lifetime: sessionLifetime, to: destination, context: context,
-                        cookies: [checks.rememberDevice(context, email: started.email)]))
+                return sessionStarted(started.token, email: started.email, to: destination, context: context)
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
@@ -50,6 +33,27 @@ struct SessionStart: Sendable {
                         errors: [forms.error(failure.code, field: failure.field, locale: context.locale)],
                         hidden: form.keptHidden(context.formData)))
             }
+        }
+    }
+
+    /// A session just made, and the address of its account (for the device cookie).
+    struct Started: Sendable {
+        let token: String
+        let email: String
+    }
+
+    /// A new session for `account` in place of the browser's `previous` one: a new id at every
+    /// sign-in, whatever the way in, against session fixation. `recordingLogin` also notes the
+    /// sign-in on the account, for a way in whose `Authenticator` call does not.
+    static func replace(
+        _ previous: String?, with account: Account, userAgent: String?, recordingLogin: Bool = false, in store: AccountStore
+    ) -> Result<Started, AuthFailure> {
+        do throws(StoreError) {
+            if let previous { try store.deleteSession(token: previous) }
+            if recordingLogin { try store.recordLogin(accountID: account.id) }
+            return .success(Started(token: try store.createSession(accountID: account.id, userAgent: userAgent).token, email: account.email))
+        } catch {
+            return .failure(.internalError(error))
         }
     }
 }

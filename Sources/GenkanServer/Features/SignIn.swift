@@ -2,11 +2,9 @@ import GenkanStore
 import GenkanValidation
 
 /// `/signin`: the form, and checking an e-mail address and password.
-struct SignIn: Sendable {
-    let forms: FormPages
-    let authenticator: Authenticator
+struct SignIn: SiteFeature {
+    let site: SiteServices
     let sessions: SessionStart
-    let checks: PasswordChecks
 
     /// GET shows the form (or sends a signed-in visitor on). A POST passes its token check and
     /// validation; its password is then checked on the hashing lane behind the sign-in limits

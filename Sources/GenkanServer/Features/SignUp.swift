@@ -4,12 +4,9 @@ import GenkanValidation
 /// `/signup`: the form, and creating an account with its verification mail. With
 /// `--private-signup`, every valid sign-up gets the same "check your e-mail" page in the same
 /// time, and the owner of an address in use is told by mail instead of the visitor.
-struct SignUp: Sendable {
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
+struct SignUp: SiteFeature {
+    let site: SiteServices
     let sessions: SessionStart
-    let failures: StoreFailures
     let isPrivate: Bool
 
     /// GET shows the form (or sends a signed-in visitor on); a valid POST is rate-limited per
@@ -44,7 +41,7 @@ struct SignUp: Sendable {
             let result = authenticator.signUp(
                 email: email, displayName: name, nameKey: nameKey, password: password, locale: locale, in: store
             ).created
-                        return result
+            return result
         }
     }
 
@@ -63,12 +60,10 @@ struct SignUp: Sendable {
         }) { [self] result in
             switch result {
             case .success, .failure(.emailAlreadyInUse):
-                let texts = forms.texts
-                let page = MessagePage(
-                    title: texts.text(.signUpCheckEmailTitle, locale),
-                    paragraphs: [texts.text(.signUpCheckEmailMessage, locale, ["email": new.email]), texts.text(.mailDelayHint, locale)],
-                    links: [(texts.text(.backToSignIn, locale), SitePath.signIn.path)])
-                return .response(forms.message(page, context: context))
+                return .response(
+                    forms.mailSent(
+                        .signUpCheckEmailTitle, .signUpCheckEmailMessage, email: new.email, back: (.backToSignIn, .signIn),
+                        context: context))
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

@@ -2,10 +2,8 @@ import GenkanStore
 
 /// `/account/sessions`: every session of the account (when it signed in, when it was last
 /// active, its browser, "this device"), each with "sign out", and "sign out everywhere else".
-struct SignedInDevices: Sendable {
-    let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let failures: StoreFailures
+struct SignedInDevices: SiteFeature {
+    let site: SiteServices
 
     func register(on router: Router, with shared: SharedMiddleware) {
         router.group("", shared.signedInPages).get(.accountSessions, use: show)
@@ -16,19 +14,13 @@ struct SignedInDevices: Sendable {
 
     func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.sessions(accountID: signedIn.account.id, currentToken: signedIn.token) }
-        }) { [self] found in
-            switch found {
-            case .success(let sessions):
-                let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
-                let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
-                let html = forms.renderer.sessions(
-                    sessions, locale: context.locale, timeZone: context.timeZone, csrf: csrf, notice: notice)
-                return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.sessions(accountID: signedIn.account.id, currentToken: signedIn.token)
+        }) { [forms] sessions in
+            let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+            let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
+            let html = forms.renderer.sessions(sessions, locale: context.locale, timeZone: context.timeZone, csrf: csrf, notice: notice)
+            return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
         }
     }
 
@@ -37,31 +29,19 @@ struct SignedInDevices: Sendable {
         guard let signedIn = context.signedIn, let handle = context.formData?["session"], handle.utf8.count <= 64 else {
             return context.refuse(.status(.badRequest), request)
         }
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.endSession(accountID: signedIn.account.id, handle: handle) }
-        }) { [self] result in
-            switch result {
-            case .success:
-                return .response(
-                    Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.endSession(accountID: signedIn.account.id, handle: handle)
+        }) { _ in
+            .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
         }
     }
 
     func endOthers(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.endOtherSessions(sessionToken: signedIn.token) }
-        }) { [self] result in
-            switch result {
-            case .success(let count):
-                let notice = Notice.otherSessionsEnded(count).cookie(context)
-                return .response(Responses.redirect(.accountSessions, context: context, cookies: [notice]))
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
+        return fromStore(request, context, { store throws(StoreError) in
+            try store.endOtherSessions(sessionToken: signedIn.token)
+        }) { count in
+            .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.otherSessionsEnded(count).cookie(context)]))
         }
     }
 }

@@ -76,21 +76,17 @@ extension FirebaseAPI {
             let uids = try fields.strings("localId")
             let emails = try fields.strings("email").compactMap { rules.validate(.passwordResetRequest, values: [.email: $0]).normalizedEmail }
             let providerIDs = self.providerIDs
-            return answer(.interactive) { store in
-                do {
-                    var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
-                    for uid in uids { if let profile = try store.profile(uid: uid) { found.append(profile) } }
-                    for email in emails { if let profile = try store.profile(email: email) { found.append(profile) } }
-                    for profile in found where seen.insert(profile.account.id).inserted {
-                        users.append(UserRecord.json(profile, providerIDs: providerIDs))
-                    }
-                    var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#GetAccountInfoResponse"))]
-                    // No `users` at all when none is found, as Firebase answers (the Admin SDKs read that as "not found").
-                    if !users.isEmpty { body.append(("users", .array(users))) }
-                    return .success(.object(body))
-                } catch {
-                    return .failure(self.storeFailure(error, request))
+            return answerFromStore(request) { store in
+                var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
+                for uid in uids { if let profile = try store.profile(uid: uid) { found.append(profile) } }
+                for email in emails { if let profile = try store.profile(email: email) { found.append(profile) } }
+                for profile in found where seen.insert(profile.account.id).inserted {
+                    users.append(UserRecord.json(profile, providerIDs: providerIDs))
                 }
+                var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#GetAccountInfoResponse"))]
+                // No `users` at all when none is found, as Firebase answers (the Admin SDKs read that as "not found").
+                if !users.isEmpty { body.append(("users", .array(users))) }
+                return .object(body)
             }
         }
     }
@@ -177,20 +173,16 @@ extension FirebaseAPI {
         let maxResults = query?["maxResults"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 20
         let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
         let providerIDs = self.providerIDs
-        return answer(.interactive) { store in
-            do {
-                let profiles = try store.profiles(afterID: after, limit: maxResults)
-                var body: [(String, JSONValue)] = [
-                    ("kind", .string("identitytoolkit#DownloadAccountResponse")),
-                    ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),
-                ]
-                if profiles.count == maxResults, let last = profiles.last {
-                    body.append(("nextPageToken", .string(String(last.account.id))))
-                }
-                return .success(.object(body))
-            } catch {
-                return .failure(self.storeFailure(error, request))
+        return answerFromStore(request) { store in
+            let profiles = try store.profiles(afterID: after, limit: maxResults)
+            var body: [(String, JSONValue)] = [
+                ("kind", .string("identitytoolkit#DownloadAccountResponse")),
+                ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),
+            ]
+            if profiles.count == maxResults, let last = profiles.last {
+                body.append(("nextPageToken", .string(String(last.account.id))))
             }
+            return .object(body)
         }
     }
 

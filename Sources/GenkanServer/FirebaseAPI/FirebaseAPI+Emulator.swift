@@ -18,40 +18,32 @@ extension FirebaseAPI {
     /// Every code sent (the most recent `AccountStore.emulatorCodesKept`), by whichever server on
     /// the database sent it: the store records them in emulator mode.
     func listCodes(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        answer(.interactive) { store in
-            do {
-                let codes = try store.emulatorCodes().compactMap { entry -> JSONValue? in
-                    if entry.isSignInLink {
-                        // An app's link as mailed, or the site's own page for a sign-in link the
-                        // site mailed.
-                        return .object([
-                            ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
-                            ("oobLink", .string(entry.link ?? self.mail.link(.signInLinkConfirm, code: entry.code))),
-                            ("requestType", .string("EMAIL_SIGNIN")),
-                        ])
-                    }
-                    guard let purpose = entry.purpose else { return nil }
+        answerFromStore(request) { store in
+            let codes = try store.emulatorCodes().compactMap { entry -> JSONValue? in
+                if entry.isSignInLink {
+                    // An app's link as mailed, or the site's own page for a sign-in link the
+                    // site mailed.
                     return .object([
                         ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
-                        ("oobLink", .string(self.mail.link(Self.pagePath(purpose), code: entry.code))),
-                        ("requestType", .string(Self.requestType(purpose))),
+                        ("oobLink", .string(entry.link ?? self.mail.link(.signInLinkConfirm, code: entry.code))),
+                        ("requestType", .string("EMAIL_SIGNIN")),
                     ])
                 }
-                return .success(.object([("oobCodes", .array(codes))]))
-            } catch {
-                return .failure(self.storeFailure(error, request))
+                guard let purpose = entry.purpose else { return nil }
+                return .object([
+                    ("email", .string(entry.email)), ("oobCode", .string(entry.code)),
+                    ("oobLink", .string(self.mail.link(Self.pagePath(purpose), code: entry.code))),
+                    ("requestType", .string(Self.requestType(purpose))),
+                ])
             }
+            return .object([("oobCodes", .array(codes))])
         }
     }
 
     func deleteAllAccounts(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        answer(.interactive) { store in
-            do {
-                try store.deleteAllAccounts()
-                return .success(.object([]))
-            } catch {
-                return .failure(self.storeFailure(error, request))
-            }
+        answerFromStore(request) { store in
+            try store.deleteAllAccounts()
+            return .object([])
         }
     }
 

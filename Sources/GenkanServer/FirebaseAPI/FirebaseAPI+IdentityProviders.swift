@@ -61,22 +61,14 @@ extension FirebaseAPI {
                     case .failure(let failure):
                         return .failure(self.error(failure, request))
                     case .success(let found):
-                        switch Authenticator.startTokens(for: found.account, in: store, signInProvider: providerID) {
-                        case .failure(let failure): return .failure(self.error(failure, request))
-                        case .success(let started):
-                            let account = started.account
-                            let accountProfile = (try? store.profile(id: account.id)) ?? nil
-                                ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
-                            var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
-                            body += [
-                                ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
-                                ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
-                            ]
-                            if found.isNew { body.append(("isNewUser", .bool(true))) }
-                            if returnCredential { body.append(("oauthIdToken", .string(idToken))) }
-                            body += tokenFields(accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID)
-                            return .success(.object(body))
-                        }
+                        var extra: [(String, JSONValue)] = []
+                        if found.isNew { extra.append(("isNewUser", .bool(true))) }
+                        if returnCredential { extra.append(("oauthIdToken", .string(idToken))) }
+                        return Authenticator.startTokens(for: found.account, in: store, signInProvider: providerID)
+                            .mapError { self.error($0, request) }
+                            .map { started in
+                                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, extra: extra, in: store)
+                            }
                     }
                 }
             }
@@ -93,20 +85,29 @@ extension FirebaseAPI {
             let linked = authenticator.link(
                 profile, Self.requester(claims, current), signedInAt: claims.authTime, locale: locale, in: store
             ).flatMap { Authenticator.startTokens(for: $0, in: store, signInProvider: providerID) }
-            switch linked {
-            case .failure(let failure): return .failure(self.error(failure, request))
-            case .success(let started):
-                let account = started.account
-                let accountProfile = (try? store.profile(id: account.id)) ?? nil
-                    ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
-                var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
-                body += [
-                    ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
-                    ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
-                ]
-                body += tokenFields(accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID)
-                return .success(.object(body))
+            return linked.mapError { self.error($0, request) }.map { started in
+                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, in: store)
             }
         }
+    }
+
+    /// `verifyAssertion`'s answer once the provider's identity signed in (or was linked): the
+    /// identity, the account, the provider's claims as `rawUserInfo`, `extra` (a new account, the
+    /// provider's token back), then the account's tokens.
+    private func signedIn(
+        _ started: (account: Account, authTime: Int64, refreshToken: String), providerID: String, token: VerifiedIDToken, identityFields: [(String, JSONValue)],
+        extra: [(String, JSONValue)] = [], in store: AccountStore
+    ) -> JSONValue {
+        let account = started.account
+        let accountProfile = (try? store.profile(id: account.id)) ?? nil
+            ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
+        var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
+        body += [
+            ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
+            ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
+        ]
+        body += extra
+        body += tokenFields(accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID)
+        return .object(body)
     }
 }

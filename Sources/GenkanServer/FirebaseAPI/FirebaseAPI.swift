@@ -11,25 +11,19 @@ import GenkanValidation
 /// refused by `FirebaseErrors`, and answered through the worker pool with the store's operations,
 /// the site's limits (`FirebaseLimits`, and the sign-in limits through `checks`) and the site's
 /// mail.
-struct FirebaseAPI: Sendable {
+struct FirebaseAPI: SiteFeature {
+    /// The site's own pool, operations and sign-in limits (`checks`, shared with the page's
+    /// sign-in); a store failure is 503 `UNAVAILABLE` while the database cannot be reached, else
+    /// 500, with the operator's line.
+    let site: SiteServices
     let project: String
     /// `--firebase-emulator`: unsigned tokens, the admin endpoints for `Bearer owner`, the
     /// emulator's own endpoints.
     let isEmulator: Bool
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
-    /// The sign-in limits around every password check, shared with the page's sign-in.
-    let checks: PasswordChecks
-    let rules: ValidationViewModel
-    let texts: PageTexts
     /// The site's mails, for the links the emulator lists and the admin endpoints return.
     let mail: SiteMail
     let resetRequests: ResetRequests
     let tokens: IDTokens
-    let clock: StoreClock
-    /// Store failures: 503 `UNAVAILABLE` while the database cannot be reached, else 500, and the
-    /// operator's line.
-    let failures: StoreFailures
     /// The OpenID providers `accounts:signInWithIdp` verifies ID tokens of (`--oidc`), and
     /// whether only a verified address may make an account (`--private-signup`).
     var identity: IdentityProviders? = nil
@@ -125,6 +119,17 @@ struct FirebaseAPI: Sendable {
         switch lane {
         case .interactive: return pool.reply(.interactive, work, then: then)
         case .hashing(let request, let context): return pool.hashing(request, context, work, then: then)
+        }
+    }
+
+    /// `answer(.interactive)` for work whose only failure is the store's (`storeFailure`).
+    func answerFromStore(_ request: HTTPRequest, _ work: @escaping @Sendable (AccountStore) throws -> JSONValue) -> Reply {
+        answer(.interactive) { store in
+            do {
+                return .success(try work(store))
+            } catch {
+                return .failure(self.storeFailure(error, request))
+            }
         }
     }
 

@@ -9,22 +9,14 @@ extension FormDescription {
     /// `/account/name`: a new display name under the sign-up form's rules.
     static let nameChange = FormDescription(
         .nameChange, route: .accountName, title: .nameTitle, submit: .nameSubmit,
-        fields: [FieldDescription(.name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname")],
+        fields: [.displayName],
         links: [backToAccount], binding: .session)
 
     /// `/account/password`: the current password, a new one under the policy, its confirmation.
     static let passwordChange = offeringPasskeyProof(FormDescription(
         .passwordChange, route: .accountPassword, title: .passwordChangeTitle, intro: .passwordChangeIntro,
         submit: .passwordChangeSubmit,
-        fields: [
-            currentPasswordField,
-            FieldDescription(
-                .newPassword, .newSecret, label: .newPasswordLabel, hint: .minimumPasswordLength(.newPasswordHint),
-                autocomplete: "new-password"),
-            FieldDescription(
-                .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
-                hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
-        ],
+        fields: [currentPasswordField, .newPassword, .passwordConfirmation],
         links: [backToAccount], binding: .session))
 
     /// `/account/email`: the current password and the new address (a link goes to it).

@@ -49,3 +49,18 @@ struct FieldDescription: Sendable {
     /// The element id and the form field name (they are the same, so labels and error links work).
     var id: String { field.rawValue }
 }
+
+extension FieldDescription {
+    /// An e-mail address, the account's or one for it (sign-in, sign-up, the link requests).
+    static let email = FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")
+    /// A display name under the nickname rules (sign-up, the name's settings page).
+    static let displayName = FieldDescription(
+        .name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname")
+    /// The password replacing the account's (a reset, a change), with the policy's checklist.
+    static let newPassword = FieldDescription(
+        .newPassword, .newSecret, label: .newPasswordLabel, hint: .minimumPasswordLength(.newPasswordHint), autocomplete: "new-password")
+    /// A new password typed again (after `newPassword`, or the sign-up form's password).
+    static let passwordConfirmation = FieldDescription(
+        .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel, hint: .text(.passwordConfirmationHint),
+        autocomplete: "new-password")
+}

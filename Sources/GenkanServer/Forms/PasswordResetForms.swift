@@ -2,21 +2,14 @@ extension FormDescription {
     /// `/password/forgot`: the address to send a reset link to.
     static let passwordResetRequest = FormDescription(
         .passwordResetRequest, route: .passwordForgot, title: .forgotTitle, intro: .forgotIntro, submit: .forgotSubmit,
-        fields: [FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")],
+        fields: [.email],
         links: [Link(text: .backToSignIn, to: .signIn)])
 
     /// `/password/reset`: a new password and its confirmation, reached from the link in the mail;
     /// the form carries the link's code.
     static let passwordReset = FormDescription(
         .passwordReset, route: .passwordReset, title: .resetTitle, submit: .resetSubmit,
-        fields: [
-            FieldDescription(
-                .newPassword, .newSecret, label: .newPasswordLabel, hint: .minimumPasswordLength(.newPasswordHint),
-                autocomplete: "new-password"),
-            FieldDescription(
-                .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
-                hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
-        ],
+        fields: [.newPassword, .passwordConfirmation],
         carries: [codeField])
 
     /// The hidden field (and query parameter) that holds a link's one-time code.
@@ -27,6 +20,6 @@ extension FormDescription {
     /// `/signin/link`: the address to send a sign-in link to ("send me a sign-in link").
     static let signInLinkRequest = FormDescription(
         .signInLinkRequest, route: .signInLink, title: .signInLinkTitle, intro: .signInLinkIntro, submit: .signInLinkSubmit,
-        fields: [FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email")],
+        fields: [.email],
         links: [Link(text: .backToSignIn, to: .signIn)])
 }

@@ -4,7 +4,7 @@ extension FormDescription {
         var form = FormDescription(
         .signIn, route: .signIn, title: .signInTitle, intro: .signInIntro, submit: .signInSubmit,
         fields: [
-            FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email"),
+            .email,
             FieldDescription(.password, .currentSecret, label: .passwordLabel, autocomplete: "current-password"),
         ],
         links: [

@@ -4,14 +4,12 @@ extension FormDescription {
         var form = FormDescription(
         .signUp, route: .signUp, title: .signUpTitle, submit: .signUpSubmit,
         fields: [
-            FieldDescription(.name, .text, label: .displayNameLabel, hint: .text(.displayNameHint), autocomplete: "nickname"),
-            FieldDescription(.email, .text, label: .emailLabel, hint: .text(.emailHint), autocomplete: "email"),
+            .displayName,
+            .email,
             FieldDescription(
                 .password, .newSecret, label: .passwordLabel, hint: .minimumPasswordLength(.passwordHint),
                 autocomplete: "new-password"),
-            FieldDescription(
-                .passwordConfirmation, .confirmation, label: .passwordConfirmationLabel,
-                hint: .text(.passwordConfirmationHint), autocomplete: "new-password"),
+            .passwordConfirmation,
         ],
         links: [Link(prompt: .signUpSignInPrompt, text: .signUpSignInLink, to: .signIn)])
         form.offersProviders = true

@@ -100,6 +100,23 @@ struct HTMLWriter: Sendable {
         end("title")
     }
 
+    /// Closes `<body>` and `<html>`, each on its line, and gives the whole document.
+    mutating func endingDocument() -> String {
+        end("body")
+        newline()
+        end("html")
+        newline()
+        return html
+    }
+
+    /// `<p><a class="linkClass" href="href">text</a></p>`: a link on a line of its own (a way on,
+    /// or, with a class, a link that looks like a button).
+    mutating func linkLine(_ text: String, href: String, linkClass: String? = nil) {
+        start("p")
+        element("a", linkClass.map { [HTMLAttribute("class", $0), HTMLAttribute("href", href)] } ?? [HTMLAttribute("href", href)], text: text)
+        end("p")
+    }
+
     /// `<tag attributes…>…</tag>` with the content `body` writes.
     mutating func element(_ tag: StaticString, _ attributes: [HTMLAttribute] = [], _ body: (inout HTMLWriter) -> Void) {
         start(tag, attributes)

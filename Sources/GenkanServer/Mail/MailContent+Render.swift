@@ -57,10 +57,6 @@ extension MailContent {
             page.element("p", [HTMLAttribute("style", "font-size: 14px; color: #4a4a4a;")], text: footer)
             page.newline()
         }
-        page.end("body")
-        page.newline()
-        page.end("html")
-        page.newline()
-        return page.html
+        return page.endingDocument()
     }
 }

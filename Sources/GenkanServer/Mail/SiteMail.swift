@@ -91,20 +91,19 @@ struct SiteMail: AccountMail {
 
     /// To the owner of an address someone tried to sign up with (`--private-signup`).
     func signUpAttempt(to account: Account, locale: String) -> OutgoingMail? {
-        let content = compose(locale, subject: .signUpAttemptSubject, name: account.displayName, parts: [
-            .paragraph(text(.signUpAttemptBody, locale)),
-            .paragraph(text(.signUpAttemptIfYou, locale)),
-            .action(label: text(.signUpAttemptSignInAction, locale), url: link(SitePath.signIn.path)),
-            .action(label: text(.signUpAttemptResetAction, locale), url: link(SitePath.passwordForgot.path)),
-            .paragraph(text(.signUpAttemptIgnore, locale)),
-        ])
-        return outgoing(content, to: account.email, locale: locale)
+        attempt(.signUpAttemptSubject, .signUpAttemptBody, to: account, locale: locale)
     }
 
     /// To the owner of an address another account tried to move to (`--private-signup`).
     func emailChangeAttempt(to owner: Account, locale: String) -> OutgoingMail? {
-        let content = compose(locale, subject: .emailChangeAttemptSubject, name: owner.displayName, parts: [
-            .paragraph(text(.emailChangeAttemptBody, locale)),
+        attempt(.emailChangeAttemptSubject, .emailChangeAttemptBody, to: owner, locale: locale)
+    }
+
+    /// What another account's attempt on `owner`'s address tells the owner: what happened, the
+    /// ways in if it was them, and that nothing changed otherwise.
+    private func attempt(_ subject: MailKey, _ body: MailKey, to owner: Account, locale: String) -> OutgoingMail? {
+        let content = compose(locale, subject: subject, name: owner.displayName, parts: [
+            .paragraph(text(body, locale)),
             .paragraph(text(.signUpAttemptIfYou, locale)),
             .action(label: text(.signUpAttemptSignInAction, locale), url: link(SitePath.signIn.path)),
             .action(label: text(.signUpAttemptResetAction, locale), url: link(SitePath.passwordForgot.path)),
@@ -116,40 +115,37 @@ struct SiteMail: AccountMail {
     /// A provider was connected to the account or removed from it.
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
         let name = providerNames[provider] ?? provider
-        let content = compose(
-            locale, subject: connected ? .signInMethodConnectedSubject : .signInMethodRemovedSubject, name: account.displayName,
-            parts: [
-                .paragraph(text(connected ? .signInMethodConnectedBody : .signInMethodRemovedBody, locale, ["provider": name])),
-                .paragraph(text(.signInMethodNotYou, locale)),
-                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
-                .action(label: text(.signInMethodReviewAction, locale), url: link(SitePath.accountProviders.path)),
-            ])
-        return outgoing(content, to: account.email, locale: locale)
+        return methodChanged(
+            connected ? .signInMethodConnectedSubject : .signInMethodRemovedSubject,
+            text(connected ? .signInMethodConnectedBody : .signInMethodRemovedBody, locale, ["provider": name]),
+            review: (.signInMethodReviewAction, .accountProviders), to: account, locale: locale)
     }
 
     /// A passkey was added to the account or removed from it.
     func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? {
-        let content = compose(
-            locale, subject: added ? .passkeyAddedSubject : .passkeyRemovedSubject, name: account.displayName,
-            parts: [
-                .paragraph(text(added ? .passkeyAddedBody : .passkeyRemovedBody, locale, ["name": name])),
-                .paragraph(text(.signInMethodNotYou, locale)),
-                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
-                .action(label: text(.passkeyReviewAction, locale), url: link(SitePath.passkeys.path)),
-            ])
-        return outgoing(content, to: account.email, locale: locale)
+        methodChanged(
+            added ? .passkeyAddedSubject : .passkeyRemovedSubject, text(added ? .passkeyAddedBody : .passkeyRemovedBody, locale, ["name": name]),
+            review: (.passkeyReviewAction, .passkeys), to: account, locale: locale)
     }
 
     /// The password was removed: the account signs in with a passkey or a provider now.
     func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? {
-        let content = compose(
-            locale, subject: .passwordRemovedSubject, name: account.displayName,
-            parts: [
-                .paragraph(text(.passwordRemovedBody, locale)),
-                .paragraph(text(.signInMethodNotYou, locale)),
-                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
-                .action(label: text(.passkeyReviewAction, locale), url: link(SitePath.passkeys.path)),
-            ])
+        methodChanged(
+            .passwordRemovedSubject, text(.passwordRemovedBody, locale), review: (.passkeyReviewAction, .passkeys), to: account,
+            locale: locale)
+    }
+
+    /// A notice that a way to sign in to the account changed: what changed, then, in case it was
+    /// not the owner, a new password and the page to review the ways in.
+    private func methodChanged(
+        _ subject: MailKey, _ body: String, review: (label: MailKey, page: SitePath), to account: Account, locale: String
+    ) -> OutgoingMail? {
+        let content = compose(locale, subject: subject, name: account.displayName, parts: [
+            .paragraph(body),
+            .paragraph(text(.signInMethodNotYou, locale)),
+            .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
+            .action(label: text(review.label, locale), url: link(review.page)),
+        ])
         return outgoing(content, to: account.email, locale: locale)
     }
 

@@ -15,26 +15,6 @@ enum OwnerProofField {
     }
 }
 
-extension FormPages {
-    /// A sensitive form as first shown, with "use a passkey instead" when passkeys work here and
-    /// the account has one (looked up on the pool).
-    func sensitive(
-        _ form: FormDescription, request: HTTPRequest, context: RequestContext, pool: WorkerPool<AccountStore>, failures: StoreFailures
-    ) -> Reply {
-        guard renderer.passkeys, form.offersPasskeyProof, let signedIn = context.signedIn else {
-            return .response(blank(form, context: context))
-        }
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try !store.passkeys(accountID: signedIn.account.id).isEmpty }
-        }) { [self] found in
-            switch found {
-            case .success(let hasPasskey): return .response(blank(form, context: context, passkeyProof: hasPasskey))
-            case .failure(let error): return failures.refuse(error, request: request, context: context)
-            }
-        }
-    }
-}
-
 extension PasswordChecks {
     /// A sensitive form's proof of the owner, then `operation`: the passkey answer when the form
     /// carries one (`Authenticator.proving` with `.passkey`, its outcome in the security log),

@@ -11,9 +11,7 @@ extension FormPages {
     ) -> Reply {
         switch failure {
         case .userTokenExpired, .userNotFound:
-            var signedOut = context
-            signedOut.hasStaleSessionCookie = true
-            return signedOut.refuse(.signInRequired(returnTo: nil), request)
+            return context.refuseEndedSession(request)
         case .throttled(let refusal):
             return context.refuse(Refusal(refusal), request)
         default:

@@ -6,7 +6,7 @@ extension PageRenderer {
         heading(title, into: &main)
         main.element("p", [HTMLAttribute("class", "error-message")], text: texts.text(status.message, locale))
         main.newline()
-        main.element("p") { $0.element("a", [HTMLAttribute("href", SitePath.signIn.path)], text: texts.text(.backToSignIn, locale)) }
+        main.linkLine(texts.text(.backToSignIn, locale), href: SitePath.signIn.path)
         main.newline()
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }

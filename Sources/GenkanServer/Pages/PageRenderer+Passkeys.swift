@@ -110,11 +110,7 @@ extension PageRenderer {
             main.newline()
             main.element("p", text: texts.text(.passkeysPasswordIntro, locale))
             main.newline()
-            main.element("p") { line in
-                line.element(
-                    "a", [HTMLAttribute("class", "button secondary"), HTMLAttribute("href", SitePath.passwordRemove.path)],
-                    text: texts.text(.passkeysPasswordRemove, locale))
-            }
+            main.linkLine(texts.text(.passkeysPasswordRemove, locale), href: SitePath.passwordRemove.path, linkClass: "button secondary")
             main.newline()
         }
         main.element("p", [HTMLAttribute("class", "switch")]) { $0.element("a", [HTMLAttribute("href", SitePath.account.path)], text: texts.text(.accountBack, locale)) }

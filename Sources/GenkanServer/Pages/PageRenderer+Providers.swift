@@ -15,7 +15,7 @@ extension PageRenderer {
         main.element("h2", text: texts.text(.providersPassword, locale))
         main.element("p", [HTMLAttribute("class", "method-status")], text: texts.text(hasPassword ? .providersPasswordSet : .providersPasswordNotSet, locale))
         if !hasPassword {
-            main.element("p") { $0.element("a", [HTMLAttribute("href", SitePath.passwordForgot.path)], text: texts.text(.providersSetPassword, locale)) }
+            main.linkLine(texts.text(.providersSetPassword, locale), href: SitePath.passwordForgot.path)
         }
         main.end("li")
         main.newline()
@@ -28,34 +28,24 @@ extension PageRenderer {
                 let status = identity.email.map { texts.text(.providersConnectedAs, locale, ["email": $0]) } ?? ""
                 if !status.isEmpty { main.element("p", [HTMLAttribute("class", "method-status")], text: status) }
                 if ways > 1 {
-                    main.element("p") { line in
-                        line.element(
-                            "a",
-                            [
-                                HTMLAttribute("class", "button secondary"),
-                                HTMLAttribute("href", SitePath.providerDisconnect.filled(provider.name)),
-                            ], text: texts.text(.providersDisconnect, locale, ["provider": brand]))
-                    }
+                    main.linkLine(
+                        texts.text(.providersDisconnect, locale, ["provider": brand]), href: SitePath.providerDisconnect.filled(provider.name),
+                        linkClass: "button secondary")
                 } else {
                     main.element("p", [HTMLAttribute("class", "hint")], text: texts.text(.providersLastMethod, locale))
                 }
             } else {
                 main.element("p", [HTMLAttribute("class", "method-status")], text: texts.text(.providersNotConnected, locale))
-                main.element("p") { line in
-                    line.element(
-                        "a",
-                        [
-                            HTMLAttribute("class", "provider-button provider-\(provider.preset.rawValue)"),
-                            HTMLAttribute("href", SitePath.providerConnect.filled(provider.name)),
-                        ], text: texts.text(.providersConnect, locale, ["provider": brand]))
-                }
+                main.linkLine(
+                    texts.text(.providersConnect, locale, ["provider": brand]), href: SitePath.providerConnect.filled(provider.name),
+                    linkClass: "provider-button provider-\(provider.preset.rawValue)")
             }
             main.end("li")
             main.newline()
         }
         main.end("ul")
         main.newline()
-        main.element("p") { $0.element("a", [HTMLAttribute("href", SitePath.account.path)], text: texts.text(.accountBack, locale)) }
+        main.linkLine(texts.text(.accountBack, locale), href: SitePath.account.path)
         main.newline()
         return page(locale: locale, title: title, main: TrustedHTML(main))
     }

@@ -66,11 +66,7 @@ struct PageRenderer: Sendable {
         page.markup(main)
         page.end("main")
         page.newline()
-        page.end("body")
-        page.newline()
-        page.end("html")
-        page.newline()
-        return page.html
+        return page.endingDocument()
     }
 
     /// The brand and the language switcher: a GET form whose `<select name="lang">` names every

@@ -29,4 +29,12 @@ extension RequestContext {
     func refuse(_ refusal: Refusal, _ request: HTTPRequest) -> Reply {
         .response(errors.response(for: refusal, request: request, context: self))
     }
+
+    /// Sign-in, for a session that ended while its page was open (signed out elsewhere, a
+    /// password changed on another device): the browser's session cookie is deleted too.
+    func refuseEndedSession(_ request: HTTPRequest) -> Reply {
+        var signedOut = self
+        signedOut.hasStaleSessionCookie = true
+        return signedOut.refuse(.signInRequired(returnTo: nil), request)
+    }
 }
