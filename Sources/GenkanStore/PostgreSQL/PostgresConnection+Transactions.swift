@@ -85,7 +85,7 @@ extension PostgresConnection {
     private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
-        return try Savepoint.run(depth: transactionDepth, execute: { (sql) throws(StoreError) in _ = try execute(sql) }, body)
+        return try TransactionBlock.savepoint(depth: transactionDepth, execute: { (sql) throws(StoreError) in _ = try execute(sql) }, body)
     }
 
     /// Runs one statement so that its failure undoes it alone, as a failed statement is undone in

@@ -134,15 +134,7 @@ final class SQLiteDatabase {
     /// that needs a transaction of its own (issuing a code) composes into a larger one (sign-up).
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        return try TransactionBlock.run(begin: "BEGIN IMMEDIATE", commit: "COMMIT", rollback: "ROLLBACK", execute: execute, body)
     }
 
     /// Runs `body` in a read transaction (`BEGIN`, deferred): one snapshot of the file (WAL), taken
@@ -167,7 +159,7 @@ final class SQLiteDatabase {
     private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
-        return try Savepoint.run(depth: savepointDepth, execute: execute, body)
+        return try TransactionBlock.savepoint(depth: savepointDepth, execute: execute, body)
     }
 
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0 then).

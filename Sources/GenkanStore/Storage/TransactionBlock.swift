@@ -1,22 +1,34 @@
-/// A transaction nested in another, as both stores run one: its writes are undone alone when its
-/// body throws, and they commit or roll back with the enclosing transaction.
-enum Savepoint {
-    /// Runs `body` in the savepoint `genkan_<depth>` (`depth`: how many are open, this one included),
-    /// each statement through `execute`.
+/// A body run between the statements that open and close a transaction or a savepoint, as both
+/// stores run them: committed when it returns, undone when it throws.
+enum TransactionBlock {
+    /// Runs `begin`, then `body`; then `commit` when it returned, `rollback` when it threw. Each
+    /// statement goes through `execute`.
     static func run<T>(
+        begin: String, commit: String, rollback: String, execute: (String) throws(StoreError) -> Void,
+        _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute(commit)
+            return result
+        } catch {
+            try? execute(rollback)
+            throw error
+        }
+    }
+
+    /// Runs `body` in the savepoint `genkan_<depth>` (`depth`: how many are open, this one
+    /// included): a transaction nested in another, whose writes are undone alone when its body
+    /// throws and commit or roll back with the enclosing transaction.
+    static func savepoint<T>(
         depth: Int, execute: (String) throws(StoreError) -> Void, _ body: () throws(StoreError) -> T
     ) throws(StoreError) -> T {
         let name = "genkan_\(depth)"
-        try execute("SAVEPOINT \(name)")
-        do {
-            let result = try body()
-            try execute("RELEASE \(name)")
-            return result
-        } catch {
-            // ROLLBACK TO undoes the savepoint's writes (and, on PostgreSQL, clears a failed
-            // statement) but keeps it open; RELEASE then closes it.
-            try? execute("ROLLBACK TO \(name); RELEASE \(name)")
-            throw error
-        }
+        // ROLLBACK TO undoes the savepoint's writes (and, on PostgreSQL, clears a failed
+        // statement) but keeps it open; RELEASE then closes it.
+        return try run(
+            begin: "SAVEPOINT \(name)", commit: "RELEASE \(name)", rollback: "ROLLBACK TO \(name); RELEASE \(name)",
+            execute: execute, body)
     }
 }
