@@ -139,19 +139,33 @@ static COpenSSL_status sign_sha256(
     return status;
 }
 
-COpenSSL_status COpenSSL_sign_es256(
-    const char *pem, size_t pem_length, const uint8_t *message, size_t message_length, uint8_t signature[64])
+static int is_rsa(EVP_PKEY *key)
+{
+    return EVP_PKEY_is_a(key, "RSA");
+}
+
+/* sign_sha256 with the private key in `pem`, which must be of the kind `fits` accepts. */
+static COpenSSL_status sign_sha256_with_pem(
+    const char *pem, size_t pem_length, int (*fits)(EVP_PKEY *), const uint8_t *message, size_t message_length,
+    unsigned char **out, size_t *out_length)
 {
     EVP_PKEY *key = private_key_from_pem(pem, pem_length);
-    if (key == NULL || !is_p256(key)) {
+    if (key == NULL || !fits(key)) {
         EVP_PKEY_free(key);
         ERR_clear_error();
         return COpenSSL_invalid_key;
     }
+    COpenSSL_status status = sign_sha256(key, message, message_length, out, out_length);
+    EVP_PKEY_free(key);
+    return status;
+}
+
+COpenSSL_status COpenSSL_sign_es256(
+    const char *pem, size_t pem_length, const uint8_t *message, size_t message_length, uint8_t signature[64])
+{
     unsigned char *der = NULL;
     size_t der_length = 0;
-    COpenSSL_status status = sign_sha256(key, message, message_length, &der, &der_length);
-    EVP_PKEY_free(key);
+    COpenSSL_status status = sign_sha256_with_pem(pem, pem_length, is_p256, message, message_length, &der, &der_length);
     if (status != COpenSSL_ok) return status;
     const unsigned char *cursor = der;
     ECDSA_SIG *pair = d2i_ECDSA_SIG(NULL, &cursor, (long)der_length);
@@ -260,16 +274,9 @@ COpenSSL_status COpenSSL_sign_rs256(
     const char *pem, size_t pem_length, const uint8_t *message, size_t message_length, uint8_t *signature,
     size_t *signature_length)
 {
-    EVP_PKEY *key = private_key_from_pem(pem, pem_length);
-    if (key == NULL || !EVP_PKEY_is_a(key, "RSA")) {
-        EVP_PKEY_free(key);
-        ERR_clear_error();
-        return COpenSSL_invalid_key;
-    }
     unsigned char *bytes = NULL;
     size_t length = 0;
-    COpenSSL_status status = sign_sha256(key, message, message_length, &bytes, &length);
-    EVP_PKEY_free(key);
+    COpenSSL_status status = sign_sha256_with_pem(pem, pem_length, is_rsa, message, message_length, &bytes, &length);
     if (status != COpenSSL_ok) return status;
     if (length > *signature_length) {
         status = COpenSSL_invalid_input;

@@ -84,15 +84,6 @@ extension AccountStore {
     /// `name` without surrounding white space, cut to `maximumPasskeyNameLength` characters
     /// without splitting a grapheme; nil when nothing is left.
     public static func passkeyName(_ name: String) -> String? {
-        guard let last = name.lastIndex(where: { !$0.isWhitespace }) else { return nil }
-        let trimmed = name[...last].drop(while: \.isWhitespace)
-        var kept = ""
-        var length = 0
-        for character in trimmed {
-            length += character.unicodeScalars.count
-            if length > maximumPasskeyNameLength { break }
-            kept.append(character)
-        }
-        return kept.isEmpty ? nil : kept
+        name.trimmed(cutTo: maximumPasskeyNameLength) { $0.unicodeScalars.count }
     }
 }

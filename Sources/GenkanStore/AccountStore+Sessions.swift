@@ -28,17 +28,7 @@ extension AccountStore {
     /// `userAgent` without surrounding white space, cut to `maximumUserAgentLength` UTF-8 bytes
     /// without splitting a character; nil when nothing is left.
     static func storedUserAgent(_ userAgent: String?) -> String? {
-        guard let userAgent, let last = userAgent.lastIndex(where: { !$0.isWhitespace }) else { return nil }
-        let trimmed = userAgent[...last].drop(while: \.isWhitespace)
-        if trimmed.utf8.count <= maximumUserAgentLength { return String(trimmed) }
-        var kept = ""
-        var length = 0
-        for character in trimmed {
-            length += character.utf8.count
-            if length > maximumUserAgentLength { break }
-            kept.append(character)
-        }
-        return kept.isEmpty ? nil : kept
+        userAgent?.trimmed(cutTo: maximumUserAgentLength) { $0.utf8.count }
     }
 
     /// The live session with this token and its account, updating its last-seen time; nil (and

@@ -21,17 +21,7 @@ package enum LanguageData {
     /// Whether `a` sorts before `b` in CLDR's root collation order (Latin, then Greek, Cyrillic,
     /// Hebrew, Arabic, the Indic scripts, Thai, Hangul, Han…), code point order breaking ties.
     package static func precedesInRootOrder(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf16) + [0], right = Array(b.utf16) + [0]
-        let result = left.withUnsafeBufferPointer { l in
-            right.withUnsafeBufferPointer { r in
-                GenkanICU_compareRoot(l.baseAddress!, Int32(l.count - 1), r.baseAddress!, Int32(r.count - 1))
-            }
-        }
-        switch result {
-        case 1: return true
-        case 3: return false
-        default: return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
-        }
+        CollationOrder.root.precedes(a, b)
     }
 }
 

@@ -3,36 +3,13 @@ import Testing
 @testable import GenkanStore
 
 /// Opening files written by Genkan's first schema, built here with the sqlite3 tool from that
-/// schema's own SQL (not through `Schema`, which would hide a mistake in the migration list).
+/// schema's own SQL (`Schema.version1`, not through `Schema.migrate`, which would hide a mistake in
+/// the migration list).
 @Suite struct MigrationTests {
     let directory = TemporaryDirectory()
 
     /// Schema version 1 as shipped.
-    static let version1 = """
-        CREATE TABLE accounts (
-            id INTEGER PRIMARY KEY,
-            email TEXT NOT NULL UNIQUE,
-            display_name TEXT NOT NULL,
-            name_key TEXT NOT NULL,
-            password_hash TEXT NOT NULL,
-            created_at INTEGER NOT NULL,
-            verified_at INTEGER,
-            disabled_at INTEGER
-        ) STRICT;
-        CREATE TABLE sessions (
-            token_hash BLOB PRIMARY KEY,
-            account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-            created_at INTEGER NOT NULL,
-            last_seen_at INTEGER NOT NULL,
-            expires_at INTEGER NOT NULL
-        ) STRICT, WITHOUT ROWID;
-        CREATE INDEX sessions_by_account ON sessions(account_id);
-        CREATE TABLE secrets (
-            name TEXT PRIMARY KEY,
-            value BLOB NOT NULL
-        ) STRICT, WITHOUT ROWID;
-        PRAGMA user_version = 1;
-        """
+    static let version1 = Schema.version1 + "\nPRAGMA user_version = 1;\n"
 
     /// Accounts of a version-1 file, two groups of which differ only by case: ids are not in
     /// creation order, and two accounts share a creation time.

@@ -231,9 +231,6 @@ int32_t GenkanICU_languageAutonym(const char *tag, uint16_t *dest, int32_t capac
 /// not, a negative status when the tag cannot be read.
 int32_t GenkanICU_isRightToLeft(const char *tag);
 
-/// Compares two strings in the root collation order (UTS #10, CLDR root): 1 (a < b), 2 (equal),
-/// 3 (a > b) or a negative status.
-int32_t GenkanICU_compareRoot(const uint16_t *a, int32_t aLength, const uint16_t *b, int32_t bLength);
 
 /// What a formatted moment shows.
 typedef enum GenkanICUDateStyle {
@@ -277,9 +274,18 @@ int32_t GenkanICU_scriptExtensions(uint32_t codePoint, int32_t *scripts, int32_t
 
 // MARK: - Collation (UTS #10)
 
-/// Compares two String Catalog keys the way Xcode orders them: English collation, tertiary
-/// strength, digits by numeric value. Returns 1 (a < b), 2 (equal), 3 (a > b) or a negative status.
-int32_t GenkanICU_compareCatalogKeys(const uint16_t *a, int32_t aLength, const uint16_t *b, int32_t bLength);
+/// The orders Genkan sorts text in.
+typedef enum GenkanICUCollator {
+    /// The order Xcode gives String Catalog keys: English collation, tertiary strength, digits
+    /// by numeric value.
+    GenkanICUCollatorCatalogKeys,
+    /// The root collation order (CLDR root), for lists of languages.
+    GenkanICUCollatorRoot,
+} GenkanICUCollator;
+
+/// Compares two strings in the order `collator` names: 1 (a < b), 2 (equal), 3 (a > b) or a
+/// negative status.
+int32_t GenkanICU_compare(GenkanICUCollator collator, const uint16_t *a, int32_t aLength, const uint16_t *b, int32_t bLength);
 
 #ifdef __cplusplus
 }

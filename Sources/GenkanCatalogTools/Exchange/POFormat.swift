@@ -144,20 +144,8 @@ enum POFormat {
         return out
     }
 
-    /// A PO string literal (C escapes).
+    /// A PO string literal (C escapes; other controls in octal, as `\033`).
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{0}"..."\u{1F}": out += String(format: "\\%03o", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        CStringLiteral.quote(text) { String(format: "\\%03o", $0.value) }
     }
 }

@@ -131,22 +131,11 @@ enum StringsFormat {
         return "d"
     }
 
-    /// A `.strings` string literal.
+    /// A `.strings` string literal (other controls as `\U001B`).
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+        CStringLiteral.quote(text) { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return out + "\""
     }
 }

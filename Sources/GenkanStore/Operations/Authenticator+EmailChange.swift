@@ -57,25 +57,16 @@ extension Authenticator {
     public func confirmEmailChange(
         code: String, locale: String = "en", in store: AccountStore
     ) -> Result<Account, AuthFailure> {
-        do {
-            return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
-                let change: AccountStore.StoredCode
-                switch try usableCode(code, purpose: .changeEmail, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let stored): change = stored
-                }
-                let before = change.account
-                guard try moveAccount(before.id, to: change.email, in: store) else { return .failure(.emailAlreadyInUse) }
-                try use(code, purpose: .changeEmail, in: store)
-                try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
-                try store.storage.deleteRefreshTokens(accountID: before.id)
-                _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) { token in
-                    mail.emailChanged(to: before.email, account: before, newEmail: change.email, code: token, locale: locale)
-                }
-                return .success(try store.account(id: before.id) ?? before)
+        withUsableCode(code, purpose: .changeEmail, in: store) { (change) throws(StoreError) in
+            let before = change.account
+            guard try moveAccount(before.id, to: change.email, in: store) else { return .failure(.emailAlreadyInUse) }
+            try use(code, purpose: .changeEmail, in: store)
+            try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
+            try store.storage.deleteRefreshTokens(accountID: before.id)
+            _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) { token in
+                mail.emailChanged(to: before.email, account: before, newEmail: change.email, code: token, locale: locale)
             }
-        } catch {
-            return .failure(.internalError(error))
+            return .success(try store.account(id: before.id) ?? before)
         }
     }
 
@@ -100,32 +91,39 @@ extension Authenticator {
     /// - Returns: the account at its old address, or `.invalidActionCode`, `.expiredActionCode`,
     ///   `.emailAlreadyInUse` (another account has the old address now; nothing changes).
     public func recoverEmail(code: String, in store: AccountStore) -> Result<Account, AuthFailure> {
-        do {
-            return try store.transaction { () throws(StoreError) -> Result<Account, AuthFailure> in
-                let recovery: AccountStore.StoredCode
-                switch try usableCode(code, purpose: .recoverEmail, in: store) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let stored): recovery = stored
-                }
-                let accountID = recovery.account.id
-                guard try moveAccount(accountID, to: recovery.email, in: store) else { return .failure(.emailAlreadyInUse) }
-                try use(code, purpose: .recoverEmail, in: store)
-                try store.endEverySession(accountID: accountID)
-                // Every identity, not only those linked since a time: the account was taken over, and the
-                // old address's last proof is no longer known (the change overwrote it).
-                try store.storage.deleteIdentities(accountID: accountID, linkedSince: nil)
-                // Every passkey too: whoever moved the address may have added one to keep a way in.
-                try store.storage.deletePasskeys(accountID: accountID)
-                try store.deleteUnusedCodes(accountID: accountID, purposes: [.changeEmail, .verifyEmail, .resetPassword])
-                try store.deleteLaterRecoveryCodes(accountID: accountID, after: recovery.id)
-                return .success(try store.account(id: accountID) ?? recovery.account)
-            }
-        } catch {
-            return .failure(.internalError(error))
+        withUsableCode(code, purpose: .recoverEmail, in: store) { (recovery) throws(StoreError) in
+            let accountID = recovery.account.id
+            guard try moveAccount(accountID, to: recovery.email, in: store) else { return .failure(.emailAlreadyInUse) }
+            try use(code, purpose: .recoverEmail, in: store)
+            try store.endEverySession(accountID: accountID)
+            // Every identity, not only those linked since a time: the account was taken over, and the
+            // old address's last proof is no longer known (the change overwrote it).
+            try store.storage.deleteIdentities(accountID: accountID, linkedSince: nil)
+            // Every passkey too: whoever moved the address may have added one to keep a way in.
+            try store.storage.deletePasskeys(accountID: accountID)
+            try store.deleteUnusedCodes(accountID: accountID, purposes: [.changeEmail, .verifyEmail, .resetPassword])
+            try store.deleteLaterRecoveryCodes(accountID: accountID, after: recovery.id)
+            return .success(try store.account(id: accountID) ?? recovery.account)
         }
     }
 
     // MARK: Shared steps
+
+    /// Runs `body` with the stored code when it is usable for `purpose` (`usableCode`), in one
+    /// transaction; the reason it is not otherwise.
+    private func withUsableCode<T>(
+        _ code: String, purpose: ActionCodePurpose, in store: AccountStore,
+        _ body: (AccountStore.StoredCode) throws(StoreError) -> Result<T, AuthFailure>
+    ) -> Result<T, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.transaction { () throws(StoreError) -> Result<T, AuthFailure> in
+                switch try usableCode(code, purpose: purpose, in: store) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let stored): return try body(stored)
+                }
+            }
+        }
+    }
 
     private func inspect(_ code: String, purpose: ActionCodePurpose, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
         do {

@@ -149,6 +149,20 @@ extension Authenticator {
     /// - Returns: the account, or `.passkeyChallengeInvalid`, `.passkeyNotFound` (unknown or
     ///   removed), `.passkeyRejected`, `.userDisabled`, `.passkeysUnavailable`.
     public func signInWithPasskey(responseJSON: [UInt8], binding: String, in store: AccountStore) -> Result<VerifiedPasskey, AuthFailure> {
+        withAssertion(responseJSON, in: store) { (response, verifier) throws(StoreError) in
+            guard try store.takePasskeyChallenge(clientDataJSON: response.clientDataJSON, ceremony: .signIn, binding: binding) != nil
+            else { return .failure(.passkeyChallengeInvalid) }
+            return try verifyAssertion(response, verifier: verifier, accountID: nil, in: store)
+        }
+    }
+
+    /// Reads the assertion a browser sent and runs `check` on it (the ceremony's own checks, then
+    /// `verifyAssertion`) in one transaction; a response that is not an assertion fails before
+    /// the store is touched.
+    private func withAssertion(
+        _ responseJSON: [UInt8], in store: AccountStore,
+        _ check: (AssertionResponse, WebAuthnVerifier) throws(StoreError) -> Result<VerifiedPasskey, AuthFailure>
+    ) -> Result<VerifiedPasskey, AuthFailure> {
         guard let verifier = passkeys else { return .failure(.passkeysUnavailable) }
         let response: AssertionResponse
         do throws(WebAuthnFailure) {
@@ -157,11 +171,7 @@ extension Authenticator {
             return .failure(.passkeyRejected(error.reason, account: nil))
         }
         return attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<VerifiedPasskey, AuthFailure> in
-                guard try store.takePasskeyChallenge(clientDataJSON: response.clientDataJSON, ceremony: .signIn, binding: binding) != nil
-                else { return .failure(.passkeyChallengeInvalid) }
-                return try verifyAssertion(response, verifier: verifier, accountID: nil, in: store)
-            }
+            try store.transaction { () throws(StoreError) in try check(response, verifier) }
         }
     }
 
@@ -244,26 +254,17 @@ extension Authenticator {
     public func reauthenticateWithPasskey(sessionToken: String, responseJSON: [UInt8], in store: AccountStore)
         -> Result<VerifiedPasskey, AuthFailure>
     {
-        guard let verifier = passkeys else { return .failure(.passkeysUnavailable) }
-        let response: AssertionResponse
-        do throws(WebAuthnFailure) {
-            response = try AssertionResponse(json: responseJSON, limits: verifier.policy.limits)
-        } catch {
-            return .failure(.passkeyRejected(error.reason, account: nil))
-        }
-        return attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<VerifiedPasskey, AuthFailure> in
-                guard let session = try store.unexpiredSession(token: sessionToken) else { return .failure(.userTokenExpired) }
-                let accountID = session.account.id
-                guard
-                    try store.takePasskeyChallenge(
-                        clientDataJSON: response.clientDataJSON, ceremony: .reauthentication,
-                        binding: Self.passkeyBinding(sessionToken: sessionToken), accountID: accountID) != nil
-                else { return .failure(.passkeyChallengeInvalid) }
-                let verified = try verifyAssertion(response, verifier: verifier, accountID: accountID, in: store)
-                if case .success = verified, !(try store.refreshAuthentication(token: sessionToken)) { return .failure(.userTokenExpired) }
-                return verified
-            }
+        withAssertion(responseJSON, in: store) { (response, verifier) throws(StoreError) in
+            guard let session = try store.unexpiredSession(token: sessionToken) else { return .failure(.userTokenExpired) }
+            let accountID = session.account.id
+            guard
+                try store.takePasskeyChallenge(
+                    clientDataJSON: response.clientDataJSON, ceremony: .reauthentication,
+                    binding: Self.passkeyBinding(sessionToken: sessionToken), accountID: accountID) != nil
+            else { return .failure(.passkeyChallengeInvalid) }
+            let verified = try verifyAssertion(response, verifier: verifier, accountID: accountID, in: store)
+            if case .success = verified, !(try store.refreshAuthentication(token: sessionToken)) { return .failure(.userTokenExpired) }
+            return verified
         }
     }
 

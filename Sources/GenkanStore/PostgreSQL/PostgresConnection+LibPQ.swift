@@ -164,7 +164,7 @@ final class PostgresConnection {
     /// Runs one statement with `values` for its `$1…$n`, preparing it on first use; outside a
     /// transaction, a statement that lost a serialization conflict runs again (it changed
     /// nothing).
-    func query(_ sql: String, _ values: [PostgresValue]) throws(StoreError) -> PostgresResult {
+    func query(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> PostgresResult {
         try reconnectIfLost()
         var attempt = 1
         while true {
@@ -179,7 +179,7 @@ final class PostgresConnection {
         }
     }
 
-    private func runPrepared(_ sql: String, _ values: [PostgresValue]) throws(StoreError) -> PostgresResult {
+    private func runPrepared(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> PostgresResult {
         let name = try prepared(sql, values)
         var buffer: [UInt8] = []
         var offsets: [Int?] = []
@@ -203,7 +203,7 @@ final class PostgresConnection {
 
     /// The name of the prepared statement for `sql`, preparing it first if needed with the
     /// parameter types of `values` (a NULL's type is left to the server).
-    private func prepared(_ sql: String, _ values: [PostgresValue]) throws(StoreError) -> String {
+    private func prepared(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> String {
         if let name = statements[sql] { return name }
         let name = "g\(statements.count + 1)"
         try awaitResult(PQsendPrepare(handle, name, sql, Int32(values.count), values.map(\.typeOID)))

@@ -85,25 +85,14 @@ extension PostgresConnection {
     private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         transactionDepth += 1
         defer { transactionDepth -= 1 }
-        let name = "genkan_\(transactionDepth)"
-        try execute("SAVEPOINT \(name)")
-        do {
-            let result = try body()
-            try execute("RELEASE \(name)")
-            return result
-        } catch {
-            // ROLLBACK TO undoes the savepoint's writes (and clears a failed statement) but keeps
-            // it open; RELEASE then closes it.
-            _ = try? execute("ROLLBACK TO \(name); RELEASE \(name)")
-            throw error
-        }
+        return try TransactionBlock.savepoint(depth: transactionDepth, execute: { (sql) throws(StoreError) in _ = try execute(sql) }, body)
     }
 
     /// Runs one statement so that its failure undoes it alone, as a failed statement is undone in
     /// SQLite while its transaction goes on: inside a transaction it runs in a savepoint (a failed
     /// statement would otherwise abort the whole transaction). For the statements whose
     /// constraint errors the operations catch and carry on from.
-    func atomicQuery(_ sql: String, _ values: [PostgresValue]) throws(StoreError) -> PostgresResult {
+    func atomicQuery(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> PostgresResult {
         guard transactionDepth > 0 else { return try query(sql, values) }
         return try savepoint { () throws(StoreError) in try query(sql, values) }
     }

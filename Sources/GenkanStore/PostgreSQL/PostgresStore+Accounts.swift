@@ -6,9 +6,9 @@ extension PostgresStore {
                 uid, email, email_key, display_name, name_key, password_hash, created_at, verified_at, is_anonymous, custom_claims)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id
             """,
-            .text(row.uid), row.email.postgresValue, row.emailKey.postgresValue, .text(row.displayName), .text(row.nameKey),
-            row.passwordHash.postgresValue, .integer(row.createdAt), row.verifiedAt.postgresValue, .integer(row.isAnonymous ? 1 : 0),
-            row.customClaims.postgresValue))
+            .text(row.uid), row.email.storeValue, row.emailKey.storeValue, .text(row.displayName), .text(row.nameKey),
+            row.passwordHash.storeValue, .integer(row.createdAt), row.verifiedAt.storeValue, .integer(row.isAnonymous ? 1 : 0),
+            row.customClaims.storeValue))
     }
 
     public func account(id: Int64) throws(StoreError) -> Account? {
@@ -16,24 +16,24 @@ extension PostgresStore {
     }
 
     public func storedAccount(id: Int64) throws(StoreError) -> StoredAccount? {
-        try rows("SELECT \(Self.accountColumns) FROM accounts WHERE id = $1", .integer(id)).first.map { readStoredAccount($0) }
+        try rows("SELECT \(StoreColumns.account) FROM accounts WHERE id = $1", .integer(id)).first.map { $0.storedAccount() }
     }
 
     public func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount? {
-        try rows("SELECT \(Self.accountColumns) FROM accounts WHERE email_key = $1", .text(emailKey)).first.map { readStoredAccount($0) }
+        try rows("SELECT \(StoreColumns.account) FROM accounts WHERE email_key = $1", .text(emailKey)).first.map { $0.storedAccount() }
     }
 
     public func storedAccount(uid: String) throws(StoreError) -> StoredAccount? {
-        try rows("SELECT \(Self.accountColumns) FROM accounts WHERE uid = $1", .text(uid)).first.map { readStoredAccount($0) }
+        try rows("SELECT \(StoreColumns.account) FROM accounts WHERE uid = $1", .text(uid)).first.map { $0.storedAccount() }
     }
 
     public func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount] {
-        try rows("SELECT \(Self.accountColumns) FROM accounts WHERE id > $1 ORDER BY id LIMIT $2", .integer(afterID), .integer(Int64(max(0, limit))))
-            .rows.map { readStoredAccount($0) }
+        try rows("SELECT \(StoreColumns.account) FROM accounts WHERE id > $1 ORDER BY id LIMIT $2", .integer(afterID), .integer(Int64(max(0, limit))))
+            .rows.map { $0.storedAccount() }
     }
 
     public func setPasswordHash(accountID: Int64, _ hash: String?) throws(StoreError) -> Bool {
-        try changes("UPDATE accounts SET password_hash = $1 WHERE id = $2", hash.postgresValue, .integer(accountID)) > 0
+        try changes("UPDATE accounts SET password_hash = $1 WHERE id = $2", hash.storeValue, .integer(accountID)) > 0
     }
 
     public func setValidSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
@@ -50,15 +50,15 @@ extension PostgresStore {
     }
 
     public func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
-        try changes("UPDATE accounts SET verified_at = $1 WHERE id = $2", time.postgresValue, .integer(accountID)) > 0
+        try changes("UPDATE accounts SET verified_at = $1 WHERE id = $2", time.storeValue, .integer(accountID)) > 0
     }
 
     public func setDisabledAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
-        try changes("UPDATE accounts SET disabled_at = $1 WHERE id = $2", time.postgresValue, .integer(accountID)) > 0
+        try changes("UPDATE accounts SET disabled_at = $1 WHERE id = $2", time.storeValue, .integer(accountID)) > 0
     }
 
     public func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool {
-        try atomicRows("UPDATE accounts SET photo_url = $1 WHERE id = $2", url.postgresValue, .integer(accountID)).changes > 0
+        try atomicRows("UPDATE accounts SET photo_url = $1 WHERE id = $2", url.storeValue, .integer(accountID)).changes > 0
     }
 
     public func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
@@ -66,7 +66,7 @@ extension PostgresStore {
     }
 
     public func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
-        try atomicRows("UPDATE accounts SET custom_claims = $1 WHERE id = $2", claims.postgresValue, .integer(accountID)).changes > 0
+        try atomicRows("UPDATE accounts SET custom_claims = $1 WHERE id = $2", claims.storeValue, .integer(accountID)).changes > 0
     }
 
     public func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool {

@@ -8,23 +8,16 @@ extension PostgresStore {
                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
                 """,
                 .blob(row.key), .integer(row.accountID), .text(purpose.rawValue), .text(row.email), .integer(row.createdAt),
-                .integer(row.expiresAt), row.consumedAt.postgresValue))
+                .integer(row.expiresAt), row.consumedAt.storeValue))
     }
 
     public func code(key: [UInt8]) throws(StoreError) -> (row: CodeRow, account: Account)? {
-        guard
-            let row = try rows(
-                """
-                SELECT c.id, c.code_hash, c.account_id, c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at,
-                       \(Self.accountColumns(of: "a"))
-                FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = $1
-                """, .blob(key)
-            ).first
-        else { return nil }
-        let code = CodeRow(
-            id: row.integer(0), key: row.blob(1), accountID: row.integer(2), purpose: ActionCodePurpose(rawValue: row.text(3)),
-            email: row.text(4), createdAt: row.integer(5), expiresAt: row.integer(6), consumedAt: row.optionalInteger(7))
-        return (code, readAccount(row, from: 8))
+        try rows(
+            """
+            SELECT \(StoreColumns.code), \(StoreColumns.account(of: "a"))
+            FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = $1
+            """, .blob(key)
+        ).first.map { ($0.code(), $0.account(from: 8)) }
     }
 
     public func consumeCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
@@ -84,18 +77,11 @@ extension PostgresStore {
                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
                 """,
                 .blob(code.key), .text(code.email), .text(code.emailKey), .integer(code.createdAt), .integer(code.expiresAt),
-                code.consumedAt.postgresValue))
+                code.consumedAt.storeValue))
     }
 
     public func signInCode(key: [UInt8]) throws(StoreError) -> SignInCodeRow? {
-        try rows(
-            "SELECT id, code_hash, email, email_key, created_at, expires_at, consumed_at FROM sign_in_codes WHERE code_hash = $1",
-            .blob(key)
-        ).first.map { row in
-            SignInCodeRow(
-                id: row.integer(0), key: row.blob(1), email: row.text(2), emailKey: row.text(3), createdAt: row.integer(4),
-                expiresAt: row.integer(5), consumedAt: row.optionalInteger(6))
-        }
+        try rows("SELECT \(StoreColumns.signInCode) FROM sign_in_codes WHERE code_hash = $1", .blob(key)).first.map { $0.signInCode() }
     }
 
     public func consumeSignInCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
@@ -115,9 +101,9 @@ extension PostgresStore {
         let id = try insertedID(
             rows(
                 "INSERT INTO emulator_codes (account_id, email, code, purpose, created_at, link) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
-                code.accountID.postgresValue, .text(code.email), .text(code.code),
+                code.accountID.storeValue, .text(code.email), .text(code.code),
                 .text(code.isSignInLink ? EmulatorCode.signInPurpose : code.purpose?.rawValue ?? ""), .integer(code.createdAt),
-                code.link.postgresValue))
+                code.link.storeValue))
         try changes("DELETE FROM emulator_codes WHERE id <= $1", .integer(id - Int64(keeping)))
     }
 

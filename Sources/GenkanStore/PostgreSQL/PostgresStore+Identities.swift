@@ -5,30 +5,25 @@ extension PostgresStore {
             INSERT INTO provider_identities (account_id, provider, issuer, subject, email, created_at, last_used_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
-            .integer(accountID), .text(identity.provider), .text(identity.issuer), .text(identity.subject), identity.email.postgresValue,
-            .integer(identity.linkedAt), identity.lastUsedAt.postgresValue)
+            .integer(accountID), .text(identity.provider), .text(identity.issuer), .text(identity.subject), identity.email.storeValue,
+            .integer(identity.linkedAt), identity.lastUsedAt.storeValue)
     }
 
     public func identities(accountID: Int64) throws(StoreError) -> [ProviderIdentity] {
         try rows(
             """
-            SELECT provider, issuer, subject, email, created_at, last_used_at FROM provider_identities
-            WHERE account_id = $1 ORDER BY created_at, id
+            SELECT \(StoreColumns.identity) FROM provider_identities WHERE account_id = $1 ORDER BY created_at, id
             """, .integer(accountID)
-        ).rows.map {
-            ProviderIdentity(
-                provider: $0.text(0), issuer: $0.text(1), subject: $0.text(2), email: $0.optionalText(3), linkedAt: $0.integer(4),
-                lastUsedAt: $0.optionalInteger(5))
-        }
+        ).rows.map { $0.identity() }
     }
 
     public func account(issuer: String, subject: String) throws(StoreError) -> Account? {
         try rows(
             """
-            SELECT \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.account(of: "a"))
             FROM provider_identities i JOIN accounts a ON a.id = i.account_id WHERE i.issuer = $1 AND i.subject = $2
             """, .text(issuer), .text(subject)
-        ).first.map { readAccount($0) }
+        ).first.map { $0.account() }
     }
 
     public func setIdentityLastUsed(issuer: String, subject: String, _ time: Int64) throws(StoreError) {
@@ -55,8 +50,8 @@ extension PostgresStore {
                 (state_hash, provider, binding_hash, account_id, nonce, code_verifier, return_to, created_at, expires_at)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             """,
-            .blob(stateKey), .text(authorization.provider), .blob(authorization.bindingHash), authorization.accountID.postgresValue,
-            .text(authorization.nonce), .text(authorization.codeVerifier), authorization.returnTo.postgresValue, .integer(time),
+            .blob(stateKey), .text(authorization.provider), .blob(authorization.bindingHash), authorization.accountID.storeValue,
+            .text(authorization.nonce), .text(authorization.codeVerifier), authorization.returnTo.storeValue, .integer(time),
             .integer(authorization.expiresAt))
     }
 
@@ -71,7 +66,7 @@ extension PostgresStore {
             """
             UPDATE provider_authorizations SET response_code = $1, response_user = $2
             WHERE state_hash = $3 AND provider = $4 AND expires_at > $5 AND response_code IS NULL
-            """, .text(code), user.postgresValue, .blob(stateKey), .text(provider), .integer(now)) > 0
+            """, .text(code), user.storeValue, .blob(stateKey), .text(provider), .integer(now)) > 0
     }
 
     /// One statement deletes and returns the request: of two callers, the second deletes nothing.

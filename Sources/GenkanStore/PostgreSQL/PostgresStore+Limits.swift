@@ -10,7 +10,7 @@ extension PostgresStore {
             """
             INSERT INTO rate_limits (name, key, level, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5)
             ON CONFLICT (name, key) DO UPDATE SET level = EXCLUDED.level, updated_at = EXCLUDED.updated_at, expires_at = EXCLUDED.expires_at
-            """, .text(name), .text(key), .double(bucket.level), .integer(bucket.updatedAt), expiresAt.postgresValue)
+            """, .text(name), .text(key), .double(bucket.level), .integer(bucket.updatedAt), expiresAt.storeValue)
     }
 
     public func deleteLimitBucket(name: String, key: String) throws(StoreError) {

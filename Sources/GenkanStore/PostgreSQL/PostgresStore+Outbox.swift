@@ -6,30 +6,21 @@ extension PostgresStore {
                 INSERT INTO outbox (sender, recipient, message, created_at, next_attempt_at, account_id)
                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
                 """,
-                .text(mail.sender), .text(mail.recipient), .blob(mail.message), .integer(time), .integer(time), accountID.postgresValue))
+                .text(mail.sender), .text(mail.recipient), .blob(mail.message), .integer(time), .integer(time), accountID.storeValue))
     }
 
     public func deleteMail(accountID: Int64) throws(StoreError) -> Int {
         try changes("DELETE FROM outbox WHERE account_id = $1", .integer(accountID))
     }
 
-    /// The columns `readOutboxMessage` reads, in its order.
-    static let outboxColumns = "id, sender, recipient, message, created_at, attempts, next_attempt_at, last_error"
-
-    func readOutboxMessage(_ row: PostgresRow) -> OutboxMessage {
-        OutboxMessage(
-            id: row.integer(0), mail: OutgoingMail(sender: row.text(1), recipient: row.text(2), message: row.blob(3)),
-            createdAt: row.integer(4), attempts: row.integer(5), nextAttemptAt: row.integer(6), lastError: row.optionalText(7))
-    }
-
     /// The due messages as they are now; reading claims nothing (`claimDueMail` does).
     public func dueMail(now: Int64, limit: Int) throws(StoreError) -> [OutboxMessage] {
         try rows(
             """
-            SELECT \(Self.outboxColumns) FROM outbox
+            SELECT \(StoreColumns.outboxMessage) FROM outbox
             WHERE given_up_at IS NULL AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2
             """, .integer(now), .integer(Int64(max(0, limit)))
-        ).rows.map { readOutboxMessage($0) }
+        ).rows.map { $0.outboxMessage() }
     }
 
     /// One statement: the due rows are locked with `FOR UPDATE SKIP LOCKED`, so a sender on
@@ -47,7 +38,7 @@ extension PostgresStore {
             RETURNING outbox.id, outbox.sender, outbox.recipient, outbox.message, outbox.created_at, outbox.attempts,
                 due.next_attempt_at, outbox.last_error
             """, .integer(now), .integer(Int64(max(0, limit))), .integer(leaseUntil)
-        ).rows.map { readOutboxMessage($0) }.sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
+        ).rows.map { $0.outboxMessage() }.sorted { ($0.nextAttemptAt, $0.id) < ($1.nextAttemptAt, $1.id) }
     }
 
     public func nextMailAttempt() throws(StoreError) -> Int64? {
@@ -73,10 +64,10 @@ extension PostgresStore {
     public func undeliverableMail(limit: Int) throws(StoreError) -> [OutboxMessage] {
         try rows(
             """
-            SELECT \(Self.outboxColumns) FROM outbox
+            SELECT \(StoreColumns.outboxMessage) FROM outbox
             WHERE given_up_at IS NOT NULL ORDER BY given_up_at DESC, id DESC LIMIT $1
             """, .integer(Int64(max(0, limit)))
-        ).rows.map { readOutboxMessage($0) }
+        ).rows.map { $0.outboxMessage() }
     }
 
     // MARK: Secrets

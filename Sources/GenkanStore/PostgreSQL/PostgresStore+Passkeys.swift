@@ -11,19 +11,6 @@ extension PostgresStore {
         try changes("DELETE FROM passkey_users WHERE account_id = $1", .integer(accountID))
     }
 
-    static let passkeyColumns =
-        "p.id, p.account_id, p.credential_id, p.public_key, p.sign_count, p.backup_eligible, p.backed_up, p.aaguid, p.transports, p.name, p.created_at, p.last_used_at"
-
-    /// The passkey in `passkeyColumns` order from column 0.
-    func readPasskey(_ row: PostgresRow) -> Passkey {
-        let transports = row.text(8)
-        return Passkey(
-            id: row.integer(0), accountID: row.integer(1), credentialID: row.blob(2), publicKey: row.blob(3),
-            signCount: UInt32(clamping: row.integer(4)), backupEligible: row.integer(5) != 0, backedUp: row.integer(6) != 0,
-            aaguid: row.blob(7), transports: transports.isEmpty ? [] : transports.split(separator: ",").map(String.init),
-            name: row.text(9), createdAt: row.integer(10), lastUsedAt: row.optionalInteger(11))
-    }
-
     public func insertPasskey(_ passkey: Passkey) throws(StoreError) -> Int64 {
         try insertedID(
             try atomicRows(
@@ -35,25 +22,22 @@ extension PostgresStore {
                 .integer(passkey.accountID), .blob(passkey.credentialID), .blob(passkey.publicKey), .integer(Int64(passkey.signCount)),
                 .integer(passkey.backupEligible ? 1 : 0), .integer(passkey.backedUp ? 1 : 0), .blob(passkey.aaguid),
                 .text(passkey.transports.joined(separator: ",")), .text(passkey.name), .integer(passkey.createdAt),
-                passkey.lastUsedAt.postgresValue))
+                passkey.lastUsedAt.storeValue))
     }
 
     public func passkeys(accountID: Int64) throws(StoreError) -> [Passkey] {
-        try rows("SELECT \(Self.passkeyColumns) FROM passkeys p WHERE p.account_id = $1 ORDER BY p.created_at, p.id", .integer(accountID))
-            .rows.map { readPasskey($0) }
+        try rows("SELECT \(StoreColumns.passkey) FROM passkeys p WHERE p.account_id = $1 ORDER BY p.created_at, p.id", .integer(accountID))
+            .rows.map { $0.passkey() }
     }
 
     public func passkey(credentialID: [UInt8]) throws(StoreError) -> (passkey: Passkey, userHandle: [UInt8]?, account: StoredAccount)? {
         try rows(
             """
-            SELECT \(Self.passkeyColumns), u.user_handle, \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.passkey), u.user_handle, \(StoreColumns.account(of: "a"))
             FROM passkeys p JOIN accounts a ON a.id = p.account_id LEFT JOIN passkey_users u ON u.account_id = p.account_id
             WHERE p.credential_id = $1
             """, .blob(credentialID)
-        ).first.map { row in
-            let handle = row.blob(12)
-            return (readPasskey(row), handle.isEmpty ? nil : handle, readStoredAccount(row, from: 13))
-        }
+        ).first.map { $0.passkeyWithHandle() }
     }
 
     public func setPasskeyUsed(id: Int64, signCount: UInt32, backedUp: Bool, at time: Int64) throws(StoreError) -> Bool {
@@ -83,7 +67,7 @@ extension PostgresStore {
                 INSERT INTO passkey_challenges (challenge_hash, ceremony, binding_hash, account_id, created_at, expires_at)
                 VALUES ($1, $2, $3, $4, $5, $6)
                 """,
-                .blob(key), .text(challenge.ceremony?.rawValue ?? ""), .blob(challenge.bindingHash), challenge.accountID.postgresValue,
+                .blob(key), .text(challenge.ceremony?.rawValue ?? ""), .blob(challenge.bindingHash), challenge.accountID.storeValue,
                 .integer(challenge.createdAt), .integer(challenge.expiresAt))
             try changes(
                 """
@@ -99,13 +83,9 @@ extension PostgresStore {
         try rows(
             """
             DELETE FROM passkey_challenges WHERE challenge_hash = $1
-            RETURNING ceremony, binding_hash, account_id, created_at, expires_at
+            RETURNING \(StoreColumns.passkeyChallenge)
             """, .blob(key)
-        ).first.map {
-            PasskeyChallenge(
-                ceremony: PasskeyCeremony(rawValue: $0.text(0)), bindingHash: $0.blob(1), accountID: $0.optionalInteger(2),
-                createdAt: $0.integer(3), expiresAt: $0.integer(4))
-        }
+        ).first.map { $0.passkeyChallenge() }
     }
 
     public func deletePasskeyChallenges(accountID: Int64) throws(StoreError) {

@@ -7,26 +7,16 @@ extension PostgresStore {
             VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             .blob(row.key), .integer(session.accountID), .integer(session.createdAt), .integer(session.authenticatedAt),
-            .integer(session.lastSeenAt), .integer(session.expiresAt), session.userAgent.postgresValue)
-    }
-
-    static let sessionColumns = "s.token_hash, s.account_id, s.created_at, s.authenticated_at, s.last_seen_at, s.expires_at, s.user_agent"
-
-    func readSession(_ row: PostgresRow) -> SessionRow {
-        SessionRow(
-            key: row.blob(0),
-            session: Session(
-                accountID: row.integer(1), createdAt: row.integer(2), authenticatedAt: row.integer(3), lastSeenAt: row.integer(4),
-                expiresAt: row.integer(5), userAgent: row.optionalText(6)))
+            .integer(session.lastSeenAt), .integer(session.expiresAt), session.userAgent.storeValue)
     }
 
     public func session(key: [UInt8]) throws(StoreError) -> (row: SessionRow, account: StoredAccount)? {
         try rows(
             """
-            SELECT \(Self.sessionColumns), \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.session), \(StoreColumns.account(of: "a"))
             FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1
             """, .blob(key)
-        ).first.map { (readSession($0), readStoredAccount($0, from: 7)) }
+        ).first.map { ($0.session(), $0.storedAccount(from: 7)) }
     }
 
     public func setSessionLastSeen(key: [UInt8], _ time: Int64) throws(StoreError) {
@@ -56,13 +46,13 @@ extension PostgresStore {
     public func liveSessions(accountID: Int64, now: Int64, idleBefore: Int64) throws(StoreError) -> [SessionRow] {
         try rows(
             """
-            SELECT \(Self.sessionColumns)
+            SELECT \(StoreColumns.session)
             FROM sessions s JOIN accounts a ON a.id = s.account_id
             WHERE s.account_id = $1 AND a.disabled_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3
                 AND (a.valid_since IS NULL OR s.created_at >= a.valid_since)
             ORDER BY s.last_seen_at DESC, s.created_at DESC, s.token_hash
             """, .integer(accountID), .integer(now), .integer(idleBefore)
-        ).rows.map { readSession($0) }
+        ).rows.map { $0.session() }
     }
 
     public func deleteExpiredSessions(now: Int64, idleBefore: Int64) throws(StoreError) -> Int {
@@ -86,24 +76,16 @@ extension PostgresStore {
             VALUES ($1, $2, $3, $4, $5, $6, $7)
             """,
             .blob(row.key), .integer(row.accountID), .integer(row.createdAt), .integer(row.authTime), .text(row.signInProvider),
-            .integer(row.lastUsedAt), row.claims.postgresValue)
-    }
-
-    static let refreshTokenColumns = "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at, r.claims"
-
-    func readRefreshToken(_ row: PostgresRow) -> RefreshTokenRow {
-        RefreshTokenRow(
-            key: row.blob(0), accountID: row.integer(1), createdAt: row.integer(2), authTime: row.integer(3), signInProvider: row.text(4),
-            lastUsedAt: row.integer(5), claims: row.optionalText(6))
+            .integer(row.lastUsedAt), row.claims.storeValue)
     }
 
     public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
         try rows(
             """
-            SELECT \(Self.refreshTokenColumns), \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.refreshToken), \(StoreColumns.account(of: "a"))
             FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.token_hash = $1
             """, .blob(key)
-        ).first.map { (readRefreshToken($0), readAccount($0, from: 7)) }
+        ).first.map { ($0.refreshToken(), $0.account(from: 7)) }
     }
 
     public func setRefreshTokenLastUsed(key: [UInt8], _ time: Int64) throws(StoreError) {
@@ -128,9 +110,9 @@ extension PostgresStore {
     public func refreshTokens(accountID: Int64, since: Int64?) throws(StoreError) -> [RefreshTokenRow] {
         try rows(
             """
-            SELECT \(Self.refreshTokenColumns) FROM refresh_tokens r
+            SELECT \(StoreColumns.refreshToken) FROM refresh_tokens r
             WHERE r.account_id = $1 AND r.created_at >= $2 ORDER BY r.last_used_at DESC, r.created_at DESC, r.token_hash
             """, .integer(accountID), .integer(since ?? Int64.min)
-        ).rows.map { readRefreshToken($0) }
+        ).rows.map { $0.refreshToken() }
     }
 }

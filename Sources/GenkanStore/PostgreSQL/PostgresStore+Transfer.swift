@@ -49,7 +49,7 @@ extension PostgresStore: TableTransfer {
         let placeholders = (1...columns.count).map { "$\($0)" }.joined(separator: ", ")
         _ = try connection.query(
             "INSERT INTO \(Self.quoted(table)) (\(columns.map(Self.quoted).joined(separator: ", "))) OVERRIDING SYSTEM VALUE VALUES (\(placeholders))",
-            values.map(PostgresValue.init))
+            values)
     }
 
     /// The identity's sequence remembers the highest id it gave, which a deletion does not lower.
@@ -67,22 +67,5 @@ extension PostgresStore: TableTransfer {
             SELECT setval(pg_get_serial_sequence($1, 'id'),
                 greatest($2, coalesce(pg_sequence_last_value(pg_get_serial_sequence($1, 'id')::regclass), 0)), true)
             """, .text(table), .integer(value))
-    }
-
-    /// A table or column name as an SQL identifier (names come from the schema, never from input).
-    static func quoted(_ name: String) -> String {
-        "\"" + name.replacing("\"", with: "\"\"") + "\""
-    }
-}
-
-extension PostgresValue {
-    init(_ value: StoreValue) {
-        switch value {
-        case .integer(let number): self = .integer(number)
-        case .double(let number): self = .double(number)
-        case .text(let text): self = .text(text)
-        case .blob(let bytes): self = .blob(bytes)
-        case .null: self = .null
-        }
     }
 }

@@ -51,20 +51,20 @@ public final class PostgresStore: Storage {
     // MARK: Running statements
 
     /// The rows of `sql` with `values` for its parameters.
-    func rows(_ sql: String, _ values: PostgresValue...) throws(StoreError) -> PostgresResult {
+    func rows(_ sql: String, _ values: StoreValue...) throws(StoreError) -> PostgresResult {
         try connection.query(sql, values)
     }
 
     /// Runs `sql` and returns how many rows it inserted, changed or deleted.
     @discardableResult
-    func changes(_ sql: String, _ values: PostgresValue...) throws(StoreError) -> Int {
+    func changes(_ sql: String, _ values: StoreValue...) throws(StoreError) -> Int {
         try connection.query(sql, values).changes
     }
 
     /// Runs `sql`, whose constraint failure the operations catch and carry on from (a new
     /// account, an address change, a linked identity, a photo URL), so that its failure undoes it
     /// alone (`PostgresConnection.atomicQuery`). Any other failed statement fails its transaction.
-    func atomicRows(_ sql: String, _ values: PostgresValue...) throws(StoreError) -> PostgresResult {
+    func atomicRows(_ sql: String, _ values: StoreValue...) throws(StoreError) -> PostgresResult {
         try connection.atomicQuery(sql, values)
     }
 
@@ -72,30 +72,5 @@ public final class PostgresStore: Storage {
     func insertedID(_ result: PostgresResult) throws(StoreError) -> Int64 {
         guard let row = result.first else { throw StoreError(.database, "PostgreSQL returned no id for a new row") }
         return row.integer(0)
-    }
-
-    // MARK: Reading rows
-
-    static let accountColumns =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
-
-    /// `accountColumns` of the table aliased `alias`.
-    static func accountColumns(of alias: String) -> String {
-        accountColumns.split(separator: ",").map { "\(alias).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
-    }
-
-    /// The account in `accountColumns` order from column `first` on (a NULL address reads as "").
-    func readAccount(_ row: PostgresRow, from first: Int32 = 0) -> Account {
-        Account(
-            id: row.integer(first), uid: row.text(first + 12), email: row.text(first + 1), displayName: row.text(first + 2),
-            nameKey: row.text(first + 3), createdAt: row.integer(first + 4), verifiedAt: row.optionalInteger(first + 5),
-            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7),
-            isAnonymous: row.integer(first + 13) != 0, customClaims: row.optionalText(first + 14))
-    }
-
-    func readStoredAccount(_ row: PostgresRow, from first: Int32 = 0) -> StoredAccount {
-        StoredAccount(
-            account: readAccount(row, from: first), passwordHash: row.optionalText(first + 8), photoURL: row.optionalText(first + 9),
-            lastLoginAt: row.optionalInteger(first + 10), emailKey: row.optionalText(first + 11))
     }
 }

@@ -98,20 +98,32 @@ final class SQLiteDatabase {
         return compiled
     }
 
-    /// The first column of the first row of `sql`, as text.
-    func scalarText(_ sql: String) throws(StoreError) -> String? {
+    /// The first row of `sql` with `values` for its parameters, read by `read`; nil when there is none.
+    func firstRow<T>(_ sql: String, _ values: StoreValue..., read: (SQLiteStatement) -> T) throws(StoreError) -> T? {
         let statement = try prepare(sql)
         defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return statement.text(0)
+        guard try statement.bind(values).step() else { return nil }
+        return read(statement)
+    }
+
+    /// Every row of `sql` with `values` for its parameters, each read by `read`.
+    func allRows<T>(_ sql: String, _ values: StoreValue..., read: (SQLiteStatement) -> T) throws(StoreError) -> [T] {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        var rows: [T] = []
+        while try statement.step() { rows.append(read(statement)) }
+        return rows
+    }
+
+    /// The first column of the first row of `sql`, as text.
+    func scalarText(_ sql: String) throws(StoreError) -> String? {
+        try firstRow(sql) { $0.text(0) }
     }
 
     /// The first column of the first row of `sql`, as an integer.
     func scalarInteger(_ sql: String) throws(StoreError) -> Int64? {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        guard try statement.step() else { return nil }
-        return statement.integer(0)
+        try firstRow(sql) { $0.integer(0) }
     }
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committing if it returns and
@@ -122,15 +134,7 @@ final class SQLiteDatabase {
     /// that needs a transaction of its own (issuing a code) composes into a larger one (sign-up).
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if isInTransaction { return try savepoint(body) }
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        return try TransactionBlock.run(begin: "BEGIN IMMEDIATE", commit: "COMMIT", rollback: "ROLLBACK", execute: execute, body)
     }
 
     /// Runs `body` in a read transaction (`BEGIN`, deferred): one snapshot of the file (WAL), taken
@@ -155,17 +159,7 @@ final class SQLiteDatabase {
     private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
-        let name = "genkan_\(savepointDepth)"
-        try execute("SAVEPOINT \(name)")
-        do {
-            let result = try body()
-            try execute("RELEASE \(name)")
-            return result
-        } catch {
-            // ROLLBACK TO undoes the savepoint's writes but keeps it open; RELEASE then closes it.
-            try? execute("ROLLBACK TO \(name); RELEASE \(name)")
-            throw error
-        }
+        return try TransactionBlock.savepoint(depth: savepointDepth, execute: execute, body)
     }
 
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0 then).

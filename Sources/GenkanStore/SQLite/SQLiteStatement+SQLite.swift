@@ -14,23 +14,14 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    /// A value to bind to a `?` parameter.
-    enum Value {
-        case integer(Int64)
-        case double(Double)
-        case text(String)
-        case blob([UInt8])
-        case null
-    }
-
     /// Resets the statement and binds `values` to its parameters in order.
     @discardableResult
-    func bind(_ values: Value...) throws(StoreError) -> SQLiteStatement {
+    func bind(_ values: StoreValue...) throws(StoreError) -> SQLiteStatement {
         try bind(values)
     }
 
     @discardableResult
-    func bind(_ values: [Value]) throws(StoreError) -> SQLiteStatement {
+    func bind(_ values: [StoreValue]) throws(StoreError) -> SQLiteStatement {
         sqlite3_reset(handle)
         try database.check(sqlite3_clear_bindings(handle))
         // SQLITE_TRANSIENT: SQLite copies the value before the call returns.

@@ -7,9 +7,9 @@ extension SQLiteStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).bind(
-            .text(row.uid), row.email.map { .text($0) } ?? .null, row.emailKey.map { .text($0) } ?? .null, .text(row.displayName),
-            .text(row.nameKey), row.passwordHash.map { .text($0) } ?? .null, .integer(row.createdAt),
-            row.verifiedAt.map { .integer($0) } ?? .null, .integer(row.isAnonymous ? 1 : 0), row.customClaims.map { .text($0) } ?? .null
+            .text(row.uid), row.email.storeValue, row.emailKey.storeValue, .text(row.displayName),
+            .text(row.nameKey), row.passwordHash.storeValue, .integer(row.createdAt),
+            row.verifiedAt.storeValue, .integer(row.isAnonymous ? 1 : 0), row.customClaims.storeValue
         ).run()
         return database.lastInsertedRowID
     }
@@ -19,38 +19,26 @@ extension SQLiteStore {
     }
 
     public func storedAccount(id: Int64) throws(StoreError) -> StoredAccount? {
-        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE id = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.integer(id)).step() else { return nil }
-        return readStoredAccount(statement)
+        try database.firstRow("SELECT \(StoreColumns.account) FROM accounts WHERE id = ?", .integer(id)) { $0.storedAccount() }
     }
 
     public func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount? {
-        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE email_key = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.text(emailKey)).step() else { return nil }
-        return readStoredAccount(statement)
+        try database.firstRow("SELECT \(StoreColumns.account) FROM accounts WHERE email_key = ?", .text(emailKey)) { $0.storedAccount() }
     }
 
     public func storedAccount(uid: String) throws(StoreError) -> StoredAccount? {
-        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE uid = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.text(uid)).step() else { return nil }
-        return readStoredAccount(statement)
+        try database.firstRow("SELECT \(StoreColumns.account) FROM accounts WHERE uid = ?", .text(uid)) { $0.storedAccount() }
     }
 
     public func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount] {
-        let statement = try database.prepare("SELECT \(Self.accountColumns) FROM accounts WHERE id > ? ORDER BY id LIMIT ?")
-        defer { statement.reset() }
-        try statement.bind(.integer(afterID), .integer(Int64(max(0, limit))))
-        var accounts: [StoredAccount] = []
-        while try statement.step() { accounts.append(readStoredAccount(statement)) }
-        return accounts
+        try database.allRows(
+            "SELECT \(StoreColumns.account) FROM accounts WHERE id > ? ORDER BY id LIMIT ?", .integer(afterID), .integer(Int64(max(0, limit)))
+        ) { $0.storedAccount() }
     }
 
     public func setPasswordHash(accountID: Int64, _ hash: String?) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?")
-            .bind(hash.map { .text($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+            .bind(hash.storeValue, .integer(accountID)).runCountingChanges() > 0
     }
 
     public func setValidSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
@@ -70,17 +58,17 @@ extension SQLiteStore {
 
     public func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET verified_at = ? WHERE id = ?")
-            .bind(time.map { .integer($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+            .bind(time.storeValue, .integer(accountID)).runCountingChanges() > 0
     }
 
     public func setDisabledAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET disabled_at = ? WHERE id = ?")
-            .bind(time.map { .integer($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+            .bind(time.storeValue, .integer(accountID)).runCountingChanges() > 0
     }
 
     public func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET photo_url = ? WHERE id = ?")
-            .bind(url.map { .text($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+            .bind(url.storeValue, .integer(accountID)).runCountingChanges() > 0
     }
 
     public func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
@@ -90,7 +78,7 @@ extension SQLiteStore {
 
     public func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET custom_claims = ? WHERE id = ?")
-            .bind(claims.map { .text($0) } ?? .null, .integer(accountID)).runCountingChanges() > 0
+            .bind(claims.storeValue, .integer(accountID)).runCountingChanges() > 0
     }
 
     public func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool {
@@ -99,18 +87,14 @@ extension SQLiteStore {
     }
 
     public func unusedAnonymousAccounts(before cutoff: Int64, limit: Int) throws(StoreError) -> [Int64] {
-        let statement = try database.prepare(
+        try database.allRows(
             """
             SELECT a.id FROM accounts a
             WHERE a.is_anonymous = 1 AND a.created_at < ?1 AND coalesce(a.last_login_at, 0) < ?1
                 AND NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.account_id = a.id AND r.last_used_at >= ?1)
             ORDER BY a.id LIMIT ?2
-            """)
-        defer { statement.reset() }
-        try statement.bind(.integer(cutoff), .integer(Int64(max(0, limit))))
-        var ids: [Int64] = []
-        while try statement.step() { ids.append(statement.integer(0)) }
-        return ids
+            """, .integer(cutoff), .integer(Int64(max(0, limit)))
+        ) { $0.integer(0) }
     }
 
     public func deleteAccount(id: Int64) throws(StoreError) -> Bool {

@@ -8,25 +8,18 @@ extension SQLiteStore {
             """
         ).bind(
             .blob(row.key), .integer(row.accountID), .text(purpose.rawValue), .text(row.email), .integer(row.createdAt),
-            .integer(row.expiresAt), row.consumedAt.map { .integer($0) } ?? .null
+            .integer(row.expiresAt), row.consumedAt.storeValue
         ).run()
         return database.lastInsertedRowID
     }
 
     public func code(key: [UInt8]) throws(StoreError) -> (row: CodeRow, account: Account)? {
-        let statement = try database.prepare(
+        try database.firstRow(
             """
-            SELECT c.id, c.code_hash, c.account_id, c.purpose, c.email, c.created_at, c.expires_at, c.consumed_at,
-                   \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.code), \(StoreColumns.account(of: "a"))
             FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
-            """)
-        defer { statement.reset() }
-        guard try statement.bind(.blob(key)).step() else { return nil }
-        let row = CodeRow(
-            id: statement.integer(0), key: statement.blob(1), accountID: statement.integer(2),
-            purpose: ActionCodePurpose(rawValue: statement.text(3)), email: statement.text(4), createdAt: statement.integer(5),
-            expiresAt: statement.integer(6), consumedAt: statement.optionalInteger(7))
-        return (row, readAccount(statement, from: 8))
+            """, .blob(key)
+        ) { ($0.code(), $0.account(from: 8)) }
     }
 
     public func consumeCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
@@ -92,19 +85,13 @@ extension SQLiteStore {
             """
         ).bind(
             .blob(code.key), .text(code.email), .text(code.emailKey), .integer(code.createdAt), .integer(code.expiresAt),
-            code.consumedAt.map { .integer($0) } ?? .null
+            code.consumedAt.storeValue
         ).run()
         return database.lastInsertedRowID
     }
 
     public func signInCode(key: [UInt8]) throws(StoreError) -> SignInCodeRow? {
-        let statement = try database.prepare(
-            "SELECT id, code_hash, email, email_key, created_at, expires_at, consumed_at FROM sign_in_codes WHERE code_hash = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.blob(key)).step() else { return nil }
-        return SignInCodeRow(
-            id: statement.integer(0), key: statement.blob(1), email: statement.text(2), emailKey: statement.text(3),
-            createdAt: statement.integer(4), expiresAt: statement.integer(5), consumedAt: statement.optionalInteger(6))
+        try database.firstRow("SELECT \(StoreColumns.signInCode) FROM sign_in_codes WHERE code_hash = ?", .blob(key)) { $0.signInCode() }
     }
 
     public func consumeSignInCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
@@ -125,9 +112,9 @@ extension SQLiteStore {
         try database.prepare(
             "INSERT INTO emulator_codes (account_id, email, code, purpose, created_at, link) VALUES (?, ?, ?, ?, ?, ?)"
         ).bind(
-            code.accountID.map { .integer($0) } ?? .null, .text(code.email), .text(code.code),
+            code.accountID.storeValue, .text(code.email), .text(code.code),
             .text(code.isSignInLink ? EmulatorCode.signInPurpose : code.purpose?.rawValue ?? ""), .integer(code.createdAt),
-            code.link.map { .text($0) } ?? .null
+            code.link.storeValue
         ).run()
         try database.prepare("DELETE FROM emulator_codes WHERE id <= ?").bind(.integer(database.lastInsertedRowID - Int64(keeping))).run()
     }

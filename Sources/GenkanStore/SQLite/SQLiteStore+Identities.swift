@@ -7,37 +7,23 @@ extension SQLiteStore {
             """
         ).bind(
             .integer(accountID), .text(identity.provider), .text(identity.issuer), .text(identity.subject),
-            identity.email.map { .text($0) } ?? .null, .integer(identity.linkedAt), identity.lastUsedAt.map { .integer($0) } ?? .null
+            identity.email.storeValue, .integer(identity.linkedAt), identity.lastUsedAt.storeValue
         ).run()
     }
 
     public func identities(accountID: Int64) throws(StoreError) -> [ProviderIdentity] {
-        let statement = try database.prepare(
-            """
-            SELECT provider, issuer, subject, email, created_at, last_used_at FROM provider_identities
-            WHERE account_id = ? ORDER BY created_at, id
-            """)
-        defer { statement.reset() }
-        _ = try statement.bind(.integer(accountID))
-        var identities: [ProviderIdentity] = []
-        while try statement.step() {
-            identities.append(
-                ProviderIdentity(
-                    provider: statement.text(0), issuer: statement.text(1), subject: statement.text(2),
-                    email: statement.optionalText(3), linkedAt: statement.integer(4), lastUsedAt: statement.optionalInteger(5)))
-        }
-        return identities
+        try database.allRows(
+            "SELECT \(StoreColumns.identity) FROM provider_identities WHERE account_id = ? ORDER BY created_at, id", .integer(accountID)
+        ) { $0.identity() }
     }
 
     public func account(issuer: String, subject: String) throws(StoreError) -> Account? {
-        let statement = try database.prepare(
+        try database.firstRow(
             """
-            SELECT \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.account(of: "a"))
             FROM provider_identities i JOIN accounts a ON a.id = i.account_id WHERE i.issuer = ? AND i.subject = ?
-            """)
-        defer { statement.reset() }
-        guard try statement.bind(.text(issuer), .text(subject)).step() else { return nil }
-        return readAccount(statement)
+            """, .text(issuer), .text(subject)
+        ) { $0.account() }
     }
 
     public func setIdentityLastUsed(issuer: String, subject: String, _ time: Int64) throws(StoreError) {
@@ -66,8 +52,8 @@ extension SQLiteStore {
             """
         ).bind(
             .blob(stateKey), .text(authorization.provider), .blob(authorization.bindingHash),
-            authorization.accountID.map { .integer($0) } ?? .null, .text(authorization.nonce), .text(authorization.codeVerifier),
-            authorization.returnTo.map { .text($0) } ?? .null, .integer(time), .integer(authorization.expiresAt)
+            authorization.accountID.storeValue, .text(authorization.nonce), .text(authorization.codeVerifier),
+            authorization.returnTo.storeValue, .integer(time), .integer(authorization.expiresAt)
         ).run()
     }
 
@@ -83,7 +69,7 @@ extension SQLiteStore {
             UPDATE provider_authorizations SET response_code = ?, response_user = ?
             WHERE state_hash = ? AND provider = ? AND expires_at > ? AND response_code IS NULL
             """
-        ).bind(.text(code), user.map { .text($0) } ?? .null, .blob(stateKey), .text(provider), .integer(now)).runCountingChanges() > 0
+        ).bind(.text(code), user.storeValue, .blob(stateKey), .text(provider), .integer(now)).runCountingChanges() > 0
     }
 
     public func takeAuthorization(stateKey: [UInt8]) throws(StoreError) -> ProviderAuthorization? {

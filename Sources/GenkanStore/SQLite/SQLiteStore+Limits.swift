@@ -1,15 +1,14 @@
 extension SQLiteStore {
     public func limitBucket(name: String, key: String) throws(StoreError) -> LimitBucket? {
-        let statement = try database.prepare("SELECT level, updated_at FROM rate_limits WHERE name = ? AND key = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.text(name), .text(key)).step() else { return nil }
-        return LimitBucket(level: statement.double(0), updatedAt: statement.integer(1))
+        try database.firstRow(
+            "SELECT level, updated_at FROM rate_limits WHERE name = ? AND key = ?", .text(name), .text(key)
+        ) { LimitBucket(level: $0.double(0), updatedAt: $0.integer(1)) }
     }
 
     public func setLimitBucket(name: String, key: String, _ bucket: LimitBucket, expiresAt: Int64?) throws(StoreError) {
         try database.prepare(
             "INSERT OR REPLACE INTO rate_limits (name, key, level, updated_at, expires_at) VALUES (?, ?, ?, ?, ?)"
-        ).bind(.text(name), .text(key), .double(bucket.level), .integer(bucket.updatedAt), expiresAt.map { .integer($0) } ?? .null).run()
+        ).bind(.text(name), .text(key), .double(bucket.level), .integer(bucket.updatedAt), expiresAt.storeValue).run()
     }
 
     public func deleteLimitBucket(name: String, key: String) throws(StoreError) {
@@ -21,17 +20,13 @@ extension SQLiteStore {
     }
 
     public func failedSignIns(emailKey: String) throws(StoreError) -> (accountID: Int64, failures: Int)? {
-        let statement = try database.prepare("SELECT id, failed_sign_ins FROM accounts WHERE email_key = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.text(emailKey)).step() else { return nil }
-        return (statement.integer(0), Int(statement.integer(1)))
+        try database.firstRow(
+            "SELECT id, failed_sign_ins FROM accounts WHERE email_key = ?", .text(emailKey)
+        ) { ($0.integer(0), Int($0.integer(1))) }
     }
 
     public func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
-        let statement = try database.prepare("SELECT failed_sign_ins FROM accounts WHERE id = ?")
-        defer { statement.reset() }
-        guard try statement.bind(.integer(accountID)).step() else { return nil }
-        return Int(statement.integer(0))
+        try database.firstRow("SELECT failed_sign_ins FROM accounts WHERE id = ?", .integer(accountID)) { Int($0.integer(0)) }
     }
 
     public func addFailedSignIn(accountID: Int64) throws(StoreError) {

@@ -7,7 +7,7 @@ extension SQLiteStore {
             """
         ).bind(
             .text(mail.sender), .text(mail.recipient), .blob(mail.message), .integer(time), .integer(time),
-            accountID.map { .integer($0) } ?? .null
+            accountID.storeValue
         ).run()
         return database.lastInsertedRowID
     }
@@ -17,23 +17,12 @@ extension SQLiteStore {
     }
 
     public func dueMail(now: Int64, limit: Int) throws(StoreError) -> [OutboxMessage] {
-        let statement = try database.prepare(
+        try database.allRows(
             """
-            SELECT id, sender, recipient, message, created_at, attempts, next_attempt_at, last_error FROM outbox
+            SELECT \(StoreColumns.outboxMessage) FROM outbox
             WHERE given_up_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-            """)
-        defer { statement.reset() }
-        try statement.bind(.integer(now), .integer(Int64(max(0, limit))))
-        var due: [OutboxMessage] = []
-        while try statement.step() {
-            due.append(
-                OutboxMessage(
-                    id: statement.integer(0),
-                    mail: OutgoingMail(sender: statement.text(1), recipient: statement.text(2), message: statement.blob(3)),
-                    createdAt: statement.integer(4), attempts: statement.integer(5), nextAttemptAt: statement.integer(6),
-                    lastError: statement.optionalText(7)))
-        }
-        return due
+            """, .integer(now), .integer(Int64(max(0, limit)))
+        ) { $0.outboxMessage() }
     }
 
     /// One write transaction (SQLite has one writer at a time): the messages read are moved past
@@ -71,32 +60,18 @@ extension SQLiteStore {
     }
 
     public func undeliverableMail(limit: Int) throws(StoreError) -> [OutboxMessage] {
-        let statement = try database.prepare(
+        try database.allRows(
             """
-            SELECT id, sender, recipient, created_at, attempts, next_attempt_at, last_error FROM outbox
+            SELECT \(StoreColumns.outboxMessage) FROM outbox
             WHERE given_up_at IS NOT NULL ORDER BY given_up_at DESC, id DESC LIMIT ?
-            """)
-        defer { statement.reset() }
-        try statement.bind(.integer(Int64(max(0, limit))))
-        var failed: [OutboxMessage] = []
-        while try statement.step() {
-            failed.append(
-                OutboxMessage(
-                    id: statement.integer(0),
-                    mail: OutgoingMail(sender: statement.text(1), recipient: statement.text(2), message: []),
-                    createdAt: statement.integer(3), attempts: statement.integer(4), nextAttemptAt: statement.integer(5),
-                    lastError: statement.optionalText(6)))
-        }
-        return failed
+            """, .integer(Int64(max(0, limit)))
+        ) { $0.outboxMessage() }
     }
 
     // MARK: Secrets
 
     public func secret(named name: String) throws(StoreError) -> [UInt8]? {
-        let select = try database.prepare("SELECT value FROM secrets WHERE name = ?")
-        defer { select.reset() }
-        guard try select.bind(.text(name)).step() else { return nil }
-        return select.blob(0)
+        try database.firstRow("SELECT value FROM secrets WHERE name = ?", .text(name)) { $0.blob(0) }
     }
 
     public func insertSecret(named name: String, _ value: [UInt8]) throws(StoreError) -> [UInt8] {

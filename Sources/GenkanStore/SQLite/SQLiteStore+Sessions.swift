@@ -8,29 +8,17 @@ extension SQLiteStore {
             """
         ).bind(
             .blob(row.key), .integer(session.accountID), .integer(session.createdAt), .integer(session.authenticatedAt),
-            .integer(session.lastSeenAt), .integer(session.expiresAt), session.userAgent.map { .text($0) } ?? .null
+            .integer(session.lastSeenAt), .integer(session.expiresAt), session.userAgent.storeValue
         ).run()
     }
 
-    static let sessionColumns = "s.token_hash, s.account_id, s.created_at, s.authenticated_at, s.last_seen_at, s.expires_at, s.user_agent"
-
-    func readSession(_ row: SQLiteStatement) -> SessionRow {
-        SessionRow(
-            key: row.blob(0),
-            session: Session(
-                accountID: row.integer(1), createdAt: row.integer(2), authenticatedAt: row.integer(3), lastSeenAt: row.integer(4),
-                expiresAt: row.integer(5), userAgent: row.optionalText(6)))
-    }
-
     public func session(key: [UInt8]) throws(StoreError) -> (row: SessionRow, account: StoredAccount)? {
-        let statement = try database.prepare(
+        try database.firstRow(
             """
-            SELECT \(Self.sessionColumns), \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.session), \(StoreColumns.account(of: "a"))
             FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
-            """)
-        defer { statement.reset() }
-        guard try statement.bind(.blob(key)).step() else { return nil }
-        return (readSession(statement), readStoredAccount(statement, from: 7))
+            """, .blob(key)
+        ) { ($0.session(), $0.storedAccount(from: 7)) }
     }
 
     public func setSessionLastSeen(key: [UInt8], _ time: Int64) throws(StoreError) {
@@ -61,19 +49,15 @@ extension SQLiteStore {
     }
 
     public func liveSessions(accountID: Int64, now: Int64, idleBefore: Int64) throws(StoreError) -> [SessionRow] {
-        let statement = try database.prepare(
+        try database.allRows(
             """
-            SELECT \(Self.sessionColumns)
+            SELECT \(StoreColumns.session)
             FROM sessions s JOIN accounts a ON a.id = s.account_id
             WHERE s.account_id = ? AND a.disabled_at IS NULL AND s.expires_at > ? AND s.last_seen_at > ?
                 AND (a.valid_since IS NULL OR s.created_at >= a.valid_since)
             ORDER BY s.last_seen_at DESC, s.created_at DESC, s.token_hash
-            """)
-        defer { statement.reset() }
-        try statement.bind(.integer(accountID), .integer(now), .integer(idleBefore))
-        var rows: [SessionRow] = []
-        while try statement.step() { rows.append(readSession(statement)) }
-        return rows
+            """, .integer(accountID), .integer(now), .integer(idleBefore)
+        ) { $0.session() }
     }
 
     public func deleteExpiredSessions(now: Int64, idleBefore: Int64) throws(StoreError) -> Int {
@@ -102,28 +86,17 @@ extension SQLiteStore {
             """
         ).bind(
             .blob(row.key), .integer(row.accountID), .integer(row.createdAt), .integer(row.authTime), .text(row.signInProvider),
-            .integer(row.lastUsedAt), row.claims.map { .text($0) } ?? .null
+            .integer(row.lastUsedAt), row.claims.storeValue
         ).run()
     }
 
-    static let refreshTokenColumns =
-        "r.token_hash, r.account_id, r.created_at, r.auth_time, r.sign_in_provider, r.last_used_at, r.claims"
-
-    func readRefreshToken(_ row: SQLiteStatement) -> RefreshTokenRow {
-        RefreshTokenRow(
-            key: row.blob(0), accountID: row.integer(1), createdAt: row.integer(2), authTime: row.integer(3),
-            signInProvider: row.text(4), lastUsedAt: row.integer(5), claims: row.optionalText(6))
-    }
-
     public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
-        let statement = try database.prepare(
+        try database.firstRow(
             """
-            SELECT \(Self.refreshTokenColumns), \(Self.accountColumns(of: "a"))
+            SELECT \(StoreColumns.refreshToken), \(StoreColumns.account(of: "a"))
             FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.token_hash = ?
-            """)
-        defer { statement.reset() }
-        guard try statement.bind(.blob(key)).step() else { return nil }
-        return (readRefreshToken(statement), readAccount(statement, from: 7))
+            """, .blob(key)
+        ) { ($0.refreshToken(), $0.account(from: 7)) }
     }
 
     public func setRefreshTokenLastUsed(key: [UInt8], _ time: Int64) throws(StoreError) {
@@ -145,15 +118,11 @@ extension SQLiteStore {
     }
 
     public func refreshTokens(accountID: Int64, since: Int64?) throws(StoreError) -> [RefreshTokenRow] {
-        let statement = try database.prepare(
+        try database.allRows(
             """
-            SELECT \(Self.refreshTokenColumns) FROM refresh_tokens r
+            SELECT \(StoreColumns.refreshToken) FROM refresh_tokens r
             WHERE r.account_id = ? AND r.created_at >= ? ORDER BY r.last_used_at DESC, r.created_at DESC, r.token_hash
-            """)
-        defer { statement.reset() }
-        try statement.bind(.integer(accountID), .integer(since ?? Int64.min))
-        var rows: [RefreshTokenRow] = []
-        while try statement.step() { rows.append(readRefreshToken(statement)) }
-        return rows
+            """, .integer(accountID), .integer(since ?? Int64.min)
+        ) { $0.refreshToken() }
     }
 }

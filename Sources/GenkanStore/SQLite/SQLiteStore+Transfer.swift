@@ -4,21 +4,13 @@ extension SQLiteStore: TableTransfer {
     }
 
     func tableNames() throws(StoreError) -> [String] {
-        let statement = try database.prepare(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
-        defer { statement.reset() }
-        var names: [String] = []
-        while try statement.step() { names.append(statement.text(0)) }
-        return names
+        try database.allRows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+        ) { $0.text(0) }
     }
 
     func columns(of table: String) throws(StoreError) -> [String] {
-        let statement = try database.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid")
-        defer { statement.reset() }
-        try statement.bind(.text(table))
-        var names: [String] = []
-        while try statement.step() { names.append(statement.text(0)) }
-        return names
+        try database.allRows("SELECT name FROM pragma_table_info(?) ORDER BY cid", .text(table)) { $0.text(0) }
     }
 
     func rowCount(of table: String) throws(StoreError) -> Int {
@@ -38,7 +30,7 @@ extension SQLiteStore: TableTransfer {
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         try database.prepare(
             "INSERT INTO \(Self.quoted(table)) (\(columns.map(Self.quoted).joined(separator: ", "))) VALUES (\(placeholders))"
-        ).bind(values.map(SQLiteStatement.Value.init)).run()
+        ).bind(values).run()
     }
 
     /// AUTOINCREMENT keeps the highest id ever given in `sqlite_sequence`, which a deletion does
@@ -56,23 +48,6 @@ extension SQLiteStore: TableTransfer {
             .bind(.integer(value), .text(table)).runCountingChanges()
         if changed == 0 && value > 0 {
             try database.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)").bind(.text(table), .integer(value)).run()
-        }
-    }
-
-    /// A table or column name as an SQL identifier (names come from the schema, never from input).
-    static func quoted(_ name: String) -> String {
-        "\"" + name.replacing("\"", with: "\"\"") + "\""
-    }
-}
-
-extension SQLiteStatement.Value {
-    init(_ value: StoreValue) {
-        switch value {
-        case .integer(let number): self = .integer(number)
-        case .double(let number): self = .double(number)
-        case .text(let text): self = .text(text)
-        case .blob(let bytes): self = .blob(bytes)
-        case .null: self = .null
         }
     }
 }

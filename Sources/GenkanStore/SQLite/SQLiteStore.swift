@@ -47,29 +47,4 @@ public final class SQLiteStore: Storage {
     public func schemaVersion() throws(StoreError) -> Int64 {
         try database.scalarInteger("PRAGMA user_version") ?? 0
     }
-
-    // MARK: Reading rows
-
-    static let accountColumns =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
-
-    /// The account in `accountColumns` order from column `first` on (a NULL address reads as "").
-    func readAccount(_ row: SQLiteStatement, from first: Int32 = 0) -> Account {
-        Account(
-            id: row.integer(first), uid: row.text(first + 12), email: row.text(first + 1), displayName: row.text(first + 2),
-            nameKey: row.text(first + 3), createdAt: row.integer(first + 4), verifiedAt: row.optionalInteger(first + 5),
-            disabledAt: row.optionalInteger(first + 6), validSince: row.optionalInteger(first + 7),
-            isAnonymous: row.integer(first + 13) != 0, customClaims: row.optionalText(first + 14))
-    }
-
-    func readStoredAccount(_ row: SQLiteStatement, from first: Int32 = 0) -> StoredAccount {
-        StoredAccount(
-            account: readAccount(row, from: first), passwordHash: row.optionalText(first + 8), photoURL: row.optionalText(first + 9),
-            lastLoginAt: row.optionalInteger(first + 10), emailKey: row.optionalText(first + 11))
-    }
-
-    /// `accountColumns` of the table aliased `alias`.
-    static func accountColumns(of alias: String) -> String {
-        accountColumns.split(separator: ",").map { "\(alias).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
-    }
 }

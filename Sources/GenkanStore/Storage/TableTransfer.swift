@@ -1,12 +1,3 @@
-/// One column's value as it moves from one store to another (`genkan db copy`).
-enum StoreValue: Sendable, Hashable {
-    case integer(Int64)
-    case double(Double)
-    case text(String)
-    case blob([UInt8])
-    case null
-}
-
 /// Whole tables read and written as rows of values, for moving a site from one store to another
 /// (`StoreCopy`). Not part of `Storage`: the operations never see it. The tables are those of the
 /// current schema, which has the same tables and columns on every store.
@@ -36,4 +27,12 @@ protocol TableTransfer: AnyObject {
 
     /// Makes the table's next id come after `value`.
     func setIDHighWater(of table: String, _ value: Int64) throws(StoreError)
+}
+
+extension TableTransfer {
+    /// A table or column name as an SQL identifier, double-quoted as both SQLite and PostgreSQL read
+    /// it (names come from the schema, never from input).
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacing("\"", with: "\"\"") + "\""
+    }
 }

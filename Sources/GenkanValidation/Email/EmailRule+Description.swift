@@ -39,16 +39,13 @@ extension EmailRule {
     /// The rule for the browser: `{"rule": "email", "mode", "attributes": {...}, "limits": {...},
     /// "codes": [...]}`, with attributes as in `htmlAttributes`.
     public var json: JSONValue {
-        .object([
-            ("rule", .string("email")),
-            ("mode", .string(mode.rawValue)),
-            ("attributes", .object(htmlAttributes.map { ($0.name, .string($0.value)) })),
-            ("limits", .object([
+        RuleDescription.json(
+            rule: "email", setting: ("mode", mode.rawValue), attributes: htmlAttributes,
+            limits: [
                 ("maxlength", .integer(Self.maximumLength)),
                 ("maximumInputLength", .integer(Self.maximumInputLength)),
-            ])),
-            ("codes", .array(issueCodes.map { .string($0.rawValue) })),
-        ])
+            ],
+            codes: issueCodes)
     }
 
     /// `json`, serialized.

@@ -27,16 +27,13 @@ extension NameProfile {
     /// The profile described for the browser and for API clients: its HTML attributes, limits
     /// and codes.
     public var json: JSONValue {
-        .object([
-            ("rule", .string("name")),
-            ("profile", .string(name)),
-            ("attributes", .object(htmlAttributes.map { ($0.name, .string($0.value)) })),
-            ("limits", .object([
+        RuleDescription.json(
+            rule: "name", setting: ("profile", name), attributes: htmlAttributes,
+            limits: [
                 ("maxGraphemes", .integer(maximumGraphemes)),
                 ("maxBytes", .integer(maximumBytes)),
-            ])),
-            ("codes", .array(issueCodes.map { .string($0.rawValue) })),
-        ])
+            ],
+            codes: issueCodes)
     }
 
     /// `json`, serialized.

@@ -20,31 +20,30 @@ extension PasswordPolicy {
     /// The policy described for the browser and for API clients: its HTML attributes, limits,
     /// character requirements, checks and codes.
     public var json: JSONValue {
-        .object([
-            ("rule", .string("password")),
-            ("policy", .string(name)),
-            ("attributes", .object(htmlAttributes.map { ($0.name, .string($0.value)) })),
-            ("limits", .object([
+        RuleDescription.json(
+            rule: "password", setting: ("policy", name), attributes: htmlAttributes,
+            limits: [
                 ("minlength", .integer(minimumLength)),
                 ("maxlength", .integer(maximumLength)),
                 ("hardMaximum", .integer(Self.hardMaximumLength)),
                 ("unit", .string(lengthUnit == .codePoints ? "code-points" : "characters")),
-            ])),
-            ("requires", .object([
-                ("uppercase", .bool(requiresUppercase)),
-                ("lowercase", .bool(requiresLowercase)),
-                ("number", .bool(requiresNumber)),
-                ("symbol", .bool(requiresSymbol)),
-                ("symbols", .string(symbols)),
-            ])),
-            ("checks", .object([
-                ("controlCharacters", .bool(rejectsControlCharacters)),
-                ("blocklist", .bool(checksBlocklist)),
-                ("context", .bool(checksContext)),
-                ("patterns", .bool(checksPatterns)),
-            ])),
-            ("codes", .array(issueCodes.map { .string($0.rawValue) })),
-        ])
+            ],
+            details: [
+                ("requires", .object([
+                    ("uppercase", .bool(requiresUppercase)),
+                    ("lowercase", .bool(requiresLowercase)),
+                    ("number", .bool(requiresNumber)),
+                    ("symbol", .bool(requiresSymbol)),
+                    ("symbols", .string(symbols)),
+                ])),
+                ("checks", .object([
+                    ("controlCharacters", .bool(rejectsControlCharacters)),
+                    ("blocklist", .bool(checksBlocklist)),
+                    ("context", .bool(checksContext)),
+                    ("patterns", .bool(checksPatterns)),
+                ])),
+            ],
+            codes: issueCodes)
     }
 
     /// `json`, serialized.

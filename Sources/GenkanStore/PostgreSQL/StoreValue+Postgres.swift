@@ -1,11 +1,5 @@
-/// A value bound to a `$n` parameter of a PostgreSQL statement, sent in binary format.
-enum PostgresValue {
-    case integer(Int64)
-    case double(Double)
-    case text(String)
-    case blob([UInt8])
-    case null
-
+/// How a value is bound to a `$n` parameter of a PostgreSQL statement, sent in binary format.
+extension StoreValue {
     /// The type the statement declares for the parameter when it is prepared (`pg_type.oid`: int8,
     /// float8, text, bytea); 0 lets the server infer it from the context (a NULL's only choice).
     var typeOID: UInt32 {
@@ -39,14 +33,4 @@ enum PostgresValue {
             return nil
         }
     }
-}
-
-extension Optional where Wrapped == Int64 {
-    /// The value, or NULL.
-    var postgresValue: PostgresValue { map { .integer($0) } ?? .null }
-}
-
-extension Optional where Wrapped == String {
-    /// The value, or NULL.
-    var postgresValue: PostgresValue { map { .text($0) } ?? .null }
 }

@@ -1,0 +1,34 @@
+/// A body run between the statements that open and close a transaction or a savepoint, as both
+/// stores run them: committed when it returns, undone when it throws.
+enum TransactionBlock {
+    /// Runs `begin`, then `body`; then `commit` when it returned, `rollback` when it threw. Each
+    /// statement goes through `execute`.
+    static func run<T>(
+        begin: String, commit: String, rollback: String, execute: (String) throws(StoreError) -> Void,
+        _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute(commit)
+            return result
+        } catch {
+            try? execute(rollback)
+            throw error
+        }
+    }
+
+    /// Runs `body` in the savepoint `genkan_<depth>` (`depth`: how many are open, this one
+    /// included): a transaction nested in another, whose writes are undone alone when its body
+    /// throws and commit or roll back with the enclosing transaction.
+    static func savepoint<T>(
+        depth: Int, execute: (String) throws(StoreError) -> Void, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        let name = "genkan_\(depth)"
+        // ROLLBACK TO undoes the savepoint's writes (and, on PostgreSQL, clears a failed
+        // statement) but keeps it open; RELEASE then closes it.
+        return try run(
+            begin: "SAVEPOINT \(name)", commit: "RELEASE \(name)", rollback: "ROLLBACK TO \(name); RELEASE \(name)",
+            execute: execute, body)
+    }
+}
