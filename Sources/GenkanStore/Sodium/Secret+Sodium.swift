@@ -14,7 +14,13 @@ public enum Secret {
 
     /// A 256-bit random token in unpadded base64url (43 characters, RFC 4648 §5).
     public static func token() -> String {
-        base64URL(randomBytes(32))
+        // The random bytes stay on the stack: a new visitor's every page draws one.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { random in
+            precondition(Sodium.ready)
+            RandomPool.current.fill(UnsafeMutableRawBufferPointer(random))
+            defer { random.update(repeating: 0) }
+            return base64URL(UnsafeBufferPointer(random))
+        }
     }
 
     /// SHA-256 of `bytes` (`crypto_hash_sha256`).
@@ -52,6 +58,10 @@ public enum Secret {
 
     /// Unpadded base64url (RFC 4648 §5).
     public static func base64URL(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { base64URL($0) }
+    }
+
+    static func base64URL(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let alphabet = base64URLAlphabet
         return String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { output in
             var written = 0
