@@ -190,7 +190,7 @@ public final class WorkerPool<Resource>: Sendable {
     /// made room is refused (outside the lock).
     private func enqueue(_ lane: Lane, _ job: @escaping Job, refused: Refusal?) -> Int? {
         var displaced: (refusal: Refusal, retryAfter: Int)?
-        var wakesPriorityThread = false
+        var wake = Wake.nobody
         let refusal = state.withLock { state -> Int? in
             guard !state.stopping else { return 1 }
             switch lane {
@@ -208,32 +208,43 @@ public final class WorkerPool<Resource>: Sendable {
                     return refusal
                 }
             }
-            // One wake-up a job: an idle priority thread for the lanes it serves, else (for the
-            // interactive lane) a niced thread. Waking both for every job (as this pool did) cost a
-            // futex wake, a context switch and a turn of the lock each, for a thread that found
-            // nothing: 10 % of an `accounts:lookup`. A busy priority thread looks at the queue
-            // before it waits again, so a job it is not woken for does not wait for it either.
-            switch lane {
-            case .interactive, .priorityHashing:
-                if state.idlePriorityThreads > 0 {
-                    state.idlePriorityThreads -= 1
-                    wakesPriorityThread = true
-                }
-            case .hashing: break
-            }
+            wake = whomToWake(for: lane, in: &state)
             return nil
         }
         if let displaced { displaced.refusal(displaced.retryAfter) }
-        if refusal == nil {
-            if wakesPriorityThread {
-                prioritySignal.post()
-            } else if case .priorityHashing = lane, priorityThreadCount > 0 {
-                // Only the priority threads take this lane; the busy one takes it next.
-            } else {
-                signal.post()
-            }
+        switch wake {
+        case .priorityThread: prioritySignal.post()
+        case .nicedThread: signal.post()
+        case .nobody: break
         }
         return refusal
+    }
+
+    /// Which thread a queued job wakes.
+    private enum Wake {
+        case priorityThread
+        case nicedThread
+        case nobody
+    }
+
+    /// One wake-up a job, decided under the lock: an idle priority thread (claimed here, so that
+    /// two jobs never wake the same one) for the lanes it serves; else a niced thread, except for
+    /// the priority lane, which only the priority threads take when there are any (a busy one looks
+    /// at the queues before it waits again, so the job does not wait for a wake-up). Waking both
+    /// kinds for every job (as this pool once did) cost a futex wake, a context switch and a turn
+    /// of the lock each, for a thread that found nothing: 10 % of an `accounts:lookup`.
+    private func whomToWake(for lane: Lane, in state: inout State) -> Wake {
+        switch lane {
+        case .interactive, .priorityHashing:
+            if state.idlePriorityThreads > 0 {
+                state.idlePriorityThreads -= 1
+                return .priorityThread
+            }
+            if case .priorityHashing = lane, priorityThreadCount > 0 { return .nobody }
+            return .nicedThread
+        case .hashing:
+            return .nicedThread
+        }
     }
 
     /// Adds `waiting` to `queue` unless its key has `perKey` jobs waiting or the queue is full and

@@ -32,18 +32,6 @@ public enum Secret {
         return digest
     }
 
-    /// HMAC-SHA-256 of `message` under `key` (`crypto_auth_hmacsha256`, RFC 2104).
-    public static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-        precondition(Sodium.ready)
-        var state = crypto_auth_hmacsha256_state()
-        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_bytes()))
-        let input = Array(message)
-        crypto_auth_hmacsha256_init(&state, key, key.count)
-        crypto_auth_hmacsha256_update(&state, input, UInt64(input.count))
-        crypto_auth_hmacsha256_final(&state, &mac)
-        return mac
-    }
-
     /// Whether `a` and `b` are equal, in time that depends only on their lengths
     /// (`sodium_memcmp`).
     public static func constantTimeEqual(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {

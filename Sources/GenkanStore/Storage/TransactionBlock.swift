@@ -1,10 +1,10 @@
 /// A body run between the statements that open and close a transaction or a savepoint, as both
 /// stores run them: committed when it returns, undone when it throws.
 enum TransactionBlock {
-    /// Runs `begin`, then `body`; then `commit` when it returned, `rollback` when it threw. Each
-    /// statement goes through `execute`.
+    /// Runs `begin`, then `body`; then `commit` when it returned, the `rollback` statements when it
+    /// threw. Each is one statement, passed to `execute` alone, so a store may keep it compiled.
     static func run<T>(
-        begin: String, commit: String, rollback: String, execute: (String) throws(StoreError) -> Void,
+        begin: String, commit: String, rollback: [String], execute: (String) throws(StoreError) -> Void,
         _ body: () throws(StoreError) -> T
     ) throws(StoreError) -> T {
         try execute(begin)
@@ -13,7 +13,7 @@ enum TransactionBlock {
             try execute(commit)
             return result
         } catch {
-            try? execute(rollback)
+            for statement in rollback { try? execute(statement) }
             throw error
         }
     }
@@ -28,7 +28,7 @@ enum TransactionBlock {
         // ROLLBACK TO undoes the savepoint's writes (and, on PostgreSQL, clears a failed
         // statement) but keeps it open; RELEASE then closes it.
         return try run(
-            begin: "SAVEPOINT \(name)", commit: "RELEASE \(name)", rollback: "ROLLBACK TO \(name); RELEASE \(name)",
+            begin: "SAVEPOINT \(name)", commit: "RELEASE \(name)", rollback: ["ROLLBACK TO \(name)", "RELEASE \(name)"],
             execute: execute, body)
     }
 }
