@@ -12,7 +12,12 @@ public enum JSONValue: Sendable {
     case string(String)
     case array([JSONValue])
     /// Members in their order; a name appears once unless the reader was told to keep repeats.
-    case object([(name: String, value: JSONValue)])
+    case object(Members)
+
+    /// An object's members, in order. Build them as this type: an array of unlabeled
+    /// `(String, JSONValue)` pairs is converted element by element when it becomes an object
+    /// (`_arrayForceCast`, a tenth of the CPU of building an `accounts:lookup` answer).
+    public typealias Members = [(name: String, value: JSONValue)]
 
     /// A whole number.
     public static func integer(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }

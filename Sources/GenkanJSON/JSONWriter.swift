@@ -39,7 +39,7 @@ public struct JSONWriter: Sendable {
     /// The text of `value` as UTF-8.
     public func bytes(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(256)
+        output.reserveCapacity(1024)
         write(value, to: &output)
         return output
     }
@@ -108,13 +108,32 @@ public struct JSONWriter: Sendable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// The bytes a string's text cannot hold as they are, under each escaping: JSON's own (quote,
+    /// backslash, controls), and for `.htmlSafe` also `<`, `>`, `&`, DEL and 0xE2 (the first byte of
+    /// U+2028 and U+2029, checked further). A table, so a run of plain bytes costs a load and a test
+    /// each: the writer builds every API answer.
+    private static let stops: (json: [Bool], htmlSafe: [Bool]) = {
+        var json = [Bool](repeating: false, count: 256)
+        for byte in 0..<0x20 { json[byte] = true }
+        json[0x22] = true
+        json[0x5C] = true
+        var htmlSafe = json
+        for byte in [0x3C, 0x3E, 0x26, 0x7F, 0xE2] { htmlSafe[byte] = true }
+        return (json, htmlSafe)
+    }()
+
     private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         let htmlSafe = escaping == .htmlSafe
         var runStart = 0
         var index = 0
         let end = bytes.count
+        let stops = htmlSafe ? Self.stops.htmlSafe : Self.stops.json
         while index < end {
             let byte = bytes[index]
+            guard stops.withUnsafeBufferPointer({ $0[Int(byte)] }) else {
+                index += 1
+                continue
+            }
             var next = index + 1
             let escaped: UInt32
             switch byte {

@@ -60,7 +60,7 @@ struct ErrorsListCommand: Command {
         return ExitStatus.success
     }
 
-    private static func json(_ code: AuthErrorCode) -> [(String, JSONValue)] {
+    private static func json(_ code: AuthErrorCode) -> JSONValue.Members {
         let spelling = code.spellings
         return [
             ("code", .string(code.rawValue)),
@@ -125,7 +125,7 @@ struct ErrorsShowCommand: Command {
                 continue
             }
             let localized = model.localize(error, locale: locale)
-            var members: [(String, JSONValue)] = [
+            var members: JSONValue.Members = [
                 ("input", .string(input)),
                 ("code", .string(error.code.rawValue)),
                 ("iosCode", error.code.iosCode.map(JSONValue.integer) ?? .null),

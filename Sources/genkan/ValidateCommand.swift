@@ -7,7 +7,7 @@ struct ValueVerdict {
     var valid: Bool
     var normalized: String?
     /// Members that only one kind of value has (`ascii`, `comparisonKey`), printed before `issues`.
-    var extra: [(String, JSONValue)] = []
+    var extra: JSONValue.Members = []
     var issues: [ValidationIssue]
 }
 
@@ -61,7 +61,7 @@ enum ValidateCommand {
     private static func json(
         value: String, verdict: ValueVerdict, extraKeys: [String], model: AuthErrorModel, locale: String
     ) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+        var members: JSONValue.Members = [
             ("value", .string(value)), ("valid", .bool(verdict.valid)), ("normalized", .optional(verdict.normalized)),
         ]
         // Every object of one command has the same keys, even when the value could not be read.

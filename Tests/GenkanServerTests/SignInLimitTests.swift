@@ -191,12 +191,16 @@ import Testing
         clock.advance(by: 1)
         let expired = await client.post("/signin", [("csrf", page.csrf ?? ""), ("email", "x@example.com"), ("password", "guess")])
         #expect(expired.status == 403)
-        #expect(expired.setCookies.contains { $0.hasPrefix("genkan_pre=") })  // a new one, for the next form
+        // The error page has no form to bind, so it mints no pre-session; the next form does.
+        #expect(!expired.setCookies.contains { $0.hasPrefix("genkan_pre=") })
+        let again = await client.get("/signin")
+        #expect(again.setCookies.contains { $0.hasPrefix("genkan_pre=") && $0.contains("Max-Age=86400") })
+        #expect(await client.post("/signin", [("csrf", again.csrf ?? ""), ("email", "x@example.com"), ("password", "guess")]).status == 422)
         // A pre-session whose time was moved forward does not match its token.
-        let stale = try #require(client.cookies["genkan_pre"])
-        let parts = stale.split(separator: ".")
-        client.cookies["genkan_pre"] = "\(parts[0]).\(clock.now)"
-        #expect(await client.post("/signin", [("csrf", page.csrf ?? ""), ("email", "x@example.com"), ("password", "guess")]).status == 403)
+        let current = try #require(client.cookies["genkan_pre"])
+        let parts = current.split(separator: ".")
+        client.cookies["genkan_pre"] = "\(parts[0]).\(clock.now + 5)"
+        #expect(await client.post("/signin", [("csrf", again.csrf ?? ""), ("email", "x@example.com"), ("password", "guess")]).status == 403)
     }
 
     // MARK: /api/validate

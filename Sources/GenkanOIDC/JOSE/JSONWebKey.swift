@@ -62,7 +62,7 @@ public struct JSONWebKey: Sendable, Equatable {
 
     /// The JWK as JSON (for tests, and a provider's published set).
     public var json: JSONValue {
-        var members: [(String, JSONValue)] = []
+        var members: JSONValue.Members = []
         switch material {
         case .rsa(let modulus, let exponent):
             members = [("kty", .string("RSA")), ("n", .string(Base64URL.encode(modulus))), ("e", .string(Base64URL.encode(exponent)))]

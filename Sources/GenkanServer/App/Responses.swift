@@ -8,6 +8,13 @@ enum Responses {
     static func html(
         _ status: Int, _ body: String, context: RequestContext, cookies: [SetCookie] = [], headers extra: HTTPHeaders = [:]
     ) -> HTTPResponse {
+        html(status, body: .text(body), context: context, cookies: cookies, headers: extra)
+    }
+
+    /// A page whose HTML is already bytes (`BlankForms`).
+    static func html(
+        _ status: Int, body: HTTPResponse.Body, context: RequestContext, cookies: [SetCookie] = [], headers extra: HTTPHeaders = [:]
+    ) -> HTTPResponse {
         var headers: HTTPHeaders = [
             "Content-Type": "text/html; charset=utf-8", "Content-Language": context.locale,
             // Pages carry per-visitor form tokens or account data: no cache may keep them.
@@ -15,7 +22,7 @@ enum Responses {
         ]
         for field in extra { headers.add(field.name, field.value) }
         addCookies(&headers, context: context, cookies: cookies)
-        return HTTPResponse(status: status, headers: headers, body: .text(body))
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     /// 303 See Other (RFC 9110 §15.4.4): after a form post, the browser GETs the next page.
@@ -56,6 +63,7 @@ enum Responses {
     }
 
     private static func addCookies(_ headers: inout HTTPHeaders, context: RequestContext, cookies: [SetCookie]) {
-        for cookie in context.standingCookies + cookies { headers.add("Set-Cookie", cookie.headerValue) }
+        for cookie in context.standingCookies { headers.add("Set-Cookie", cookie.headerValue) }
+        for cookie in cookies { headers.add("Set-Cookie", cookie.headerValue) }
     }
 }

@@ -52,30 +52,42 @@ public final class AccessLog: Sendable {
         let index = min(max(0, request.loop), clocks.count - 1)
         let microseconds = Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
         let peer = client ?? request.peerAddress
-        let client = Self.sanitized(peer.isEmpty ? "-" : peer, limit: 64)
-        let path = Self.sanitized(request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
-        let method = Self.sanitized(request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
-        // Every request writes one: bytes appended in place (interpolation and the number
-        // formatting were most of its cost).
-        var line = LogLine(capacity: 128 + path.utf8.count)
-        switch format {
-        case .text:
-            clocks[index].appendTimestamp(to: &line)
-            line.append(" ", client, " ", method, " ", path, " ")
-            line.append(number: status)
-            line.append(" ")
-            line.append(milliseconds: microseconds)
-            line.append("ms\n")
-        case .json:
-            line.append("{\"time\":\"")
-            clocks[index].appendTimestamp(to: &line)
-            line.append("\",\"client\":\"", client, "\",\"method\":\"", method, "\",\"path\":\"", path, "\",\"status\":")
-            line.append(number: status)
-            line.append(",\"duration_ms\":")
-            line.append(milliseconds: microseconds)
-            line.append("}\n")
+        let clock = clocks[index]
+        // Every request writes one: its bytes are put together on the stack, escaped in place,
+        // and written from there (the strings, arrays and interpolation of a line were most of
+        // its cost).
+        ByteWriter.onStack(capacity: Self.maxLineBytes) { line in
+            switch format {
+            case .text:
+                clock.appendTimestamp(to: &line)
+                line.append(" ")
+                line.append(sanitizing: peer.isEmpty ? "-" : peer, limit: 64)
+                line.append(" ")
+                line.append(sanitizing: request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
+                line.append(" ")
+                line.append(sanitizing: request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
+                line.append(" ")
+                line.append(number: status)
+                line.append(" ")
+                line.append(milliseconds: microseconds)
+                line.append("ms\n" as StaticString)
+            case .json:
+                line.append("{\"time\":\"")
+                clock.appendTimestamp(to: &line)
+                line.append("\",\"client\":\"")
+                line.append(sanitizing: peer.isEmpty ? "-" : peer, limit: 64)
+                line.append("\",\"method\":\"")
+                line.append(sanitizing: request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
+                line.append("\",\"path\":\"")
+                line.append(sanitizing: request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
+                line.append("\",\"status\":")
+                line.append(number: status)
+                line.append(",\"duration_ms\":")
+                line.append(milliseconds: microseconds)
+                line.append("}\n")
+            }
+            write(line.bytes)
         }
-        write(line.bytes)
     }
 
     /// Records a security event (`SecurityLog`) among the requests: time, client, `security`, the
@@ -96,40 +108,26 @@ public final class AccessLog: Sendable {
             }
             line += "}"
         }
-        write(Array((line + "\n").utf8))
+        Array((line + "\n").utf8).withUnsafeBufferPointer(write)
     }
 
-    private func write(_ line: [UInt8]) {
-        line.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 
     /// Printable ASCII only: anything else is percent-encoded, so a path cannot forge a line or
     /// break out of a JSON string. At most `limit` bytes of `text` are kept; a cut is marked `...`.
-    static func sanitized(_ text: String, limit: Int = .max) -> String {
-        let utf8 = text.utf8
-        let cut = utf8.count > limit
-        let kept = cut ? utf8.prefix(limit) : utf8[...]
-        guard cut || kept.contains(where: { $0 < 0x20 || $0 >= 0x7f || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-        else { return text }
-        var output = ""
-        for byte in kept {
-            if byte < 0x20 || byte >= 0x7f || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            } else {
-                output.unicodeScalars.append(Unicode.Scalar(byte))
-            }
-        }
-        return cut ? output + "..." : output
+    static func sanitized(_ text: String, limit: Int) -> String {
+        String(capacity: min(text.utf8.count, limit) * 3 + 3) { $0.append(sanitizing: text, limit: limit) }
     }
 
     /// RFC 3339 UTC date and time to the second.
@@ -149,58 +147,37 @@ extension String {
     }
 }
 
-/// One loop's clock, formatted once a second.
-private final class SecondClock: Sendable {
-    private let second = Mutex<(Int, String)>((-1, ""))
-
-    /// RFC 3339 UTC time with milliseconds.
-    func timestamp() -> String {
-        var line = LogLine(capacity: 24)
-        appendTimestamp(to: &line)
-        return String(decoding: line.bytes, as: UTF8.self)
-    }
-
-    func appendTimestamp(to line: inout LogLine) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let prefix = second.withLock { cached -> String in
-            if cached.0 != now.tv_sec { cached = (now.tv_sec, AccessLog.dateTime(now.tv_sec)) }
-            return cached.1
-        }
-        line.append(prefix, ".")
-        line.append(number: now.tv_nsec / 1_000_000, width: 3)
-        line.append("Z")
-    }
-}
-
-/// The bytes of one log line, appended in place.
-struct LogLine {
-    private(set) var bytes: [UInt8] = []
-
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
-    mutating func append(_ texts: String...) {
-        for text in texts { bytes.append(contentsOf: text.utf8) }
-    }
-
-    /// `value` in decimal, zero-padded to `width` digits (at most 20).
-    mutating func append(number value: Int, width: Int = 1) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = value.magnitude, count = 0
-            repeat {
-                digits[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0 || count < min(width, 20)
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+extension ByteWriter {
+    /// `text` as printable ASCII: any other byte, and `"` and `\`, percent-encoded, so that what a
+    /// client sent can neither forge a log line nor break out of a JSON string. At most `limit`
+    /// bytes of `text` are kept; a cut is marked `...`.
+    mutating func append(sanitizing text: String, limit: Int) {
+        var text = text
+        text.withUTF8 { bytes in
+            let kept = UnsafeBufferPointer(rebasing: bytes.prefix(limit))
+            var run = 0  // the first byte not appended yet, of a run that needs no escape
+            for (index, byte) in kept.enumerated() where Self.needsEscape(byte) {
+                append(UnsafeBufferPointer(rebasing: kept[run..<index]))
+                append(byte: UInt8(ascii: "%"))
+                append(byte: Self.hexDigits[Int(byte >> 4)])
+                append(byte: Self.hexDigits[Int(byte & 0x0f)])
+                run = index + 1
+            }
+            append(UnsafeBufferPointer(rebasing: kept[run...]))
+            if bytes.count > limit { append("..." as StaticString) }
         }
     }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte >= 0x7f || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// Thousandths as milliseconds with three decimals: 1234 → `1.234`.
     mutating func append(milliseconds thousandths: Int) {
         append(number: thousandths / 1000)
-        bytes.append(UInt8(ascii: "."))
+        append(byte: UInt8(ascii: "."))
         append(number: thousandths % 1000, width: 3)
     }
 }

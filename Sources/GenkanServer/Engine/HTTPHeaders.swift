@@ -43,7 +43,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// ASCII case-insensitive equality. The engine lower-cases request header names and code
     /// asks with lower-case names, so an exact match comes first.
     static func equal(_ a: String, _ b: String) -> Bool {
-        a == b || (a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in lower(x) == lower(y) })
+        if a == b { return true }
+        guard a.utf8.count == b.utf8.count else { return false }
+        // Byte by byte in the strings' own storage (iterating two UTF8Views in step cost a tenth
+        // of every look-up).
+        let equal = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                x.indices.allSatisfy { lower(x[$0]) == lower(y[$0]) }
+            }
+        }
+        return (equal ?? nil) ?? zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {

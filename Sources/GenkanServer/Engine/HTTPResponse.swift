@@ -48,26 +48,27 @@ public struct HTTPResponse: Sendable {
     /// would end a line (CR, LF, NUL) are dropped, so no value can inject a header (RFC 9110 §5.5).
     /// Bytes, appended in place: building a `String` was a measurable share of a page's cost.
     func serializedHeaders() -> [UInt8] {
-        var block: [UInt8] = []
-        block.reserveCapacity(headers.count * 64 + constantHeaderLines.utf8CodeUnitCount)
-        for (name, value) in headers {
-            Self.appendSafe(name, to: &block)
-            block.append(UInt8(ascii: ":"))
-            block.append(UInt8(ascii: " "))
-            Self.appendSafe(value, to: &block)
-            block.append(13)
-            block.append(10)
+        var capacity = constantHeaderLines.utf8CodeUnitCount
+        for (name, value) in headers { capacity += name.utf8.count + value.utf8.count + 4 }
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var block = ByteWriter(buffer)
+            for (name, value) in headers {
+                Self.appendSafe(name, to: &block)
+                block.append(": " as StaticString)
+                Self.appendSafe(value, to: &block)
+                block.append("\r\n" as StaticString)
+            }
+            block.append(constantHeaderLines)
+            count = block.count
         }
-        constantHeaderLines.withUTF8Buffer { block.append(contentsOf: $0) }
-        return block
     }
 
-    private static func appendSafe(_ text: String, to block: inout [UInt8]) {
-        let start = block.count
-        block.append(contentsOf: text.utf8)
-        if block[start...].contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) {
-            block.removeSubrange(start...)
-            block.append(contentsOf: text.utf8.lazy.filter { $0 != 13 && $0 != 10 && $0 != 0 })
+    /// `text` without CR, LF and NUL: copied whole when it has none, as nearly every value.
+    private static func appendSafe(_ text: String, to block: inout ByteWriter) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == 13 || $0 == 10 || $0 == 0 }) else { return block.append(bytes) }
+            for byte in bytes where byte != 13 && byte != 10 && byte != 0 { block.append(byte: byte) }
         }
     }
 }

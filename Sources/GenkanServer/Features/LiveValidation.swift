@@ -31,7 +31,7 @@ struct LiveValidation: Sendable {
         values[field.field] = posted?["value"] ?? ""
         let issues = rules.validateField(field.field, in: form.kind, values: values).issues
         let texts = renderer.texts
-        var members: [(String, JSONValue)] = [
+        var members: JSONValue.Members = [
             ("field", .string(field.id)),
             ("valid", .bool(issues.isEmpty)),
             ("issues", .array(issues.map { issue in

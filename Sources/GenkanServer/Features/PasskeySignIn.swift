@@ -102,7 +102,7 @@ enum PasskeyMessages {
     /// `{"error": {"code", "message"}}`, and `location` when the way on is another page (a
     /// registration that needs a recent sign-in goes to the confirmation page).
     static func refusal(_ failure: AuthFailure, texts: PageTexts, context: RequestContext, location: String? = nil) -> HTTPResponse {
-        var members: [(String, JSONValue)] = [
+        var members: JSONValue.Members = [
             ("error", .object([
                 ("code", .string(failure.code.rawValue)), ("message", .string(text(failure, texts: texts, locale: context.locale))),
             ]))

@@ -59,7 +59,7 @@ extension FirebaseAPI {
                 switch authenticator.createAccount(complete, in: store) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let profile):
-                    var body: [(String, JSONValue)] = [
+                    var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(profile.account.uid)),
                     ]
                     if let email { body.append(("email", .string(email))) }
@@ -83,7 +83,7 @@ extension FirebaseAPI {
                 for profile in found where seen.insert(profile.account.id).inserted {
                     users.append(UserRecord.json(profile, providerIDs: providerIDs))
                 }
-                var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#GetAccountInfoResponse"))]
+                var body: JSONValue.Members = [("kind", .string("identitytoolkit#GetAccountInfoResponse"))]
                 // No `users` at all when none is found, as Firebase answers (the Admin SDKs read that as "not found").
                 if !users.isEmpty { body.append(("users", .array(users))) }
                 return .object(body)
@@ -175,7 +175,7 @@ extension FirebaseAPI {
         let providerIDs = self.providerIDs
         return answerFromStore(request) { store in
             let profiles = try store.profiles(afterID: after, limit: maxResults)
-            var body: [(String, JSONValue)] = [
+            var body: JSONValue.Members = [
                 ("kind", .string("identitytoolkit#DownloadAccountResponse")),
                 ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),
             ]

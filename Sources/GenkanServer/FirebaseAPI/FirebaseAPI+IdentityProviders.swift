@@ -42,7 +42,7 @@ extension FirebaseAPI {
                 case .success(let found): token = found
                 }
                 let profile = ProviderSignIn.profile(token, provider: provider, appleUser: nil, rules: rules)
-                let identityFields: [(String, JSONValue)] =
+                let identityFields: JSONValue.Members =
                     [("federatedId", .string(profile.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
                 return answer(.interactive) { store in
@@ -61,7 +61,7 @@ extension FirebaseAPI {
                     case .failure(let failure):
                         return .failure(self.error(failure, request))
                     case .success(let found):
-                        var extra: [(String, JSONValue)] = []
+                        var extra: JSONValue.Members = []
                         if found.isNew { extra.append(("isNewUser", .bool(true))) }
                         if returnCredential { extra.append(("oauthIdToken", .string(idToken))) }
                         return Authenticator.startTokens(for: found.account, in: store, signInProvider: providerID)
@@ -79,7 +79,7 @@ extension FirebaseAPI {
     /// provider: the same `localId`, new tokens.
     private func link(
         _ profile: ProviderProfile, providerID: String, claims: IDTokenClaims, token: VerifiedIDToken,
-        identityFields: [(String, JSONValue)], request: HTTPRequest, locale: String, in store: AccountStore
+        identityFields: JSONValue.Members, request: HTTPRequest, locale: String, in store: AccountStore
     ) -> Result<JSONValue, FirebaseError> {
         Self.account(claims, in: store).flatMap { current in
             let linked = authenticator.link(
@@ -95,13 +95,13 @@ extension FirebaseAPI {
     /// identity, the account, the provider's claims as `rawUserInfo`, `extra` (a new account, the
     /// provider's token back), then the account's tokens.
     private func signedIn(
-        _ started: (account: Account, authTime: Int64, refreshToken: String), providerID: String, token: VerifiedIDToken, identityFields: [(String, JSONValue)],
-        extra: [(String, JSONValue)] = [], in store: AccountStore
+        _ started: (account: Account, authTime: Int64, refreshToken: String), providerID: String, token: VerifiedIDToken, identityFields: JSONValue.Members,
+        extra: JSONValue.Members = [], in store: AccountStore
     ) -> JSONValue {
         let account = started.account
         let accountProfile = (try? store.profile(id: account.id)) ?? nil
             ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
-        var body: [(String, JSONValue)] = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
+        var body: JSONValue.Members = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
         body += [
             ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
             ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),

@@ -156,8 +156,8 @@ extension FirebaseAPI {
     }
 
     /// `kind`, `email`, `requestType` and, for an address change or its undo, `newEmail`.
-    static func codeFields(_ code: ActionCode) -> [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = [("kind", .string("identitytoolkit#ResetPasswordResponse"))]
+    static func codeFields(_ code: ActionCode) -> JSONValue.Members {
+        var fields: JSONValue.Members = [("kind", .string("identitytoolkit#ResetPasswordResponse"))]
         switch code.purpose {
         case .resetPassword, .verifyEmail:
             fields.append(("email", .string(code.account.email)))

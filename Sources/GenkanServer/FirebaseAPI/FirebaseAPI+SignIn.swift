@@ -34,7 +34,7 @@ extension FirebaseAPI {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let started):
                     let profile = AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
-                    var body: [(String, JSONValue)] = [
+                    var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#SignupNewUserResponse")),
                         ("localId", .string(started.account.uid)),
                         ("email", .string(started.account.email)),
@@ -91,7 +91,7 @@ extension FirebaseAPI {
                     case .success(let started):
                         let updated = (try? store.profile(id: started.account.id)) ?? nil
                             ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
-                        var body: [(String, JSONValue)] = [
+                        var body: JSONValue.Members = [
                             ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(started.account.uid)),
                             ("email", .string(started.account.email)),
                         ]
@@ -123,7 +123,7 @@ extension FirebaseAPI {
                 }.map { started in
                     let profile = (try? store.profile(id: started.account.id)) ?? nil
                         ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
-                    var body: [(String, JSONValue)] = [
+                    var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#VerifyPasswordResponse")),
                         ("localId", .string(started.account.uid)),
                         ("email", .string(started.account.email)),

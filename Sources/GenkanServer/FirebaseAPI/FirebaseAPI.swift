@@ -200,7 +200,7 @@ struct FirebaseAPI: SiteFeature {
     /// The tokens of a sign-in: `idToken`, `refreshToken`, `expiresIn` (a string, as Firebase sends it).
     func tokenFields(
         _ profile: AccountProfile, authTime: Int64, refreshToken: String, provider: String = "password", claims: String? = nil
-    ) -> [(String, JSONValue)] {
+    ) -> JSONValue.Members {
         [
             ("idToken", .string(tokens.token(
                 for: profile.account, photoURL: profile.photoURL, authTime: authTime, now: clock.now(), provider: provider, claims: claims))),

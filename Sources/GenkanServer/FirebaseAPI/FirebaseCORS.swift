@@ -9,7 +9,12 @@
 /// Runs as router middleware (so 404, 405 and 413 under the prefixes get it too) and leaves every
 /// other path alone.
 struct FirebaseCORS: Middleware {
-    let prefixes: [String]
+    /// The API's path prefixes, each with its trailing `/` (made once: this runs for every request).
+    private let directories: [String]
+
+    init(prefixes: [String]) {
+        directories = prefixes.map { $0 + "/" }
+    }
 
     /// What the JS, iOS and Admin SDKs send besides the CORS-safelisted headers.
     static let allowedHeaders =
@@ -19,7 +24,7 @@ struct FirebaseCORS: Middleware {
     static let maxAge = "86400"
 
     func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
-        guard prefixes.contains(where: { request.path.hasPrefix($0 + "/") }) else { return next(request, context) }
+        guard directories.contains(where: { request.path.hasPrefix($0) }) else { return next(request, context) }
         let origin = request.headers["origin"].flatMap { $0.isEmpty || $0.utf8.count > 512 ? nil : $0 } ?? "*"
         if request.method == "OPTIONS", request.headers["access-control-request-method"] != nil {
             let asked = request.headers["access-control-request-headers"].flatMap(Self.headerList)

@@ -77,7 +77,7 @@ struct FirebaseError: Error, Sendable, Hashable {
     /// `{"error":{"code":400,"message":"EMAIL_EXISTS","errors":[{"message":"EMAIL_EXISTS","domain":"global","reason":"invalid"}]}}`,
     /// with Google's `status` for the errors that are not Identity Toolkit strings.
     var body: JSONValue {
-        var error: [(String, JSONValue)] = [
+        var error: JSONValue.Members = [
             ("code", .integer(status)),
             ("message", .string(message)),
             ("errors", .array([.object([("message", .string(message)), ("domain", .string("global")), ("reason", .string(reason))])])),

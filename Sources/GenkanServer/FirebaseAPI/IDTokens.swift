@@ -51,7 +51,7 @@ struct IDTokens: Sendable {
         payload["sub"] = .string(account.uid)
         payload["iat"] = .integer(Int(now))
         payload["exp"] = .integer(Int(now + Self.lifetime))
-        var identities: [(String, JSONValue)] = []
+        var identities: JSONValue.Members = []
         if account.hasEmail {
             payload["email"] = .string(account.email)
             payload["email_verified"] = .bool(account.isVerified)
@@ -131,7 +131,7 @@ struct IDTokens: Sendable {
 /// A JWT payload being written: members in the order first set, a later value replacing an earlier
 /// one of the same name (so a claim appears once).
 struct OrderedClaims {
-    private var members: [(String, JSONValue)] = []
+    private var members: JSONValue.Members = []
 
     subscript(name: String) -> JSONValue? {
         get { members.first { $0.0 == name }?.1 }

@@ -30,7 +30,7 @@ enum UserRecord {
         let account = profile.account
         var entries: [JSONValue] = []
         if profile.hasPassword && account.hasEmail {
-            var entry: [(String, JSONValue)] = [
+            var entry: JSONValue.Members = [
                 ("providerId", .string("password")), ("federatedId", .string(account.email)), ("email", .string(account.email)),
                 ("rawId", .string(account.email)),
             ]
@@ -39,7 +39,7 @@ enum UserRecord {
             entries.append(.object(entry))
         }
         for identity in profile.identities {
-            var entry: [(String, JSONValue)] = [
+            var entry: JSONValue.Members = [
                 ("providerId", .string(firebaseProviderID(identity.provider, configured: providerIDs))),
                 ("federatedId", .string(identity.subject)), ("rawId", .string(identity.subject)),
             ]
@@ -51,31 +51,35 @@ enum UserRecord {
 
     static func json(_ profile: AccountProfile, providerIDs: [String: String] = [:]) -> JSONValue {
         let account = profile.account
-        var fields: [(String, JSONValue)] = [("localId", .string(account.uid))]
+        // Member by member into room made once: appending array literals (`+= [...]`) made and
+        // grew a temporary array for each, a third of building this answer.
+        var fields: JSONValue.Members = []
+        fields.reserveCapacity(14)
+        fields.append(("localId", .string(account.uid)))
         if account.hasEmail {
-            fields += [("email", .string(account.email)), ("emailVerified", .bool(account.isVerified))]
+            fields.append(("email", .string(account.email)))
+            fields.append(("emailVerified", .bool(account.isVerified)))
         }
         if !account.displayName.isEmpty { fields.append(("displayName", .string(account.displayName))) }
         if let photo = profile.photoURL { fields.append(("photoUrl", .string(photo))) }
         let validSince = account.validSince ?? account.createdAt
         if profile.hasPassword {
-            fields += [("passwordHash", .string(redactedHash)), ("passwordUpdatedAt", .integer(Int(validSince) * 1000))]
+            fields.append(("passwordHash", .string(redactedHash)))
+            fields.append(("passwordUpdatedAt", .integer(Int(validSince) * 1000)))
         }
-        fields += [
-            ("providerUserInfo", .array(providers(profile, providerIDs: providerIDs))),
-            ("validSince", .string(String(validSince))),
-            ("disabled", .bool(account.isDisabled)),
-            ("createdAt", .string(String(account.createdAt * 1000))),
-        ]
+        fields.append(("providerUserInfo", .array(providers(profile, providerIDs: providerIDs))))
+        fields.append(("validSince", .string(String(validSince))))
+        fields.append(("disabled", .bool(account.isDisabled)))
+        fields.append(("createdAt", .string(String(account.createdAt * 1000))))
         if let lastLogin = profile.lastLoginAt { fields.append(("lastLoginAt", .string(String(lastLogin * 1000)))) }
         if let claims = account.customClaims { fields.append(("customAttributes", .string(claims))) }
         return .object(fields)
     }
 
     /// The profile fields of an update's answer (`accounts:update`).
-    static func updateJSON(_ profile: AccountProfile, providerIDs: [String: String] = [:]) -> [(String, JSONValue)] {
+    static func updateJSON(_ profile: AccountProfile, providerIDs: [String: String] = [:]) -> JSONValue.Members {
         let account = profile.account
-        var fields: [(String, JSONValue)] = [
+        var fields: JSONValue.Members = [
             ("kind", .string("identitytoolkit#SetAccountInfoResponse")),
             ("localId", .string(account.uid)),
         ]

@@ -2,7 +2,8 @@ import GenkanStore
 
 /// The request context: the visitor's cookies (under the names the scheme the router found uses,
 /// `ClientResolution`), language (`?lang=`, then the `lang` cookie, then `Accept-Language`), and the
-/// pre-session that binds anonymous forms (replaced once it is older than `preSessionLifetime`).
+/// pre-session that binds anonymous forms (replaced once it is older than `preSessionLifetime`;
+/// a new one is minted only when something reads it, `PreSessionSlot`).
 struct VisitorContext: Middleware {
     let texts: PageTexts
     let locales: LocaleCache
@@ -22,14 +23,7 @@ struct VisitorContext: Middleware {
         } else {
             context.locale = locales.locale(acceptLanguage: request.headers["accept-language"] ?? "", loop: request.loop)
         }
-        let now = clock.now()
-        context.preSessionLifetime = preSessionLifetime
-        if let value = context.cookie(.preSession), PreSession(cookie: value, now: now, lifetime: preSessionLifetime) != nil {
-            context.preSession = value
-        } else {
-            context.preSession = PreSession.new(now: now).value
-            context.isNewPreSession = true
-        }
+        context.preSessionSlot = PreSessionSlot(cookie: context.cookie(.preSession), now: clock.now(), lifetime: preSessionLifetime)
         return next(request, context)
     }
 }

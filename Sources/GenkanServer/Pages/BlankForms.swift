@@ -2,7 +2,8 @@ import GenkanValidation
 import Synchronization
 
 /// Forms without errors or values, rendered once per form and locale and split around the CSRF
-/// token, so serving one (the sign-in page is the page most visited) is a few copies and its token.
+/// token, so serving one (the sign-in page is the page most visited) is its token and a few copies
+/// into one array of bytes: no string is grown, and none is checked again for valid UTF-8.
 ///
 /// A page is rendered the first time a visitor asks for it in its language, not at start: with 49
 /// languages most pairs are never asked for on a given server, and rendering them all would make
@@ -11,9 +12,16 @@ struct BlankForms: Sendable {
     /// A base64url-shaped stand-in of a token's length: HTML escaping leaves it as it is.
     private static let placeholder = "CSRFTOKENPLACEHOLDERxxxxxxxxxxxxxxxxxxxxxxx"
 
-    /// The page cut at each place the token goes (the sign-in page has two forms).
+    /// The page cut at each place the token goes (the sign-in page has two forms), as UTF-8.
     private struct Parts: Sendable {
-        let pieces: [String]
+        let pieces: [[UInt8]]
+        /// The bytes of all the pieces.
+        let count: Int
+
+        init(pieces: [String]) {
+            self.pieces = pieces.map { Array($0.utf8) }
+            count = self.pieces.reduce(0) { $0 + $1.count }
+        }
     }
 
     private struct Key: Hashable {
@@ -37,22 +45,29 @@ struct BlankForms: Sendable {
         self.locales = Set(locales)
     }
 
-    /// The blank page of `form` in `locale` with `csrf`, or nil when it is not one of the forms
-    /// and locales rendered ahead.
-    func page(_ form: FormDescription, locale: String, csrf: String) -> String? {
-        guard let description = forms[form.kind], locales.contains(locale), let parts = parts(description, locale: locale) else { return nil }
-        var html = ""
-        html.reserveCapacity(parts.pieces.reduce(0) { $0 + $1.utf8.count } + csrf.utf8.count * (parts.pieces.count - 1))
-        for (index, piece) in parts.pieces.enumerated() {
-            if index > 0 { html += csrf }
-            html += piece
+    /// The blank page of `form` in `locale` with `csrf`, as UTF-8, or nil when it is not one of
+    /// the forms and locales rendered ahead.
+    func page(_ form: FormDescription, locale: String, csrf: String) -> [UInt8]? {
+        guard let parts = parts(form.kind, locale: locale) else { return nil }
+        var csrf = csrf
+        return csrf.withUTF8 { token in
+            [UInt8](unsafeUninitializedCapacity: parts.count + token.count * (parts.pieces.count - 1)) { buffer, count in
+                var page = ByteWriter(buffer)
+                for (index, piece) in parts.pieces.enumerated() {
+                    if index > 0 { page.append(token) }
+                    piece.withUnsafeBufferPointer { page.append($0) }
+                }
+                count = page.count
+            }
         }
-        return html
     }
 
-    private func parts(_ form: FormDescription, locale: String) -> Parts? {
-        let key = Key(form: form.kind, locale: locale)
+    /// The parts of a form's page: looked up (the way every request goes), else rendered when the
+    /// form and the locale are among those rendered ahead.
+    private func parts(_ kind: FormKind, locale: String) -> Parts? {
+        let key = Key(form: kind, locale: locale)
         if let known = rendered.pages.withLock({ $0[key] }) { return known }
+        guard let form = forms[kind], locales.contains(locale) else { return nil }
         // Rendered outside the lock: two requests may both render the first time, which costs a
         // render, never a wait.
         let html = renderer.form(form, locale: locale, state: FormState(), csrf: Self.placeholder)

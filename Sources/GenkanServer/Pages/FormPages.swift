@@ -23,8 +23,8 @@ struct FormPages: Sendable {
         let notice = context.notice?.text(texts, account: context.signedIn?.account, locale: context.locale)
         var state = FormState(values: values, hidden: hidden, intro: intro, notice: notice)
         state.passkeyProof = passkeyProof
-        if state.isBlank, let html = blanks.page(form, locale: context.locale, csrf: csrf) {
-            return Responses.html(200, html, context: context, headers: headers)
+        if state.isBlank, let page = blanks.page(form, locale: context.locale, csrf: csrf) {
+            return Responses.html(200, body: .bytes(page), context: context, headers: headers)
         }
         return Responses.html(
             200, renderer.form(form, locale: context.locale, state: state, csrf: csrf), context: context,

@@ -27,11 +27,8 @@ struct RequestContext: Sendable {
     var locale: String
     /// Set when `?lang=` chose the locale: the choice is remembered in a cookie.
     var chosenLocale: String?
-    /// The pre-session value binding anonymous forms; `isNewPreSession` when made for this request.
-    var preSession = ""
-    var isNewPreSession = false
-    /// Seconds a new pre-session cookie lives.
-    var preSessionLifetime: Int64 = 0
+    /// The pre-session binding anonymous forms, minted when first read if the visitor had none.
+    var preSessionSlot = PreSessionSlot(cookie: nil, now: 0, lifetime: 0)
 
     // MARK: Set by `FormParsing`
     /// The posted form data.
@@ -83,12 +80,20 @@ struct RequestContext: Sendable {
         return token
     }
 
-    /// The cookies every page and redirect for this request sets: the remembered language, a
-    /// new pre-session, the deletion of a stale session cookie.
+    /// The pre-session value binding anonymous forms (minted now if the visitor had none).
+    var preSession: String { preSessionSlot.value }
+
+    /// Whether the visitor came without a valid pre-session.
+    var isNewPreSession: Bool { preSessionSlot.isNew }
+
+    /// The cookies every page and redirect for this request sets: the remembered language, the
+    /// pre-session minted for it, the deletion of a stale session cookie.
     var standingCookies: [SetCookie] {
         var cookies: [SetCookie] = []
         if let chosenLocale { cookies.append(setCookie(.language, chosenLocale, maxAge: 365 * 86_400)) }
-        if isNewPreSession { cookies.append(setCookie(.preSession, preSession, maxAge: preSessionLifetime)) }
+        if let minted = preSessionSlot.mintedValue {
+            cookies.append(setCookie(.preSession, minted, maxAge: preSessionSlot.lifetime))
+        }
         if hasStaleSessionCookie { cookies.append(deletingCookie(.session)) }
         return cookies
     }

@@ -14,7 +14,7 @@ extension PostgresStore {
     public func code(key: [UInt8]) throws(StoreError) -> (row: CodeRow, account: Account)? {
         try rows(
             """
-            SELECT \(StoreColumns.code), \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.code), \(StoreColumns.accountOfA)
             FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = $1
             """, .blob(key)
         ).first.map { ($0.code(), $0.account(from: 8)) }

@@ -20,7 +20,7 @@ extension PostgresStore {
     public func account(issuer: String, subject: String) throws(StoreError) -> Account? {
         try rows(
             """
-            SELECT \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.accountOfA)
             FROM provider_identities i JOIN accounts a ON a.id = i.account_id WHERE i.issuer = $1 AND i.subject = $2
             """, .text(issuer), .text(subject)
         ).first.map { $0.account() }

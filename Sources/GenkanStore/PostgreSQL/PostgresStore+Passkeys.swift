@@ -33,7 +33,7 @@ extension PostgresStore {
     public func passkey(credentialID: [UInt8]) throws(StoreError) -> (passkey: Passkey, userHandle: [UInt8]?, account: StoredAccount)? {
         try rows(
             """
-            SELECT \(StoreColumns.passkey), u.user_handle, \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.passkey), u.user_handle, \(StoreColumns.accountOfA)
             FROM passkeys p JOIN accounts a ON a.id = p.account_id LEFT JOIN passkey_users u ON u.account_id = p.account_id
             WHERE p.credential_id = $1
             """, .blob(credentialID)

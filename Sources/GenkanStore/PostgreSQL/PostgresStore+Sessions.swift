@@ -13,7 +13,7 @@ extension PostgresStore {
     public func session(key: [UInt8]) throws(StoreError) -> (row: SessionRow, account: StoredAccount)? {
         try rows(
             """
-            SELECT \(StoreColumns.session), \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.session), \(StoreColumns.accountOfA)
             FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = $1
             """, .blob(key)
         ).first.map { ($0.session(), $0.storedAccount(from: 7)) }
@@ -82,7 +82,7 @@ extension PostgresStore {
     public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
         try rows(
             """
-            SELECT \(StoreColumns.refreshToken), \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.refreshToken), \(StoreColumns.accountOfA)
             FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.token_hash = $1
             """, .blob(key)
         ).first.map { ($0.refreshToken(), $0.account(from: 7)) }

@@ -27,8 +27,11 @@ extension SQLiteStore {
     }
 
     public func storedAccount(uid: String) throws(StoreError) -> StoredAccount? {
-        try database.firstRow("SELECT \(StoreColumns.account) FROM accounts WHERE uid = ?", .text(uid)) { $0.storedAccount() }
+        try database.firstRow(Self.accountByUID, .text(uid)) { $0.storedAccount() }
     }
+
+    /// Made once: every `accounts:lookup` runs it (interpolating it again was a string built per request).
+    private static let accountByUID = "SELECT \(StoreColumns.account) FROM accounts WHERE uid = ?"
 
     public func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount] {
         try database.allRows(

@@ -16,7 +16,7 @@ extension SQLiteStore {
     public func code(key: [UInt8]) throws(StoreError) -> (row: CodeRow, account: Account)? {
         try database.firstRow(
             """
-            SELECT \(StoreColumns.code), \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.code), \(StoreColumns.accountOfA)
             FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
             """, .blob(key)
         ) { ($0.code(), $0.account(from: 8)) }

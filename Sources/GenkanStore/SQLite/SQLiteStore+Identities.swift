@@ -12,15 +12,17 @@ extension SQLiteStore {
     }
 
     public func identities(accountID: Int64) throws(StoreError) -> [ProviderIdentity] {
-        try database.allRows(
-            "SELECT \(StoreColumns.identity) FROM provider_identities WHERE account_id = ? ORDER BY created_at, id", .integer(accountID)
-        ) { $0.identity() }
+        try database.allRows(Self.identitiesOfAccount, .integer(accountID)) { $0.identity() }
     }
+
+    /// Made once: every `accounts:lookup` runs it.
+    private static let identitiesOfAccount =
+        "SELECT \(StoreColumns.identity) FROM provider_identities WHERE account_id = ? ORDER BY created_at, id"
 
     public func account(issuer: String, subject: String) throws(StoreError) -> Account? {
         try database.firstRow(
             """
-            SELECT \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.accountOfA)
             FROM provider_identities i JOIN accounts a ON a.id = i.account_id WHERE i.issuer = ? AND i.subject = ?
             """, .text(issuer), .text(subject)
         ) { $0.account() }

@@ -13,13 +13,14 @@ extension SQLiteStore {
     }
 
     public func session(key: [UInt8]) throws(StoreError) -> (row: SessionRow, account: StoredAccount)? {
-        try database.firstRow(
-            """
-            SELECT \(StoreColumns.session), \(StoreColumns.account(of: "a"))
-            FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
-            """, .blob(key)
-        ) { ($0.session(), $0.storedAccount(from: 7)) }
+        try database.firstRow(Self.sessionWithAccount, .blob(key)) { ($0.session(), $0.storedAccount(from: 7)) }
     }
+
+    /// Made once: every signed-in page runs it.
+    private static let sessionWithAccount = """
+        SELECT \(StoreColumns.session), \(StoreColumns.accountOfA)
+        FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
+        """
 
     public func setSessionLastSeen(key: [UInt8], _ time: Int64) throws(StoreError) {
         try database.prepare("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?").bind(.integer(time), .blob(key)).run()
@@ -93,7 +94,7 @@ extension SQLiteStore {
     public func refreshToken(key: [UInt8]) throws(StoreError) -> (row: RefreshTokenRow, account: Account)? {
         try database.firstRow(
             """
-            SELECT \(StoreColumns.refreshToken), \(StoreColumns.account(of: "a"))
+            SELECT \(StoreColumns.refreshToken), \(StoreColumns.accountOfA)
             FROM refresh_tokens r JOIN accounts a ON a.id = r.account_id WHERE r.token_hash = ?
             """, .blob(key)
         ) { ($0.refreshToken(), $0.account(from: 7)) }

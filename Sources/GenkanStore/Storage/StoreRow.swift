@@ -17,10 +17,9 @@ enum StoreColumns {
     static let account =
         "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
 
-    /// `account` of the table aliased `alias`.
-    static func account(of alias: String) -> String {
-        account.split(separator: ",").map { "\(alias).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
-    }
+    /// `account` of the table aliased `a`, as the joins name it; made once, since the queries that
+    /// use it run for every signed-in page.
+    static let accountOfA = account.split(separator: ",").map { "a.\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
 
     static let session = "s.token_hash, s.account_id, s.created_at, s.authenticated_at, s.last_seen_at, s.expires_at, s.user_agent"
 

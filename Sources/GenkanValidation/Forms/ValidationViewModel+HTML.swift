@@ -30,7 +30,7 @@ extension ValidationViewModel {
         .object([
             ("form", .string(kind.rawValue)),
             ("fields", .array(kind.fields.map { field in
-                var members: [(String, JSONValue)] = [
+                var members: JSONValue.Members = [
                     ("field", .string(field.rawValue)),
                     ("attributes", .object(htmlAttributes(for: field, in: kind).map { ($0.name, .string($0.value)) })),
                 ]

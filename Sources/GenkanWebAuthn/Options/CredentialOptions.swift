@@ -29,7 +29,7 @@ public struct CredentialDescriptor: Sendable, Equatable {
     }
 
     var json: JSONValue {
-        var members: [(String, JSONValue)] = [("type", .string("public-key")), ("id", .string(Base64URL.encode(id)))]
+        var members: JSONValue.Members = [("type", .string("public-key")), ("id", .string(Base64URL.encode(id)))]
         if !transports.isEmpty { members.append(("transports", .array(transports.map(JSONValue.string)))) }
         return .object(members)
     }
@@ -70,7 +70,7 @@ extension WebAuthnVerifier {
     /// (WebAuthn Level 3 §5.1): no `allowCredentials` by default, so the browser offers the
     /// site's discoverable credentials (and conditional UI can list them in autofill).
     public func authenticationOptions(challenge: [UInt8], allowCredentials: [CredentialDescriptor] = []) -> JSONValue {
-        var members: [(String, JSONValue)] = [
+        var members: JSONValue.Members = [
             ("challenge", .string(Base64URL.encode(challenge))),
             ("timeout", .integer(policy.timeoutMilliseconds)),
             ("rpId", .string(relyingParty.id)),
