@@ -10,6 +10,7 @@ import shutil
 import sys
 import tempfile
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -120,7 +121,9 @@ class SiteTest(ServedBrowserTest):
         Select(browser.find_element(By.CSS_SELECTOR, "form.languages select[name=lang]")).select_by_value("en")
         self.assertEqual(browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "ja")  # nothing happens on choosing
         browser.find_element(By.CSS_SELECTOR, "form.languages button[type=submit]").click()
-        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+        # The old page's element goes stale when the new page arrives between finding and reading it.
+        WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda b: b.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
         self.fill("email", email)
         self.fill("password", "still not my password")
         self.submit()
@@ -209,7 +212,8 @@ class SiteTest(ServedBrowserTest):
         if self.javascript:
             # Live validation: leaving the field asks the server and shows its message in Japanese.
             browser.find_element(By.ID, "password").click()
-            error = WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "email-error").text or None)
+            error = WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+                lambda b: b.find_element(By.ID, "email-error").text or None)
             self.assertEqual(browser.find_element(By.ID, "email").get_attribute("aria-invalid"), "true")
             self.assertIn("email-error", browser.find_element(By.ID, "email").get_attribute("aria-describedby"))
             # Show and hide the password.

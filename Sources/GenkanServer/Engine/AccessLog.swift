@@ -33,12 +33,20 @@ public final class AccessLog: Sendable {
     public let format: Format
     private let descriptor: Int32
     private let clocks: [SecondClock]
+    /// What a request's line has before, between and after its six fields (time, client, method,
+    /// path, status, duration) in this format.
+    private let separators: [StaticString]
 
     /// Writes to `descriptor` (standard output by default); `loops` sizes the per-loop caches.
     public init(format: Format, descriptor: Int32 = 1, loops: Int = HTTPServerConfiguration.processorCount) {
         self.format = format
         self.descriptor = descriptor
         clocks = (0..<max(1, loops) + 1).map { _ in SecondClock() }
+        separators = switch format {
+        case .text: ["", " ", " ", " ", " ", " ", "ms\n"]
+        case .json:
+            ["{\"time\":\"", "\",\"client\":\"", "\",\"method\":\"", "\",\"path\":\"", "\",\"status\":", ",\"duration_ms\":", "}\n"]
+        }
     }
 
     /// Nothing is buffered, so there is nothing to write; kept so that owners can end a log
@@ -57,35 +65,19 @@ public final class AccessLog: Sendable {
         // and written from there (the strings, arrays and interpolation of a line were most of
         // its cost).
         ByteWriter.onStack(capacity: Self.maxLineBytes) { line in
-            switch format {
-            case .text:
-                clock.appendTimestamp(to: &line)
-                line.append(" ")
-                line.append(sanitizing: peer.isEmpty ? "-" : peer, limit: 64)
-                line.append(" ")
-                line.append(sanitizing: request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
-                line.append(" ")
-                line.append(sanitizing: request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
-                line.append(" ")
-                line.append(number: status)
-                line.append(" ")
-                line.append(milliseconds: microseconds)
-                line.append("ms\n" as StaticString)
-            case .json:
-                line.append("{\"time\":\"")
-                clock.appendTimestamp(to: &line)
-                line.append("\",\"client\":\"")
-                line.append(sanitizing: peer.isEmpty ? "-" : peer, limit: 64)
-                line.append("\",\"method\":\"")
-                line.append(sanitizing: request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
-                line.append("\",\"path\":\"")
-                line.append(sanitizing: request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
-                line.append("\",\"status\":")
-                line.append(number: status)
-                line.append(",\"duration_ms\":")
-                line.append(milliseconds: microseconds)
-                line.append("}\n")
-            }
+            line.append(separators[0])
+            clock.appendTimestamp(to: &line)
+            line.append(separators[1])
+            line.append(sanitizing: peer.isEmpty ? "-" : peer, limit: 64)
+            line.append(separators[2])
+            line.append(sanitizing: request.method.isEmpty ? "-" : request.method, limit: Self.maxMethodBytes)
+            line.append(separators[3])
+            line.append(sanitizing: request.path.isEmpty ? "-" : request.path, limit: Self.maxPathBytes)
+            line.append(separators[4])
+            line.append(number: status)
+            line.append(separators[5])
+            line.append(milliseconds: microseconds)
+            line.append(separators[6])
             write(line.bytes)
         }
     }
