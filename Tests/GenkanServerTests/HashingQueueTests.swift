@@ -127,6 +127,27 @@ import Testing
         #expect(journal.all == ["priority", "interactive", "ordinary"])
     }
 
+    /// Interactive and hashing jobs queued together all run, round after round. A wake-up is
+    /// posted for one job, but the niced thread it wakes takes an interactive job first, the one
+    /// the priority thread was claimed for; the hashing job it was posted for then waited for a
+    /// post that never came, unless a thread looks again after each job before it waits.
+    @Test func aHashingJobIsNotLeftBehindWhenItsWakeUpRanAnInteractiveJob() throws {
+        let pool = try WorkerPool(threads: 1, priorityThreads: 1, maximumWait: .seconds(30)) { 0 }
+        defer { finish(pool) }
+        var stranded = 0
+        for round in 0..<400 {
+            let done = GenkanThreads.Semaphore()
+            #expect(pool.submit(.interactive) { _ in done.post() })
+            #expect(pool.submit(.hashing(for: "10.0.0.\(round % 250)")) { _ in done.post() })
+            let deadline = Deadline.after(.seconds(2))
+            if !(done.wait(until: deadline) && done.wait(until: deadline)) {
+                stranded += 1
+                break
+            }
+        }
+        #expect(stranded == 0, "a queued job never ran")
+    }
+
     /// With a priority thread, a priority job is that thread's alone: a niced thread that is free
     /// leaves it (it would hash it at nice +10) and takes the ordinary job queued behind it.
     @Test func nicedThreadsLeaveThePriorityLaneToThePriorityThread() throws {

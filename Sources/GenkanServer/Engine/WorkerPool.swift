@@ -283,11 +283,15 @@ public final class WorkerPool<Resource>: Sendable {
     /// refusals, that was the known browser's 300–500 ms sign-ins, one in three runs.
     private func run(with resource: Resource, priorityOnly: Bool) {
         // A priority thread looks for work first and waits only when it found none (and said so
-        // under the lock, where a job claims it); the others wait for a post first.
+        // under the lock, where a job claims it); the others wait for a post first. Every thread
+        // looks at the queues again after a job, before it waits: a post is made for one job, but
+        // the thread it wakes takes whatever comes first (an interactive job before a hashing
+        // one), so the job it was posted for may be left for the next thread that looks. Waiting
+        // at once after a job left such a hashing job queued with no post to come: requests that
+        // never got an answer, seen in the limit tests under load.
         var mayTake = priorityOnly
         while true {
             if !mayTake { (priorityOnly ? prioritySignal : signal).wait() }
-            mayTake = priorityOnly
             var expired: [Refusal] = []
             var wait = 1
             let now = ContinuousClock.now
@@ -328,6 +332,7 @@ public final class WorkerPool<Resource>: Sendable {
             case .interactive(let job):
                 job(resource)
                 afterEachJob?(resource)
+                mayTake = true
             case .hashing(let job):
                 let started = ContinuousClock.now
                 job(resource)
@@ -342,6 +347,7 @@ public final class WorkerPool<Resource>: Sendable {
                     return true
                 }
                 if wakeParked { signal.post() }
+                mayTake = true
             case .nothing:
                 mayTake = false
             case .stop:
