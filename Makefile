@@ -17,8 +17,9 @@ release: deps
 
 ## The test command of the README and of CI. One throwaway PostgreSQL cluster serves the whole
 ## `swift test` run (the storage conformance suite runs on it as well as on SQLite); it is stopped
-## afterwards whatever the tests did.
+## afterwards whatever the tests did, with anything the tests left running.
 test: deps-test references
+	SWIFT=$(SWIFT) scripts/check-imports.py
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	scripts/postgres-cluster.sh run $(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	.venv/bin/python scripts/public-api.py --check
@@ -38,10 +39,12 @@ test: deps-test references
 deps-test:
 	scripts/install-deps.sh test
 
-## The committed reference fixtures must be what their scripts generate from the reference tools
-## today: every scripts/corpus/*.py supports --check and exits non-zero when its fixture differs.
+## The committed reference fixtures must hold the verdicts their scripts get from the reference tools
+## today: every scripts/corpus/*.py supports --check and exits non-zero when a verdict differs (a
+## tool's other version alone is a note). scripts/tests checks those checks and the environment's.
 references: deps-test
 	@for script in scripts/corpus/*.py; do .venv/bin/python "$$script" --check || exit 1; done
+	.venv/bin/python -m unittest discover -s scripts/tests
 
 serve: release
 	.build/release/genkan serve

@@ -87,7 +87,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
-            dependencies: ["COpenSSL", "CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanWebAuthn"],
+            dependencies: [
+                "COpenSSL", "CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanValidation", "GenkanWebAuthn",
+            ],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
         // one runner for every test target, in no product.
@@ -128,7 +130,8 @@ let package = Package(
         .executableTarget(
             name: "genkan",
             dependencies: [
-                "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanOIDC", "GenkanHTTPClient",
+                "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanStore", "GenkanOIDC",
+                "GenkanHTTPClient",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -139,11 +142,13 @@ let package = Package(
         // MARK: Tests
         testTarget("GenkanJSONTests", ["GenkanJSON", "GenkanTestSupport"]),
         testTarget("GenkanUnicodeTests", ["GenkanUnicode"]),
-        testTarget("GenkanValidationTests", ["GenkanValidation", "GenkanJSON", "GenkanTestSupport"], resources: [.copy("Fixtures")]),
+        testTarget(
+            "GenkanValidationTests", ["GenkanValidation", "GenkanJSON", "GenkanUnicode", "GenkanTestSupport"], resources: [.copy("Fixtures")]),
         testTarget(
             "GenkanLocalizationTests", ["GenkanLocalization", "GenkanValidation", "GenkanUnicode", "GenkanTestSupport"], resources: [.copy("Fixtures")]),
         testTarget("GenkanCLITests", ["genkan", "GenkanTestSupport"]),
-        testTarget("GenkanCatalogToolsTests", ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "genkan"], resources: [.copy("Fixtures")]),
+        testTarget(
+            "GenkanCatalogToolsTests", ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "GenkanTestSupport", "genkan"], resources: [.copy("Fixtures")]),
         testTarget(
             "GenkanStoreTests", ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"]),
         testTarget("GenkanMailTests", ["GenkanMail", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
@@ -152,7 +157,7 @@ let package = Package(
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
         testTarget("GenkanServerTests", [
             "GenkanServer", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
-            "GenkanWebAuthn",
+            "GenkanWebAuthn", "GenkanHTTPClient",
         ]),
     ]
 )

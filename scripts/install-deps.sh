@@ -3,7 +3,8 @@
 # and, for tests and benchmarks, a Python virtual environment in .venv with the reference tools.
 #
 #   scripts/install-deps.sh build      C libraries the package links against
-#   scripts/install-deps.sh test       build + what the tests run (browser, gettext, xmllint, Python)
+#   scripts/install-deps.sh test       build + what the tests run (browser, gettext, xmllint, and
+#                                      .venv: exactly the Python packages of scripts/requirements.lock)
 #   scripts/install-deps.sh bench      test + load generators and the reference server (wrk, nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,8 +34,10 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "$profile" != build ]; then
-  if [ ! -x .venv/bin/python ] || ! cmp -s scripts/requirements.txt .venv/requirements.txt; then
-    echo "Preparing .venv with the Python reference tools (scripts/requirements.txt)"
+  # The environment is exactly scripts/requirements.lock: every package pinned with its hashes,
+  # installed without resolving anything (--no-deps), so a release elsewhere changes nothing here.
+  if [ ! -x .venv/bin/python ] || ! cmp -s scripts/requirements.lock .venv/requirements.lock; then
+    echo "Preparing .venv with the Python reference tools (scripts/requirements.lock)"
     if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
       # Debian's own python3 ships venv and ensurepip separately.
       sudo=""
@@ -43,7 +46,8 @@ if [ "$profile" != build ]; then
     fi
     rm -rf .venv
     python3 -m venv .venv
-    .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
-    cp scripts/requirements.txt .venv/requirements.txt
+    .venv/bin/pip install -q --disable-pip-version-check --require-hashes --no-deps -r scripts/requirements.lock
+    cp scripts/requirements.lock .venv/requirements.lock
   fi
+  .venv/bin/python scripts/check-python-env.py
 fi

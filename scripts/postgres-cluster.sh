@@ -10,6 +10,11 @@
 #   scripts/postgres-cluster.sh run CMD…      starts one, runs CMD with GENKAN_TEST_POSTGRES set to
 #                                             its URL, stops it (whatever CMD did), exits as CMD did
 #
+# `run` also sees that the run ends: CMD has GENKAN_TEST_TIME_LIMIT seconds (default 1800), after
+# which it is ended and the run fails; and a program CMD started but left running (a server of a
+# test that crashed) is ended when CMD returns, so that nothing holds the output open and CI
+# never waits for its own time limit.
+#
 # PostgreSQL refuses to run as root: as root, the server runs as the `postgres` user (Debian's
 # postgresql package creates it), which owns DIR.
 set -euo pipefail
@@ -79,6 +84,22 @@ stop() {
   rm -rf "$dir"
 }
 
+# Ends every process whose environment holds MARK (what a run started and left behind), saying which.
+end_marked() {
+  local mark=$1 pid left=()
+  for environ in /proc/[0-9]*/environ; do
+    pid=${environ#/proc/}
+    pid=${pid%/environ}
+    [ "$pid" != $$ ] || continue
+    if grep -qzxF "$mark" "$environ" 2>/dev/null; then left+=("$pid"); fi
+  done
+  [ ${#left[@]} -gt 0 ] || return 0
+  for pid in "${left[@]}"; do
+    echo "postgres-cluster: ending what the tests left running: $( (tr '\0' ' ' <"/proc/$pid/cmdline") 2>/dev/null | cut -c1-120)" >&2
+  done
+  kill -KILL "${left[@]}" 2>/dev/null || true
+}
+
 case "${1:-}" in
   start) start "$2" ;;
   stop) stop "$2" ;;
@@ -94,11 +115,17 @@ case "${1:-}" in
     # The command runs in the background so that a signal to this script is handled at once
     # (bash runs traps only between foreground commands): it ends the command, then the EXIT
     # trap stops the cluster.
-    GENKAN_TEST_POSTGRES=$url "$@" &
+    # Every process of the run inherits this mark in its environment, whatever its process group.
+    mark="GENKAN_TEST_RUN=$$-$RANDOM$RANDOM"
+    env "$mark" GENKAN_TEST_POSTGRES="$url" timeout --kill-after=20 "${GENKAN_TEST_TIME_LIMIT:-1800}" "$@" &
     child=$!
-    trap 'kill -TERM "$child" 2>/dev/null; wait "$child"; exit 130' INT TERM
+    trap 'kill -TERM "$child" 2>/dev/null; wait "$child"; end_marked "$mark"; exit 130' INT TERM
     status=0
     wait "$child" || status=$?
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+      echo "postgres-cluster: $1 did not end within ${GENKAN_TEST_TIME_LIMIT:-1800} s and was stopped" >&2
+    fi
+    end_marked "$mark"
     exit $status
     ;;
   *) echo "usage: $0 start DIR | stop DIR | down DIR | up DIR | run COMMAND…" >&2; exit 2 ;;

@@ -1,8 +1,8 @@
 /* Open connections per client address, counted across every loop of a server.
  *
  * Why: a connection that sends nothing costs its client nothing and the server a descriptor, so
- * without a cap one address can hold every descriptor the server has (issue 12, failures 1 and
- * 2). The count is taken at accept and given back when the connection is freed; beyond the cap a
+ * without a cap one address can hold every descriptor the server has, and a flood of silent
+ * connections from one address shuts everyone else out. The count is taken at accept and given back when the connection is freed; beyond the cap a
  * new connection is closed at once. IPv6 clients are counted per /64, the block one subscriber
  * usually holds (counting per /128 would give one host 2^64 addresses); an IPv4-mapped IPv6
  * address counts as the IPv4 address.

@@ -2,7 +2,7 @@
  *
  * Why: every connection is a descriptor, and when the process runs out, accept4 fails with
  * EMFILE while the connection stays in the listen queue, so a level-triggered loop is woken for it
- * again at once and spins (issue 12, failure 1: both cores at 198 %, nothing answered). The
+ * again at once and spins (measured: both cores at 198 %, nothing answered). The
  * per-loop cap used to be a constant (2 x 10,000) above the usual limit of 1,024, so it never
  * came into play. At start CH2O raises the soft RLIMIT_NOFILE to the hard limit (a process may,
  * without privilege), counts the descriptors already open (the database connections, the mail

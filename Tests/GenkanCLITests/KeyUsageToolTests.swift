@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 
 /// The KeyUsage plugin's tool on a small module: a declared case that no other file mentions is
@@ -29,13 +30,9 @@ import Testing
             func render() -> [PageKey] { [.title, PageKey.titleHint] }
             """.write(to: page, atomically: true, encoding: .utf8)
         let output = directory.appending(path: "KeyUsage.swift")
-        let process = Process()
         try #require(FileManager.default.isExecutableFile(atPath: Self.tool.path), "build KeyUsageTool first (swift build)")
-        process.executableURL = Self.tool
-        process.arguments = [output.path, declarations.path, "--", declarations.path, page.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try ToolRun.run(Self.tool, [output.path, declarations.path, "--", declarations.path, page.path])
+        #expect(run.status == 0, "\(run.output)")
         let generated = try String(contentsOf: output, encoding: .utf8)
         #expect(generated.contains("extension PageKey {"))
         #expect(generated.contains("\"ui.title\",") && generated.contains("\"ui.title.hint\","))

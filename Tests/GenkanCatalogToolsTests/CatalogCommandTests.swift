@@ -1,31 +1,13 @@
 import GenkanJSON
 import Foundation
+import GenkanTestSupport
 import Testing
 @testable import GenkanCatalogTools
 
 /// Runs the built `genkan` binary, as a user would.
 @Suite(.serialized) struct CatalogCommandTests {
-    static var genkan: String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "genkan").path,
-            Fixture.repository.appending(path: ".build/debug/genkan").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
-    }
-
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: genkan)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+        try ToolRun.genkan(arguments, in: directory)
     }
 
     static let planted = Fixture.url("Planted.xcstrings").path
@@ -114,7 +96,7 @@ import Testing
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.contains("<svg") && page.contains("<rect"))
         #expect(!page.contains("<script") && !page.contains("http://") || page.contains("http://www.w3.org/2000/svg"))
-        let lint = try runTool("/usr/bin/xmllint", ["--html", "--noout", html.path])
+        let lint = try ToolRun.run(tool: "xmllint", ["--html", "--noout", html.path])
         #expect(lint.status == 0, "\(lint.output)")
     }
 }

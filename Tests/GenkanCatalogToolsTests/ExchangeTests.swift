@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 @testable import GenkanCatalogTools
 
@@ -76,7 +77,7 @@ import Testing
         let folder = try Self.exportToDisk(.po, catalog: try Fixture.catalog("Exchange.xcstrings"))
         defer { try? FileManager.default.removeItem(at: folder) }
         for locale in ["ja", "pl"] {
-            let run = try runTool("/usr/bin/msgfmt", ["--check", "-o", "/dev/null", folder.appending(path: "\(locale).po").path])
+            let run = try ToolRun.run(tool: "msgfmt", ["--check", "-o", "/dev/null", folder.appending(path: "\(locale).po").path])
             #expect(run.status == 0, "\(locale): \(run.output)")
             #expect(!run.output.contains("warning"), "\(locale): \(run.output)")
         }
@@ -96,7 +97,7 @@ import Testing
         }
         defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
         #expect(files.count == 3)
-        let run = try runTool("/usr/bin/xmllint", ["--noout"] + files.map(\.path))
+        let run = try ToolRun.run(tool: "xmllint", ["--noout"] + files.map(\.path))
         #expect(run.status == 0, "\(run.output)")
     }
 
@@ -123,7 +124,7 @@ import Testing
         st = properties.stringsutf8file.parsefile(sys.argv[4])
         print("strings", [(u.getid(), u.source) for u in st.units])
         """
-        let run = try runTool(python, ["-c", script, folders[0].appending(path: "pl.po").path,
+        let run = try ToolRun.run(URL(fileURLWithPath: python), ["-c", script, folders[0].appending(path: "pl.po").path,
                                             folders[1].appending(path: "pl.xliff").path,
                                             folders[2].appending(path: "pl.lproj/Localizable.stringsdict").path,
                                             folders[2].appending(path: "ja.lproj/Localizable.strings").path])

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 @testable import GenkanCatalogTools
 
@@ -35,7 +36,7 @@ import Testing
             out["stringsdict"] = plistlib.load(f)
         print(json.dumps(out))
         """
-        let run = try runTool(python, ["-c", script, folders[.po]!.appending(path: "de.po").path,
+        let run = try ToolRun.run(URL(fileURLWithPath: python), ["-c", script, folders[.po]!.appending(path: "de.po").path,
                                        folders[.xliff]!.appending(path: "de.xliff").path,
                                        folders[.android]!.appending(path: "values-de/strings.xml").path,
                                        folders[.strings]!.appending(path: "de.lproj/Localizable.stringsdict").path])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GenkanCatalogTools
 
-/// Issue 24: keys, values and comments holding CR LF, a lone CR and a lone LF survive every
+/// Keys, values and comments holding CR LF, a lone CR and a lone LF survive every
 /// exchange format. Swift reads "\r\n" as one `Character`, so code that looks for the Character
 /// "\n" misses it (the PO export wrote a comment's CR LF as a bare line that the import refused).
 @Suite(.serialized) struct LineBreakRoundTripTests {

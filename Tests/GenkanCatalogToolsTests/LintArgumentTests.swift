@@ -1,7 +1,7 @@
 import Testing
 @testable import GenkanCatalogTools
 
-/// Issue 24: lint findings a translator calls false alarms, each on a small catalog written for
+/// Lint findings a translator calls false alarms, each on a small catalog written for
 /// it, and the genuine mistakes that must stay errors.
 @Suite struct LintArgumentTests {
     /// A catalog with source language English.

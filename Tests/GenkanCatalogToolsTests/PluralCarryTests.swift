@@ -1,4 +1,5 @@
 import Foundation
+import GenkanTestSupport
 import Testing
 @testable import GenkanCatalogTools
 
@@ -70,10 +71,10 @@ import Testing
         }
         #expect(po.count == 11 && xml.count >= 22)   // States de fr ja, AppShortcuts de es ja, Plurals de es fr ru uk
         for file in po {
-            let run = try runTool("/usr/bin/msgfmt", ["--check", "-o", "/dev/null", file])
+            let run = try ToolRun.run(tool: "msgfmt", ["--check", "-o", "/dev/null", file])
             #expect(run.status == 0 && !run.output.contains("warning"), "\(file): \(run.output)")
         }
-        let run = try runTool("/usr/bin/xmllint", ["--noout"] + xml)
+        let run = try ToolRun.run(tool: "xmllint", ["--noout"] + xml)
         #expect(run.status == 0, "\(run.output)")
     }
 
@@ -100,7 +101,7 @@ import Testing
                 print("xliff", unit.getid().split("\\x04")[-1], attributes, unit.target, sep="\\t")
         po(sys.argv[1]); po(sys.argv[2]); po(sys.argv[3]); xliff(sys.argv[4]); xliff(sys.argv[5])
         """
-        let run = try runTool(python, ["-c", script,
+        let run = try ToolRun.run(URL(fileURLWithPath: python), ["-c", script,
                                        po[2].appending(path: "de.po").path, po[2].appending(path: "ru.po").path,
                                        po[0].appending(path: "de.po").path,
                                        xliff[0].appending(path: "fr.xliff").path, xliff[1].appending(path: "ja.xliff").path])

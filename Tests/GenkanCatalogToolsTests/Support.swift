@@ -29,30 +29,6 @@ enum Fixture {
 /// fractions, `zero` in en and others, a dotted substitution name, the empty key).
 let issueFixtures = ["States.xcstrings", "AppShortcuts.xcstrings", "Plurals.xcstrings"]
 
-/// The result of running an external tool.
-struct ToolRun {
-    let status: Int32
-    let output: String
-}
-
-/// Runs `executable` with `arguments` and returns its exit status and combined output.
-func runTool(_ executable: String, _ arguments: [String], input: String? = nil) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    let stdin = Pipe()
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
-}
-
 /// The Python of the project's virtual environment (scripts/install-deps.sh test), if present.
 var venvPython: String? {
     let path = Fixture.repository.appending(path: ".venv/bin/python").path

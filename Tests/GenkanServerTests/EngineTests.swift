@@ -91,13 +91,19 @@ final class EngineFixture {
     init(delay: Duration = .milliseconds(300), hashingCapacity: Int = 8, configure: (inout HTTPServerConfiguration) -> Void = { _ in })
         throws
     {
-        pool = try WorkerPool(threads: 2, hashingCapacity: hashingCapacity) { 0 }
+        let pool = try WorkerPool(threads: 2, hashingCapacity: hashingCapacity) { 0 }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.loops = 2
         configure(&configuration)
         let messages = self.messages
-        server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: delay)) { messages.append($0) }
+        do {
+            server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: delay)) { messages.append($0) }
+        } catch {
+            pool.stop()  // deinit does not run for an object whose init threw
+            throw error
+        }
+        self.pool = pool
     }
 
     deinit {
@@ -311,7 +317,7 @@ final class EngineFixture {
         #expect(elapsed < .seconds(5))
     }
 
-    /// Issue 12, failure 9: the body timer used to start with the head, before `100 Continue` was
+    /// The body timer used to start with the head, before `100 Continue` was
     /// out. When that write was still pending (a full socket buffer; here a padded interim response
     /// and a client that does not read), the 408 started a second write on the socket, and H2O's
     /// assert aborted the process. Now the write timer covers the interim response and the body
@@ -362,7 +368,7 @@ final class EngineFixture {
         #expect(!all.contains("HTTP/1.1 408"))
     }
 
-    /// Issue 12, failure 2: a connection that has sent nothing is the cheapest to hold, so it gets
+    /// A connection that has sent nothing is the cheapest to hold, so it gets
     /// the head timeout, not the idle timeout; a keep-alive connection after a response keeps the
     /// idle timeout.
     @Test func aNewConnectionThatSendsNothingGetsTheHeadTimeout() throws {
@@ -382,7 +388,7 @@ final class EngineFixture {
         #expect(used.readResponse()?.status == 200, "the keep-alive connection was closed at the head timeout")
     }
 
-    /// Issue 12, failure 2: connections per client address are capped at accept, across loops.
+    /// Connections per client address are capped at accept, across loops.
     @Test func connectionsBeyondTheCapPerClientAreClosedAtOnce() throws {
         #expect(HTTPServerConfiguration().maxConnectionsPerClient == 64)
         let fixture = try EngineFixture { configuration in
@@ -447,7 +453,7 @@ final class EngineFixture {
         }
     }
 
-    /// Issue 12, failure 1: at a loop's cap, the connection that has held a descriptor longest for
+    /// At a loop's cap, the connection that has held a descriptor longest for
     /// nothing makes room for the new one; connections that have sent something are never taken.
     @Test func atTheLoopCapTheOldestSilentConnectionMakesRoom() throws {
         let fixture = try EngineFixture { configuration in
@@ -515,11 +521,13 @@ final class EngineFixture {
         let log = AccessLog(format: .text, descriptor: output.fileHandleForWriting.fileDescriptor, loops: 2)
         // 20 jobs from one client: more than a client's share of the hashing queue by default.
         let pool = try WorkerPool(threads: 2, hashingCapacity: 32, hashingPerKey: 32) { 0 }
+        defer { pool.stop() }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         configuration.loops = 2
         let responder = LoggingResponder(inner: EchoResponder(pool: pool, delay: .milliseconds(100)), log: log)
         let server = try HTTPServer(configuration: configuration, responder: responder)
+        defer { server.stop() }
         for _ in 0..<20 {
             let client = try RawClient(port: server.port)
             client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -539,10 +547,12 @@ final class EngineFixture {
 
     @Test func workForAClientThatLeftIsSkipped() throws {
         let pool = try WorkerPool(threads: 1, hashingCapacity: 32) { 0 }
+        defer { pool.stop() }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         let responder = EchoResponder(pool: pool, delay: .milliseconds(400))
         let server = try HTTPServer(configuration: configuration, responder: responder)
+        defer { server.stop() }
         let first = try RawClient(port: server.port)
         first.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")  // occupies the only worker
         Thread.sleep(forTimeInterval: 0.1)
@@ -569,9 +579,11 @@ final class EngineFixture {
 
     @Test func stopFinishesRequestsInProgress() throws {
         let pool = try WorkerPool(threads: 2) { 0 }
+        defer { pool.stop() }
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
         let server = try HTTPServer(configuration: configuration, responder: EchoResponder(pool: pool, delay: .milliseconds(500)))
+        defer { server.stop() }  // a second stop does nothing
         let client = try RawClient(port: server.port)
         client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.1)

@@ -3,7 +3,7 @@ import GenkanLocalization
 import Testing
 @testable import GenkanServer
 
-/// Issue 20 on the site: the language switcher, bidirectional isolation of values in sentences on
+/// Languages on the site: the language switcher, bidirectional isolation of values in sentences on
 /// pages and in mails, and dates in the reader's language and time zone.
 @Suite struct LanguageTests {
     let model = AuthErrorModel()

@@ -102,7 +102,7 @@ import GenkanStore
         }
     }
 
-    /// Failure 7: the limits live in the database. A process killed with SIGKILL (no shutdown
+    /// The limits live in the database. A process killed with SIGKILL (no shutdown
     /// at all) and started again still refuses the address that ran out, behind a trusted proxy.
     @Test func limitsSurviveAKilledProcess() async throws {
         let directory = NSTemporaryDirectory() + "genkan-serve-" + UUID().uuidString

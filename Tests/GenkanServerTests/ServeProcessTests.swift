@@ -30,10 +30,10 @@ struct KeepAliveOutcome: CustomStringConvertible {
     var description: String { "\(answered) answered (\(answeredAfterSignal) after the signal), end \(end)" }
 }
 
-/// Issue 12 against a real `genkan serve`: what needs a process of its own (a descriptor limit,
-/// its CPU time, signals).
+/// The engine's defences against connection floods, against a real `genkan serve`: what needs a
+/// process of its own (a descriptor limit, its CPU time, signals).
 @Suite(.serialized) struct ServeProcessTests {
-    /// Failure 1: with `ulimit -n 1024`, 1,100 silent connections made accept4 fail with EMFILE in a
+    /// Before the cap, with `ulimit -n 1024`, 1,100 silent connections made accept4 fail with EMFILE in a
     /// level-triggered loop (both cores at ~198 %), nothing was answered and nothing logged.
     @Test func runningOutOfDescriptorsNeitherSpinsNorStopsTheServer() throws {
         let server = try ServeProcess(descriptorLimit: (soft: 256, hard: 512))
@@ -78,7 +78,7 @@ struct KeepAliveOutcome: CustomStringConvertible {
         #expect(server.stop() == 0)
     }
 
-    /// Failure 10: after SIGTERM, requests on established keep-alive connections got a reset
+    /// Once, after SIGTERM, requests on established keep-alive connections got a reset
     /// instead of an answer, and answers after SIGTERM still advertised keep-alive. Now every
     /// request that reaches the server is answered, the first answer after the stop says
     /// `Connection: close`, and the connection ends with a FIN, never a reset.
@@ -139,7 +139,7 @@ struct KeepAliveOutcome: CustomStringConvertible {
         #expect(server.errorOutput.contains("genkan: stopped"))
     }
 
-    /// Failure 10: the access log was buffered for up to 200 ms, and each SIGKILL lost 1–5 lines.
+    /// The access log used to be buffered for up to 200 ms, and each SIGKILL lost 1–5 lines.
     /// Now every answered request has its line (written before the answer) whatever kills the
     /// process, and the line names the client.
     @Test func theAccessLogLosesNoLineOnSIGKILL() throws {

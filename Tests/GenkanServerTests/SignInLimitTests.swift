@@ -29,7 +29,7 @@ import Testing
         await client.submit("/signin", [("email", email), ("password", password)])
     }
 
-    // MARK: Failure 4: no lockout of the owner
+    // MARK: No lockout of the owner
 
     @Test func wrongPasswordsFromOneAddressDoNotLockTheOwnerOut() async throws {
         let fixture = try AppFixture()  // the real hasher, as in the report
@@ -45,7 +45,7 @@ import Testing
         #expect(signedIn.status == 303 && signedIn.header("Location") == "/account")
     }
 
-    // MARK: Failure 5: NIST's cap
+    // MARK: NIST's cap
 
     @Test func the101stConsecutiveFailureIsRefusedUntilTheEmailedReset() async throws {
         let fixture = try Self.fixture()
@@ -94,7 +94,7 @@ import Testing
         #expect(await signIn(again, "a typo").status == 429)
     }
 
-    // MARK: Failure 3: 503 spends nothing
+    // MARK: A 503 spends nothing
 
     @Test func a503SpendsNoRateLimitTokenAndCountsNoFailure() async throws {
         let clock = TestClock()
@@ -128,7 +128,7 @@ import Testing
             ("password", "correct horse battery"), ("password-confirmation", "correct horse battery")]).status == 429)
     }
 
-    // MARK: Failure 7: limits persist
+    // MARK: Limits persist
 
     @Test func limitsSurviveARestartAndAreSharedByASecondServer() async throws {
         let fixture = try Self.fixture()

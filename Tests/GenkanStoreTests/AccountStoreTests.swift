@@ -64,7 +64,7 @@ import Testing
         try store.deleteSession(token: token)  // twice is fine
     }
 
-    /// Issue 12, item 11: the database holds password hashes and the CSRF key, so it and the WAL
+    /// The database holds password hashes and the CSRF key, so it and the WAL
     /// and shared-memory files SQLite creates beside it (with the database's mode) are 0600.
     @Test func theDatabaseAndItsWALFilesAreReadableByTheOwnerOnly() throws {
         let store = try AccountStore(path: directory.database)

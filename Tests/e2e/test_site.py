@@ -146,7 +146,7 @@ class SiteTest(ServedBrowserTest):
         self.shot("after-restart")
 
     def test_settings_journey(self):
-        """Issue 10 in Japanese: sign up, change the name (the notice shows), change the password,
+        """The account settings in Japanese: sign up, change the name (the notice shows), change the password,
         sign out and in with it, withdraw (退会) with the password, and sign-in then fails."""
         browser = self.browser
         email = f"settings-{'js' if self.javascript else 'nojs'}@example.com"

@@ -19,7 +19,7 @@ import unicodedata
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from generated_file import write_or_check  # noqa: E402
+from generated_file import TextFixture, write_or_check  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "Resources" / "password-blocklist.txt"
@@ -47,7 +47,7 @@ def render() -> str:
 
 
 def main() -> None:
-    write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0])
+    write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0], kind=TextFixture())
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ import idna
 from email_validator import EmailNotValidError, validate_email
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from generated_file import write_or_check  # noqa: E402
+from generated_file import JSONFixture, write_or_check  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "Tests/GenkanValidationTests/Fixtures/email-corpus.json"
@@ -595,7 +595,8 @@ def build():
 
 
 def main():
-    write_or_check(FIXTURE, build, __file__, __doc__.splitlines()[0], f"({len(CORPUS)} addresses)")
+    write_or_check(FIXTURE, build, __file__, __doc__.splitlines()[0], f"({len(CORPUS)} addresses)",
+                   kind=JSONFixture("entries", "input"))
     return 0
 
 

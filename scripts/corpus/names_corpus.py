@@ -24,7 +24,7 @@ import unicodedata
 import precis_i18n
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from generated_file import write_or_check  # noqa: E402
+from generated_file import JSONFixture, write_or_check  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "Tests" / "GenkanValidationTests" / "Fixtures" / "names-corpus.json"
@@ -395,8 +395,7 @@ def render():
         })
     document = {
         "generator": "scripts/corpus/names_corpus.py",
-        "reference": f"precis-i18n {importlib.metadata.version('precis-i18n')}",
-        "unicode": unicodedata.unidata_version,
+        "references": {"precis-i18n": importlib.metadata.version("precis-i18n"), "unicode": unicodedata.unidata_version},
         "profiles": {
             "nickname": "NicknameCasePreserved (comparisonKey: NicknameCaseMapped), RFC 8266",
             "username": "UsernameCaseMapped, RFC 8265 §3.3",
@@ -408,7 +407,8 @@ def render():
 
 
 def main():
-    write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0], f"({len(CASES)} inputs)")
+    write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0], f"({len(CASES)} inputs)",
+                   kind=JSONFixture("cases", "label"))
 
 
 if __name__ == "__main__":

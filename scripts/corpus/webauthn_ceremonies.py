@@ -21,7 +21,6 @@ Usage:
     .venv/bin/python scripts/corpus/webauthn_ceremonies.py --check    # exit 1 if it is stale
 """
 
-import argparse
 import base64
 import hashlib
 import importlib.metadata
@@ -35,6 +34,9 @@ import webauthn
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, padding, rsa
 from webauthn.helpers.cose import COSEAlgorithmIdentifier
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from generated_file import JSONFixture, write_or_check  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "Tests" / "GenkanWebAuthnTests" / "Fixtures" / "ceremonies.json"
@@ -370,21 +372,10 @@ def render():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="exit 1 when the committed fixture differs")
-    arguments = parser.parse_args()
-    text = render()
-    if arguments.check:
-        if not OUTPUT.exists() or OUTPUT.read_text() != text:
-            print(f"{OUTPUT.relative_to(ROOT)} is stale: run {Path(__file__).relative_to(ROOT)}", file=sys.stderr)
-            return 1
-        print(f"{OUTPUT.relative_to(ROOT)}: up to date")
-        return 0
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(text)
+    text = write_or_check(OUTPUT, render, __file__, __doc__.splitlines()[0], kind=JSONFixture("cases", "name"))
     document = json.loads(text)
     accepted = sum(1 for c in document["cases"] if c["expect"] in ("ok", "anomaly"))
-    print(f"{OUTPUT.relative_to(ROOT)}: {len(document['cases'])} cases, {accepted} accepted")
+    print(f"{len(document['cases'])} cases, {accepted} accepted")
     for case in document["cases"]:
         genkan = "accepted" if case["expect"] in ("ok", "anomaly") else "refused"
         if genkan != case["reference"] and "referenceDiffers" not in case:

@@ -5,7 +5,8 @@ import GenkanValidation
 
 /// `accounts:signInWithIdp` (`verifyAssertion`): an app that signed in with Google or Apple
 /// itself hands Genkan the provider's ID token and the raw nonce whose SHA-256 it sent
-/// (`postBody` `id_token=…&providerId=apple.com&nonce=RAW`, seed 004's practice). The token is
+/// (`postBody` `id_token=…&providerId=apple.com&nonce=RAW`, as an iOS app signing in with Apple
+/// through Firebase sends it). The token is
 /// verified by the same code as the site's sign-in (`OIDCProviders.verifyIDToken`), and the
 /// account is found or made by the same rules: an address that belongs to an account this
 /// identity is not linked to answers `needConfirmation`, which the SDKs turn into

@@ -1,5 +1,5 @@
 extension PostgresSchema {
-    /// Version 5, as SQLite's `Schema.version5` (issue 22): string ids, accounts without an
+    /// Version 5, as SQLite's `Schema.version5`: string ids, accounts without an
     /// address, the anonymous flag, custom claims (on accounts and on the refresh tokens of a
     /// custom-token sign-in), the kind of a recorded mail request, sign-in codes, and sign-in links
     /// in the emulator's list of codes. PostgreSQL changes columns in place, so `accounts` is

@@ -1,5 +1,5 @@
 extension Schema {
-    /// Migration 5 (issue 22, the Firebase-compatible API further): string ids, accounts without
+    /// Migration 5 (the Firebase-compatible API's anonymous accounts, custom tokens and links): string ids, accounts without
     /// an address, custom claims, custom-token claims on refresh tokens, sign-in links.
     ///
     /// - `accounts.uid`: the API's `localId` and the ID tokens' `sub`, a string an app may choose

@@ -92,7 +92,7 @@ import Testing
         try store.storage.insertIdentity(
             accountID: taro.id, ProviderIdentity(provider: "google", issuer: "https://accounts.google.com", subject: "1", email: nil, linkedAt: 5, lastUsedAt: nil))
         _ = try store.spendLimit(StoredLimit("sign-up.address", LimitRule(capacity: 3, refillPerMinute: 0.5)), key: "192.0.2.1")
-        // Issue 22's rows: an anonymous account (no address), claims, a sign-in link to a new address.
+        // The Firebase API's rows: an anonymous account (no address), claims, a sign-in link to a new address.
         try store.setCustomClaims(accountID: taro.id, #"{"role":"admin"}"#)
         let link = try store.issueSignInCode(email: "new@example.com", link: { "https://app.example/finish?oobCode=" + $0 })
         // Passkeys: a handle, a passkey (another one removed, so ids must go on after it), a challenge.
