@@ -35,6 +35,7 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_signin_link.py
 	.venv/bin/python Tests/e2e/test_multiserver.py
 	.venv/bin/python Tests/e2e/test_passkeys.py
+	.venv/bin/python Tests/e2e/test_security.py
 
 deps-test:
 	scripts/install-deps.sh test

@@ -44,7 +44,7 @@ struct PasskeySignIn: SiteFeature {
             case .success(let started):
                 let cookies = [
                     context.setCookie(.session, started.token, maxAge: sessionLifetime),
-                    checks.rememberDevice(context, email: started.email),
+                    checks.rememberDevice(context, account: started.account),
                 ]
                 return .response(Responses.json(200, .object([("location", .string(destination))]), context: context, cookies: cookies))
             case .failure(.internalError(let error)):

@@ -68,8 +68,7 @@ struct PasswordReset: SiteFeature {
             case .success(let reset):
                 guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
                 // The mailbox's owner set the password in this browser: it is theirs from now on.
-                return sessionStarted(
-                    token, email: reset.account.email, to: SitePath.account.path, notice: .passwordChanged, context: context)
+                return sessionStarted(token, account: reset.account, to: SitePath.account.path, notice: .passwordChanged, context: context)
             case .failure(let failure):
                 return linkRefused(failure, next: Self.newLink, request, context)
             }

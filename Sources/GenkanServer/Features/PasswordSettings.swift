@@ -21,7 +21,7 @@ struct PasswordSettings: SiteFeature {
                 proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
         }) { [self] changed in
             guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
-            return sessionStarted(token, email: changed.account.email, to: SitePath.account.path, notice: .passwordChanged, context: context)
+            return sessionStarted(token, account: changed.account, to: SitePath.account.path, notice: .passwordChanged, context: context)
         }
     }
 }

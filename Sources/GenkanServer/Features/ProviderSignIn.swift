@@ -179,15 +179,13 @@ struct ProviderSignIn: SiteFeature {
         let authenticator = self.authenticator, locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return pool.reply(.interactive, { store in
-            if let previous { try? store.deleteSession(token: previous) }
-            let result = authenticator.signIn(
-                with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
-            return result
+            authenticator.signIn(
+                with: profile, in: store, replacing: previous, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
         }) { [self] result in
             switch result {
             case .success(let outcome):
                 let destination = outcome.isNew ? SitePath.account.path : returnTo ?? SitePath.account.path
-                return .response(Responses.sessionStarted(outcome.token, lifetime: sessionLifetime, to: destination, context: context))
+                return sessionStarted(outcome.token, account: outcome.account, to: destination, context: context)
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

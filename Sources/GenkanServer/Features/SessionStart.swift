@@ -21,7 +21,7 @@ struct SessionStart: SiteFeature {
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
-                return sessionStarted(started.token, email: started.email, to: destination, context: context)
+                return sessionStarted(started.token, account: started.account, to: destination, context: context)
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
@@ -36,24 +36,11 @@ struct SessionStart: SiteFeature {
         }
     }
 
-    /// A session just made, and the address of its account (for the device cookie).
-    struct Started: Sendable {
-        let token: String
-        let email: String
-    }
-
-    /// A new session for `account` in place of the browser's `previous` one: a new id at every
-    /// sign-in, whatever the way in, against session fixation. `recordingLogin` also notes the
-    /// sign-in on the account, for a way in whose `Authenticator` call does not.
+    /// A new session for `account` in place of the browser's `previous` one, by the core
+    /// (`Authenticator.startSession`: a new id at every sign-in, the sign-in recorded).
     static func replace(
-        _ previous: String?, with account: Account, userAgent: String?, recordingLogin: Bool = false, in store: AccountStore
-    ) -> Result<Started, AuthFailure> {
-        do throws(StoreError) {
-            if let previous { try store.deleteSession(token: previous) }
-            if recordingLogin { try store.recordLogin(accountID: account.id) }
-            return .success(Started(token: try store.createSession(accountID: account.id, userAgent: userAgent).token, email: account.email))
-        } catch {
-            return .failure(.internalError(error))
-        }
+        _ previous: String?, with account: Account, userAgent: String?, in store: AccountStore
+    ) -> Result<StartedSession, AuthFailure> {
+        Authenticator.startSession(for: account, replacing: previous, userAgent: userAgent, in: store)
     }
 }

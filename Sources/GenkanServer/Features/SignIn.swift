@@ -33,7 +33,7 @@ struct SignIn: SiteFeature {
         let device = checks.knownDevice(context, email: email)
         return sessions.start(
             .signIn, request: request, context: context, values: FormDescription.signIn.keptValues(context.formData),
-            destination: destination, priority: checks.hasPriority(device)
+            destination: destination, priority: checks.hasPriority(device, email: email, client: client)
         ) { store in
             checks.signIn(email: email, client: client, device: device, in: store) {
                 authenticator.signIn(email: email, password: password, in: store)

@@ -38,10 +38,10 @@ struct SignInLink: SiteFeature {
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in
-                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, recordingLogin: true, in: store)
+                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, in: store)
             }
         }) { [self] _, started in
-            sessionStarted(started.token, email: started.email, to: SitePath.account.path, context: context)
+            sessionStarted(started.token, account: started.account, to: SitePath.account.path, context: context)
         }
     }
 

@@ -36,14 +36,15 @@ extension SiteFeature {
         }
     }
 
-    /// A session now begun for the account of `email`: its cookie, the browser remembered for the
-    /// account (`KnownDevices`), and the way on to `destination`, with a one-time notice if any.
-    func sessionStarted(_ token: String, email: String, to destination: String, notice: Notice? = nil, context: RequestContext)
+    /// A session now begun for `account` (as it is after the sign-in): its cookie, the browser
+    /// remembered for the account's credentials as they are now (`KnownDevices`), and the way on to
+    /// `destination`, with a one-time notice if any.
+    func sessionStarted(_ token: String, account: Account, to destination: String, notice: Notice? = nil, context: RequestContext)
         -> Reply
     {
         .response(
             Responses.sessionStarted(
                 token, lifetime: sessionLifetime, to: destination, context: context, notice: notice,
-                cookies: [checks.rememberDevice(context, email: email)]))
+                cookies: [checks.rememberDevice(context, account: account)]))
     }
 }

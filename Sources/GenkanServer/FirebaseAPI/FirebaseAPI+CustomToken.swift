@@ -17,6 +17,9 @@ extension FirebaseAPI {
             let authenticator = self.authenticator
             return answer(.interactive) { store in
                 switch authenticator.signIn(customUID: uid, claims: claims, in: store) {
+                case .failure(.uidAlreadyInUse):
+                    return .failure(FirebaseError(
+                        .invalidCustomToken, "The uid \(uid) is a site account's number from before uids were strings, not the backend's."))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let signIn):
                     let profile = (try? store.profile(id: signIn.account.id)) ?? nil

@@ -31,7 +31,7 @@ extension FirebaseAPI {
     }
 
     /// The request's `continueUrl`, required for a sign-in link, and allowed (`continueOrigins`:
-    /// the site's origin and `--authorized-domain`, any in emulator mode), with the API key the
+    /// the site's origin and `--authorized-domain`, and loopback in emulator mode), with the API key the
     /// request came with (`?key=`, which the link carries for the SDKs).
     func continuation(_ fields: APIRequestBody, _ request: HTTPRequest) throws(FirebaseError) -> SignInLinkContinuation {
         guard let url = try fields.string("continueUrl") else { throw FirebaseError(.missingContinueURI) }

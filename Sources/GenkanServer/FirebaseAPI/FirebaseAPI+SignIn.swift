@@ -74,7 +74,7 @@ extension FirebaseAPI {
             if isPrivate { throw FirebaseError(.adminOnlyOperation) }
             let email = try input.email(try fields.string("email"))
             guard let password = try fields.string("password") else { throw FirebaseError(.missingPassword) }
-            let authenticator = self.authenticator, rules = self.rules
+            let authenticator = self.authenticator, rules = self.rules, locale = context.locale
             return answer(.hashing(request, context)) { store in
                 Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let prepared: String
@@ -85,7 +85,8 @@ extension FirebaseAPI {
                         return .failure(error)
                     }
                     let linked = authenticator.linkPassword(
-                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, in: store)
+                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, locale: locale,
+                        in: store)
                     switch linked {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success(let started):

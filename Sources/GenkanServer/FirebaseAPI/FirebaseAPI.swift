@@ -160,14 +160,18 @@ struct FirebaseAPI: SiteFeature {
         do { return try body() } catch { return failure(error) }
     }
 
-    /// The account an ID token names, checked against the store: it exists (`USER_NOT_FOUND`), is
-    /// not disabled (`USER_DISABLED`), and the token was issued at or after its `valid_since`
-    /// (`TOKEN_EXPIRED`: a password reset or change, or a revocation, since).
+    /// The account an ID token names, checked against the store: it exists and was made before the
+    /// token was issued (`USER_NOT_FOUND`: a uid is a name an app may give again, and a token of the
+    /// deleted account that had it must not open the new one), is not disabled (`USER_DISABLED`),
+    /// and the token was issued at or after its `valid_since` (`TOKEN_EXPIRED`: a password reset or
+    /// change, or a revocation, since).
     static func account(
         _ claims: IDTokenClaims, in store: AccountStore
     ) -> Result<AccountProfile, FirebaseError> {
         do {
-            guard let profile = try store.profile(uid: claims.uid) else { return .failure(FirebaseError(.userNotFound)) }
+            guard let profile = try store.profile(uid: claims.uid), claims.issuedAt >= profile.account.createdAt else {
+                return .failure(FirebaseError(.userNotFound))
+            }
             // Disabled first: disabling also sets `valid_since`, and the holder should hear why.
             if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             if let validSince = profile.account.validSince, claims.issuedAt < validSince {

@@ -13,6 +13,7 @@ enum PostgresSchema {
         (4, version4),
         (5, version5),
         (6, version6),
+        (7, version7),
     ]
 
     static var currentVersion: Int64 { migrations.last?.version ?? 0 }

@@ -49,6 +49,10 @@ extension PostgresStore {
         try changes("UPDATE accounts SET display_name = $1, name_key = $2 WHERE id = $3", .text(displayName), .text(nameKey), .integer(accountID)) > 0
     }
 
+    public func setCredentialsTrustedSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
+        try changes("UPDATE accounts SET credentials_trusted_since = $1 WHERE id = $2", .integer(time), .integer(accountID)) > 0
+    }
+
     public func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try changes("UPDATE accounts SET verified_at = $1 WHERE id = $2", time.storeValue, .integer(accountID)) > 0
     }

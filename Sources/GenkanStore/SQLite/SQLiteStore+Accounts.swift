@@ -59,6 +59,11 @@ extension SQLiteStore {
             .bind(.text(displayName), .text(nameKey), .integer(accountID)).runCountingChanges() > 0
     }
 
+    public func setCredentialsTrustedSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
+        try database.prepare("UPDATE accounts SET credentials_trusted_since = ? WHERE id = ?")
+            .bind(.integer(time), .integer(accountID)).runCountingChanges() > 0
+    }
+
     public func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try database.prepare("UPDATE accounts SET verified_at = ? WHERE id = ?")
             .bind(time.storeValue, .integer(accountID)).runCountingChanges() > 0

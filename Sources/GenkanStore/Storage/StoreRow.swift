@@ -15,7 +15,7 @@ protocol StoreRow {
 /// The columns the `StoreRow` readers take, in their order: the same names on both stores' schemas.
 enum StoreColumns {
     static let account =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
+        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims, credentials_trusted_since"
 
     /// `account` of the table aliased `a`, as the joins name it; made once, since the queries that
     /// use it run for every signed-in page.
@@ -52,7 +52,8 @@ extension StoreRow {
     func storedAccount(from first: Int32 = 0) -> StoredAccount {
         StoredAccount(
             account: account(from: first), passwordHash: optionalText(first + 8), photoURL: optionalText(first + 9),
-            lastLoginAt: optionalInteger(first + 10), emailKey: optionalText(first + 11))
+            lastLoginAt: optionalInteger(first + 10), emailKey: optionalText(first + 11),
+            credentialsTrustedSince: optionalInteger(first + 15))
     }
 
     /// The session in `StoreColumns.session` order from column 0.
