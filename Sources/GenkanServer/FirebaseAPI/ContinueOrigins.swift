@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 /// Where a sign-in link may lead (`continueUrl`, an app's page that finishes the sign-in): outside
 /// emulator mode, only the site's own origin (`--base-url`) and the origins named by
 /// `--authorized-domain` — Firebase's authorized domains — so that a mail from the site never
