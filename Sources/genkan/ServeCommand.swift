@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanHTTPClient
 import GenkanLocalization
 import GenkanOIDC

@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 @testable import GenkanStore
 

@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Languages on the site: the language switcher, bidirectional isolation of values in sentences on

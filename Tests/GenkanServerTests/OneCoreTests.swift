@@ -1,5 +1,7 @@
 import Foundation
+import GenkanHTTPTesting
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 @testable import GenkanStore
 

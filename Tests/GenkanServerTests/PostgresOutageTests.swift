@@ -5,6 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 #endif
 
 /// A site on PostgreSQL while its database cannot be reached: the outage is made for the test's

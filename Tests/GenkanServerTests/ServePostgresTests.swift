@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 #endif
 
 /// `genkan serve --db postgresql://…` as a user runs it: a start that cannot reach the server

@@ -1,8 +1,10 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import GenkanStore
 import GenkanValidation
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Account settings with re-authentication, deletion and signed-in devices, in-process over a

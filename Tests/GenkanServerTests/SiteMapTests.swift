@@ -1,7 +1,9 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanOIDC
 import GenkanValidation
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Every path a page or a form points at is a route of the site, asked of the router itself:
@@ -34,7 +36,7 @@ import Testing
     }
 
     /// The route of `method` at `path` (its query left off), or nil.
-    static func route(_ method: String, _ path: String, in routes: RouteTable) -> RouteEntry? {
+    static func route(_ method: String, _ path: String, in routes: RouteTable<SiteContext>) -> RouteEntry<SiteContext>? {
         let bare = String(path.prefix { $0 != "?" && $0 != "#" })
         return routes.lookUp(bare)?.routes.route(for: method)
     }
@@ -56,7 +58,7 @@ import Testing
         // A route registered with a form carries that form's own path (the router refuses others
         // at start), so its form and its path cannot disagree.
         for form in [FormDescription.signIn, .signUp, .passwordReset, .accountDeletion] {
-            #expect(Self.route("POST", form.path, in: routes)?.form?.route == form.route, "\(form.path)")
+            #expect(Self.route("POST", form.path, in: routes)?.attributes.form?.route == form.route, "\(form.path)")
         }
     }
 
@@ -89,7 +91,7 @@ import Testing
 
     /// Visits the pages reachable by GET from `start` and checks every link and form on them;
     /// answers what it checked (`METHOD /path`).
-    func crawl(from start: [String], with client: TestClient, routes: RouteTable) async throws -> Set<String> {
+    func crawl(from start: [String], with client: TestClient, routes: RouteTable<SiteContext>) async throws -> Set<String> {
         var queue = start, visited: Set<String> = [], checked: Set<String> = []
         while let path = queue.popLast(), visited.count < 60 {
             guard visited.insert(path).inserted else { continue }

@@ -4,6 +4,8 @@ import GenkanServer
 import GenkanStore
 import GenkanValidation
 import Testing
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 
 /// The site's pages and flows, driven in-process through the router (see `TestClient`).
 @Suite struct SiteTests {
@@ -50,11 +52,11 @@ import Testing
         let client = fixture.client()
         for path in ["/signin", "/css/genkan.css", "/nowhere", "/account"] {
             let response = await client.get(path)
-            #expect(response.header("Content-Security-Policy") == SecurityHeaders.contentSecurityPolicy, "\(path)")
+            #expect(response.header("Content-Security-Policy") == SecurityPolicy.contentSecurityPolicy, "\(path)")
             #expect(response.header("X-Content-Type-Options") == "nosniff", "\(path)")
             #expect(response.header("Referrer-Policy") == "same-origin", "\(path)")
         }
-        #expect(SecurityHeaders.contentSecurityPolicy
+        #expect(SecurityPolicy.contentSecurityPolicy
             == "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
     }
 

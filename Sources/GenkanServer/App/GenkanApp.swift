@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanLocalization
 import GenkanMail
 import GenkanOIDC
@@ -12,7 +13,7 @@ import GenkanWebAuthn
 /// Adding a page: a file in `Features/` that registers its routes (below), a `FormDescription`
 /// in `Forms/` when it has a form, and its keys in `PageKey` and the catalog.
 final class GenkanApp: Sendable {
-    let routes: RouteTable
+    let routes: RouteTable<SiteContext>
     let pool: WorkerPool<AccountStore>
     /// What links in mail start with (`GenkanSite` fills it in once listening, unless configured).
     let baseURL: BaseURL
@@ -114,7 +115,7 @@ final class GenkanApp: Sendable {
 
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
-        let router = Router(errors: PageErrors(forms: forms))
+        let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: forms)))
         router.clients = ClientResolution(
             proxies: configuration.trustedProxies,
             servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false)

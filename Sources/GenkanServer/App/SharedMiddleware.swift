@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -30,7 +31,7 @@ struct SharedMiddleware: Sendable {
     let anonymousSignUpPerClient: RateLimit
     /// What every page of a signed-in account needs: a live session and, with
     /// `--require-verified`, a verified address.
-    let signedInPages: [any Middleware]
+    let signedInPages: [any Middleware<SiteContext, SiteContext>]
     let tokens: CSRFTokens
 
     init(
@@ -79,7 +80,7 @@ struct SharedMiddleware: Sendable {
     /// A signed-in form that re-authenticates: its token and its validation. The sign-in limits
     /// apply around the password check itself (`checks.reauthentication`), per client address,
     /// per address on the account and per account, counted with sign-in's.
-    var sensitivePost: [any Middleware] {
+    var sensitivePost: [any Middleware<SiteContext, SiteContext>] {
         [FormParsing(), csrf(.session), validating]
     }
 

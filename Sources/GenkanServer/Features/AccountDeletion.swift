@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -8,11 +9,11 @@ import GenkanValidation
 struct AccountDeletion: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         registerSensitiveForm(.accountDeletion, at: .accountDelete, on: router, with: shared, submit: delete)
     }
 
-    func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func delete(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.status(.internalError), request) }
         let locale = context.locale, authenticator = self.authenticator
         return provingOwner(signedIn, of: .accountDeletion, request, context, { proven, store in

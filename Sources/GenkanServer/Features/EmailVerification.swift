@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `/verify-email`: the link from the mail shows a button (a GET never uses the code, so a mail
@@ -6,7 +7,7 @@ import GenkanStore
 struct EmailVerification: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.verifyEmail, use: show)
         coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.verifyEmail, use: verify)
@@ -15,7 +16,7 @@ struct EmailVerification: SiteFeature {
             .post(.verifyEmailResend, use: resend)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.inspectEmailVerification(code: code, in: store)
         }) { [self] code, found in
@@ -32,7 +33,7 @@ struct EmailVerification: SiteFeature {
     }
 
     /// Verifies, signed in or not; a second use of a verified address is a friendly page.
-    func verify(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func verify(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.verifyEmail(code: code, in: store)
         }) { [self] _, verified in
@@ -43,7 +44,7 @@ struct EmailVerification: SiteFeature {
         }
     }
 
-    private func done(_ account: Account, already: Bool, context: RequestContext) -> HTTPResponse {
+    private func done(_ account: Account, already: Bool, context: SiteContext) -> HTTPResponse {
         let texts = forms.texts, locale = context.locale
         let page = MessagePage(
             title: texts.text(.verifyDoneTitle, locale),
@@ -53,7 +54,7 @@ struct EmailVerification: SiteFeature {
     }
 
     /// The page an unverified account is kept on with `--require-verified`.
-    func required(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func required(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
         if account.isVerified { return .response(Responses.redirect(.account, context: context)) }
         let texts = forms.texts, locale = context.locale
@@ -72,7 +73,7 @@ struct EmailVerification: SiteFeature {
     }
 
     /// A new link for the signed-in account, then back where the button was, with a notice.
-    func resend(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func resend(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let locale = context.locale, authenticator = self.authenticator
         let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanOIDC
 import GenkanStore
 import GenkanValidation
@@ -18,7 +19,7 @@ struct LinkedProviders: SiteFeature {
     var site: SiteServices { signIn.site }
     var providers: IdentityProviders { signIn.providers }
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         let pages = router.group("", shared.signedInPages)
         pages.get(.accountProviders, use: show)
         pages.get(.providerConnect, use: { request, context in confirmation(.connect, request, context) })
@@ -32,7 +33,7 @@ struct LinkedProviders: SiteFeature {
         case connect, disconnect
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return fromStore(request, context, { store throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id) }) {
             [forms] found in
@@ -44,7 +45,7 @@ struct LinkedProviders: SiteFeature {
     }
 
     /// The page that asks for the current password before the change.
-    func confirmation(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func confirmation(_ change: Change, _ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
@@ -58,7 +59,7 @@ struct LinkedProviders: SiteFeature {
 
     /// Confirms the owner (`Authenticator.confirmOwner`, behind the sign-in limits), then sends the
     /// browser to the provider or removes the identity.
-    func confirm(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func confirm(_ change: Change, _ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
@@ -91,7 +92,7 @@ struct LinkedProviders: SiteFeature {
             case (.failure(.internalError(let error)), _):
                 return failures.refuse(error, request: request, context: context)
             case (.failure(.throttled(let refusal)), _):
-                return context.refuse(Refusal(refusal), request)
+                return context.refuse(SiteRefusal(refusal), request)
             case (.failure(.userTokenExpired), _), (.failure(.userNotFound), _):
                 return context.refuseEndedSession(request)
             case (.failure(let failure), _):
@@ -110,7 +111,7 @@ struct LinkedProviders: SiteFeature {
     /// The confirmation form, with the failure on its field (or above it); a connect form's page
     /// lets its form lead to the provider.
     private func formPage(
-        _ change: Change, _ provider: OIDCProvider, hasPassword: Bool, context: RequestContext, failure: AuthFailure? = nil
+        _ change: Change, _ provider: OIDCProvider, hasPassword: Bool, context: SiteContext, failure: AuthFailure? = nil
     ) -> HTTPResponse {
         let button = ProviderButton(provider.configuration)
         let form = FormDescription.providerChange(change, button, hasPassword: hasPassword)

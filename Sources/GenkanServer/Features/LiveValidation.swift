@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanValidation
 
@@ -17,11 +18,11 @@ struct LiveValidation: Sendable {
         self.forms = Dictionary(forms.map { ($0.kind.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func register(on api: RouteGroup, with shared: SharedMiddleware) {
+    func register(on api: RouteGroup<SiteContext, SiteContext>, with shared: SharedMiddleware) {
         api.group("", FormParsing(), shared.csrf(.either), shared.validationPerClient).post(.liveValidation, use: validate)
     }
 
-    func validate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func validate(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         let posted = context.formData
         guard let form = forms[posted?["form"] ?? ""], let fieldName = FormField(rawValue: posted?["field"] ?? ""),
             let field = form.field(fieldName)

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `/account/name`: a new display name under the sign-up form's rules; back on `/account` with
@@ -5,18 +6,18 @@ import GenkanStore
 struct NameSettings: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         router.group("", shared.signedInPages).get(.accountName, form: .nameChange, use: show)
         router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.validating])
             .post(.accountName, form: .nameChange, use: save)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return .response(forms.blank(.nameChange, context: context, values: [.name: account.displayName]))
     }
 
-    func save(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func save(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn, let name = context.validation?.normalizedName,
             let key = context.validation?.nameComparisonKey
         else { return context.refuse(.status(.internalError), request) }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -18,7 +19,7 @@ struct PasskeySettings: SiteFeature {
     /// under another base URL can still go), adding does not.
     let available: Bool
 
-    func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, api: RouteGroup<SiteContext, SiteContext>, with shared: SharedMiddleware) {
         let pages = router.group("", shared.signedInPages)
         pages.get(.passkeys, use: show)
         pages.get(.passkeyRemove, use: removal)
@@ -38,7 +39,7 @@ struct PasskeySettings: SiteFeature {
 
     // MARK: The list
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return withMethods(signedIn, request, context) { [self] methods in
             .response(listPage(methods, signedIn: signedIn, context: context))
@@ -47,15 +48,15 @@ struct PasskeySettings: SiteFeature {
 
     /// The account's ways in, read on the pool, then `next` on the loop.
     private func withMethods(
-        _ signedIn: SignedIn, _ request: HTTPRequest, _ context: RequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
+        _ signedIn: SignedIn, _ request: HTTPRequest, _ context: SiteContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
     ) -> Reply {
         fromStore(request, context, { store throws(StoreError) in try store.signInMethods(accountID: signedIn.account.id) }, then: next)
     }
 
-    private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: RequestContext, status: Int = 200, error: String? = nil)
+    private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: SiteContext, status: Int = 200, error: String? = nil)
         -> HTTPResponse
     {
-        let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+        let csrf = forms.tokens.token(for: SiteContext.sessionBinding(signedIn.token))
         let state = PasskeyListState(
             hasPassword: methods.hasPassword, methodCount: methods.count,
             notice: context.notice?.text(texts, account: signedIn.account, locale: context.locale), error: error)
@@ -64,7 +65,7 @@ struct PasskeySettings: SiteFeature {
     }
 
     /// A new name for one passkey; an empty one shows the list again with the problem.
-    func rename(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func rename(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         guard let id = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
         let name = context.formData?["name"] ?? ""
@@ -97,7 +98,7 @@ struct PasskeySettings: SiteFeature {
     }
 
     /// `/account/passkeys/confirm`: the proof before adding a passkey.
-    func confirmation(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func confirmation(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return withMethods(signedIn, request, context) { [self] methods in
             .response(
@@ -109,7 +110,7 @@ struct PasskeySettings: SiteFeature {
 
     /// `/account/passkeys/ID/remove`: the proof before a passkey goes (the list again, with the
     /// reason, when it is the last way in).
-    func removal(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func removal(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         guard let id = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
         return withMethods(signedIn, request, context) { [self] methods in
@@ -127,7 +128,7 @@ struct PasskeySettings: SiteFeature {
 
     /// `/account/password/remove`: the proof before the password goes, for an account with
     /// another way in.
-    func passwordRemoval(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func passwordRemoval(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return withMethods(signedIn, request, context) { [self] methods in
             guard methods.hasPassword else { return .response(Responses.redirect(.passkeys, context: context)) }
@@ -149,7 +150,7 @@ struct PasskeySettings: SiteFeature {
 
     /// Proves the owner (the password behind the sign-in limits, or a passkey's answer to this
     /// session's challenge, each with its line in the security log), then makes the change.
-    func confirm(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func confirm(_ change: Change, _ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let id: Int64
         if change == .removePasskey {
@@ -203,7 +204,7 @@ struct PasskeySettings: SiteFeature {
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
-                return context.refuse(Refusal(refusal), request)
+                return context.refuse(SiteRefusal(refusal), request)
             case .failure(.userTokenExpired), .failure(.userNotFound):
                 return context.refuseEndedSession(request)
             case .failure(let failure):
@@ -221,7 +222,7 @@ struct PasskeySettings: SiteFeature {
     /// The confirmation form again with the problem: a wrong password on its field, a passkey's
     /// refusal above the form.
     private func formAgain(
-        _ change: Change, id: Int64, methods: SignInMethods, failure: AuthFailure, byPasskey: Bool, context: RequestContext
+        _ change: Change, id: Int64, methods: SignInMethods, failure: AuthFailure, byPasskey: Bool, context: SiteContext
     ) -> HTTPResponse {
         let form: FormDescription
         switch change {
@@ -246,7 +247,7 @@ struct PasskeySettings: SiteFeature {
 
     /// `PublicKeyCredentialCreationOptionsJSON` for `navigator.credentials.create`; without a
     /// recent proof, the confirmation page's address.
-    func registrationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func registrationOptions(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let authenticator = self.authenticator
         return passkeyOptions(request, context, recentProofPage: .passkeyAddConfirm) { store in
@@ -256,7 +257,7 @@ struct PasskeySettings: SiteFeature {
 
     /// The browser's `RegistrationResponseJSON` (`credential`) and the optional `name`: the
     /// passkey stored, named after what was typed, else its authenticator model, else this browser.
-    func finishRegistration(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func finishRegistration(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let json = Array((context.formData?["credential"] ?? "").utf8)
         let name = context.formData?["name"] ?? ""
@@ -283,7 +284,7 @@ struct PasskeySettings: SiteFeature {
 
     /// `PublicKeyCredentialRequestOptionsJSON` listing the account's passkeys, for a passkey to
     /// stand in for the password on a confirmation page.
-    func reauthenticationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func reauthenticationOptions(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let authenticator = self.authenticator
         return passkeyOptions(request, context) { store in

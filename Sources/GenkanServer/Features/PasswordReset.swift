@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -11,7 +12,7 @@ struct PasswordReset: SiteFeature {
     /// durably whatever the address and answered once it is committed: the same work and the same
     /// page whether or not the address has an account. The code and the mail are made afterwards
     /// (`ResetRequests`).
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         registerLinkRequest(
             .passwordResetRequest, at: .passwordForgot, .resetPassword, requests: requests, sentMessage: .forgotSentMessage, on: router,
             with: shared)
@@ -23,7 +24,7 @@ struct PasswordReset: SiteFeature {
     }
 
     /// The new-password form for a usable code; a GET never consumes it.
-    func showReset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func showReset(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         withLinkCode(posted: false, request, context, next: Self.newLink) { code in
             inspect(code, request: request, context: context) { [forms] account in
                 .response(
@@ -36,11 +37,11 @@ struct PasswordReset: SiteFeature {
 
     /// Checks the new password against the account's address and name too, then replaces it:
     /// every session ends, this browser gets a new one, and a notice goes by mail.
-    func reset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func reset(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         withLinkCode(posted: true, request, context, next: Self.newLink) { code in checked(code, request, context) }
     }
 
-    private func checked(_ code: String, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    private func checked(_ code: String, _ request: HTTPRequest, _ context: SiteContext) -> Reply {
         let newPassword = context.formData?[FormField.newPassword.rawValue] ?? ""
         let confirmation = context.formData?[FormField.passwordConfirmation.rawValue] ?? ""
         return inspect(code, request: request, context: context) { [self] account in
@@ -58,7 +59,7 @@ struct PasswordReset: SiteFeature {
         }
     }
 
-    private func replace(code: String, password: String, request: HTTPRequest, context: RequestContext) -> Reply {
+    private func replace(code: String, password: String, request: HTTPRequest, context: SiteContext) -> Reply {
         let locale = context.locale, authenticator = self.authenticator
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
@@ -78,7 +79,7 @@ struct PasswordReset: SiteFeature {
     /// Looks the code up on the pool and continues on the loop with its account, or shows why
     /// the link cannot be used.
     private func inspect(
-        _ code: String, request: HTTPRequest, context: RequestContext, then next: @escaping @Sendable (Account) -> Reply
+        _ code: String, request: HTTPRequest, context: SiteContext, then next: @escaping @Sendable (Account) -> Reply
     ) -> Reply {
         fromStore(request, context, { store throws(StoreError) in try store.inspectCode(code, purpose: .resetPassword) }) { [self] found in
             switch found {

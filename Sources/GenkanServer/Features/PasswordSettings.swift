@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -7,11 +8,11 @@ import GenkanValidation
 struct PasswordSettings: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         registerSensitiveForm(.passwordChange, at: .accountPassword, on: router, with: shared, submit: change)
     }
 
-    func change(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func change(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let signedIn = context.signedIn, let new = context.validation?.preparedPassword else {
             return context.refuse(.status(.internalError), request)
         }

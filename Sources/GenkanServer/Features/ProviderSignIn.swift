@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanLocalization
 import GenkanOIDC
@@ -25,7 +26,7 @@ struct ProviderSignIn: SiteFeature {
     /// Starts per client address (each stores a request for ten minutes).
     let startsPerClient: RateLimit
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession, startsPerClient).get(.providerSignIn, use: start)
         router.group("", shared.optionalSession).get(.providerCallback, use: callback)
         // No CSRF token on purpose: see the type's comment. The state decides, at the GET.
@@ -34,7 +35,7 @@ struct ProviderSignIn: SiteFeature {
 
     // MARK: Start
 
-    func start(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func start(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
@@ -46,7 +47,7 @@ struct ProviderSignIn: SiteFeature {
 
     /// Stores a new authorization request bound to this browser (and, when linking, to its
     /// account) and sends the browser to the provider.
-    func begin(_ provider: OIDCProvider, accountID: Int64?, returnTo: String?, request: HTTPRequest, context: RequestContext) -> Reply {
+    func begin(_ provider: OIDCProvider, accountID: Int64?, returnTo: String?, request: HTTPRequest, context: SiteContext) -> Reply {
         guard let httpPool = providers.pool else { return context.refuse(.status(.notFound), request) }
         let pending = PendingAuthorization.new()
         let redirectURI = providers.redirectURI(provider.name)
@@ -72,7 +73,7 @@ struct ProviderSignIn: SiteFeature {
     }
 
     /// What a request is bound to: the SHA-256 of the browser's pre-session cookie.
-    static func binding(_ context: RequestContext) -> [UInt8] {
+    static func binding(_ context: SiteContext) -> [UInt8] {
         Secret.sha256(Array(context.preSession.utf8))
     }
 
@@ -82,7 +83,7 @@ struct ProviderSignIn: SiteFeature {
     /// names, then sends the browser to the GET callback. Sets no cookie: the POST came without
     /// the browser's cookies, and a new pre-session here would replace the one the state is
     /// bound to.
-    func formPost(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func formPost(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let provider = providers.provider(named: context.parameters["provider"]), provider.configuration.preset.usesFormPost else {
             return context.refuse(.status(.notFound), request)
         }
@@ -115,7 +116,7 @@ struct ProviderSignIn: SiteFeature {
     /// The provider's answer: takes the request its state names (once), checks it is this
     /// browser's and this provider's, redeems the code, verifies the ID token, then signs in (or
     /// makes the account) or links the identity.
-    func callback(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func callback(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let provider = providers.provider(named: context.parameters["provider"]), let httpPool = providers.pool else {
             return context.refuse(.status(.notFound), request)
         }
@@ -174,7 +175,7 @@ struct ProviderSignIn: SiteFeature {
     }
 
     private func signIn(
-        _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
+        _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: SiteContext
     ) -> Reply {
         let authenticator = self.authenticator, locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
@@ -195,7 +196,7 @@ struct ProviderSignIn: SiteFeature {
     }
 
     private func link(
-        _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
+        _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: SiteContext
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let authenticator = self.authenticator, locale = context.locale
@@ -250,15 +251,15 @@ struct ProviderSignIn: SiteFeature {
     /// A provider flow that failed: the sign-in page with the message (and, when the address has
     /// an account, how to link afterwards), or, when linking, a page that leads back to the
     /// sign-in methods. The detail goes to the operator's log.
-    func failed(_ failure: OIDCFailure, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
+    func failed(_ failure: OIDCFailure, provider: OIDCProvider, linking: Bool, context: SiteContext) -> HTTPResponse {
         failed(failure.code, detail: failure.detail, provider: provider, linking: linking, context: context)
     }
 
-    func failed(_ failure: AuthFailure, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
+    func failed(_ failure: AuthFailure, provider: OIDCProvider, linking: Bool, context: SiteContext) -> HTTPResponse {
         failed(failure.code, detail: "\(failure)", provider: provider, linking: linking, context: context)
     }
 
-    func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
+    func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: SiteContext) -> HTTPResponse {
         failures.log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
         let texts = forms.texts, locale = context.locale
         let brand = ProviderButton(provider.configuration).brandName

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -11,7 +12,7 @@ struct SessionStart: SiteFeature {
     /// new one and the browser goes to `destination`. A failure shows `form` again with `values`;
     /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
-        _ form: FormDescription, request: HTTPRequest, context: RequestContext, values: [FormField: String],
+        _ form: FormDescription, request: HTTPRequest, context: SiteContext, values: [FormField: String],
         destination: String, priority: Bool = false, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
@@ -25,7 +26,7 @@ struct SessionStart: SiteFeature {
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
-                return context.refuse(Refusal(refusal), request)
+                return context.refuse(SiteRefusal(refusal), request)
             case .failure(let failure):
                 return .response(
                     forms.page(

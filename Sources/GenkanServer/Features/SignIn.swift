@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -9,20 +10,20 @@ struct SignIn: SiteFeature {
     /// GET shows the form (or sends a signed-in visitor on). A POST passes its token check and
     /// validation; its password is then checked on the hashing lane behind the sign-in limits
     /// (`PasswordChecks`), which count the wrong ones.
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession).get(.signIn, form: .signIn, use: show)
         router.group("", FormParsing(), shared.csrf(.preSession), shared.validating)
             .post(.signIn, form: .signIn, use: submit)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         if context.signedIn != nil { return .response(Responses.redirect(.account, context: context)) }
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let returnTo = query?[FormDescription.returnField].flatMap(LocalPath.init)
         return .response(forms.blank(.signIn, context: context, hidden: returnTo.map { [(FormDescription.returnField, $0.value)] } ?? []))
     }
 
-    func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func submit(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
         if let refused = checks.knownRefusal(email: email, request, context) { return refused }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -12,19 +13,19 @@ struct SignUp: SiteFeature {
     /// GET shows the form (or sends a signed-in visitor on); a valid POST is rate-limited per
     /// client (and, when private, per address, since each may mail its owner) before the
     /// password is hashed.
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         router.group("", shared.optionalSession).get(.signUp, form: .signUp, use: show)
-        var post: [any Middleware] = [FormParsing(), shared.csrf(.preSession), shared.validating, shared.signUpPerClient]
+        var post: [any Middleware<SiteContext, SiteContext>] = [FormParsing(), shared.csrf(.preSession), shared.validating, shared.signUpPerClient]
         if isPrivate { post.append(shared.signUpPerAccount) }
         router.group("", post).post(.signUp, form: .signUp, use: submit)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         if context.signedIn != nil { return .response(Responses.redirect(.account, context: context)) }
         return .response(forms.blank(.signUp, context: context))
     }
 
-    func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func submit(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard let verdict = context.validation, let email = verdict.normalizedEmail, let name = verdict.normalizedName,
             let nameKey = verdict.nameComparisonKey, let password = verdict.preparedPassword
         else { return context.refuse(.status(.internalError), request) }
@@ -51,7 +52,7 @@ struct SignUp: SiteFeature {
 
     /// Hashes in every case, then creates the account or mails the address's owner; the page is
     /// the same either way and signs no one in (the new account signs in after verifying).
-    private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: RequestContext) -> Reply {
+    private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: SiteContext) -> Reply {
         let authenticator = self.authenticator, locale = context.locale
         return pool.hashing(request, context, { store in
             authenticator.signUp(

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 extension SiteFeature {
@@ -5,7 +6,7 @@ extension SiteFeature {
     /// through `SharedMiddleware.sensitivePost` (its token and validation) to `submit`, which
     /// proves the owner (`provingOwner`). Both are for a signed-in account only.
     func registerSensitiveForm(
-        _ form: FormDescription, at path: SitePath, on router: Router, with shared: SharedMiddleware, submit: @escaping RouteHandler
+        _ form: FormDescription, at path: SitePath, on router: Router<SiteContext>, with shared: SharedMiddleware, submit: @escaping RouteHandler<SiteContext>
     ) {
         router.group("", shared.signedInPages).get(path, form: form, use: { request, context in showSensitive(form, request, context) })
         router.group("", shared.signedInPages + shared.sensitivePost).post(path, form: form, use: submit)
@@ -13,7 +14,7 @@ extension SiteFeature {
 
     /// A sensitive form as first shown, with "use a passkey instead" when passkeys work here and
     /// the account has one (looked up on the pool).
-    func showSensitive(_ form: FormDescription, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func showSensitive(_ form: FormDescription, _ request: HTTPRequest, _ context: SiteContext) -> Reply {
         guard forms.renderer.passkeys, form.offersPasskeyProof, let signedIn = context.signedIn else {
             return .response(forms.blank(form, context: context))
         }
@@ -29,7 +30,7 @@ extension SiteFeature {
     /// `operation` in the same hashing job. A failure shows `form` again
     /// (`FormPages.reauthenticationFailed`); the operation's value goes to `done`.
     func provingOwner<T: Sendable>(
-        _ signedIn: SignedIn, of form: FormDescription, _ request: HTTPRequest, _ context: RequestContext,
+        _ signedIn: SignedIn, of form: FormDescription, _ request: HTTPRequest, _ context: SiteContext,
         _ operation: @escaping @Sendable (ProvenSession, AccountStore) -> Result<T, AuthFailure>,
         then done: @escaping @Sendable (T) -> Reply
     ) -> Reply {

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 /// Where a sign-in link may lead (`continueUrl`, an app's page that finishes the sign-in), and, in
 /// emulator mode, which web pages may call the API (`FirebaseCORS`): the site's own origin
 /// (`--base-url`) and the origins named by `--authorized-domain` — Firebase's authorized domains —

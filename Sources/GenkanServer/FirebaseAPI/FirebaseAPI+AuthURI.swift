@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -5,7 +6,7 @@ import GenkanValidation
 /// `sessionId`, so the answer says nothing of whether the address has an account; it needs no
 /// look-up at all.
 extension FirebaseAPI {
-    func createAuthURI(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func createAuthURI(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context)
             if try fields.string("providerId") != nil {

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -9,7 +10,7 @@ import GenkanValidation
 extension FirebaseAPI {
     var customTokens: CustomTokens { CustomTokens(isEmulator: isEmulator, serviceAccounts: serviceAccounts) }
 
-    func signInWithCustomToken(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithCustomToken(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             guard let token = try fields(context).string("token") else { throw FirebaseError(.missingCustomToken) }
             // The signature check costs a little: it runs on the loop, as an ID token's does.

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanOIDC
 import GenkanStore
@@ -12,7 +13,7 @@ import GenkanValidation
 /// identity is not linked to answers `needConfirmation`, which the SDKs turn into
 /// `auth/account-exists-with-different-credential`.
 extension FirebaseAPI {
-    func signInWithIdp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithIdp(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context)
             // With the signed-in user's ID token, the identity is linked to that user (an SDK's

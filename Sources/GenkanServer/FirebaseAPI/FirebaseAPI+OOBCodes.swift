@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -28,7 +29,7 @@ extension FirebaseAPI {
         }
     }
 
-    func sendOOBCode(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func sendOOBCode(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
             // Links for the caller to send are for administrators (`…/projects/{id}/accounts:sendOobCode`).
@@ -101,7 +102,7 @@ extension FirebaseAPI {
         }
     }
 
-    func resetPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func resetPassword(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context)
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -8,7 +9,7 @@ import GenkanValidation
 /// `linkWithCredential` sends it) — or a sign-in with the password and new tokens. Password work
 /// hashes in the pool's fair hashing queue under the request's client, like the pages.
 extension FirebaseAPI {
-    func signUp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signUp(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context)
             // Neither address nor password nor a user to link to: an anonymous sign-up (the SDKs'
@@ -67,7 +68,7 @@ extension FirebaseAPI {
     /// (`Authenticator.linkPassword`). `accounts:update` with `email` and `password` (older SDKs'
     /// link) comes here too. With `--private-signup` it is refused as a sign-up is: its answer would
     /// tell whether the address has an account.
-    func linkPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func linkPassword(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
             let claims = try claims(fields)
@@ -111,7 +112,7 @@ extension FirebaseAPI {
     /// count together. A refusal is `TOO_MANY_ATTEMPTS_TRY_LATER`: with `Retry-After` when waiting
     /// helps, with a detail saying to reset the password when the account is locked. An SDK's
     /// re-authentication (`reauthenticateWithCredential`) is this call too.
-    func signInWithPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithPassword(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
             let email = try input.email(try fields.string("email"))
@@ -139,7 +140,7 @@ extension FirebaseAPI {
                 switch result {
                 case .success(let body): return .response(Responses.json(200, body))
                 // Through the presenter, as the page's refusals: `Retry-After`, or the locked account.
-                case .failure(.throttled(let refusal)): return context.refuse(Refusal(refusal), request)
+                case .failure(.throttled(let refusal)): return context.refuse(SiteRefusal(refusal), request)
                 case .failure(let failure): return .response(self.error(failure, request).response)
                 }
             }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -12,7 +13,7 @@ import GenkanValidation
 /// `VERIFY_AND_CHANGE_EMAIL`), as Firebase requires under email-enumeration protection. An update
 /// with an `oobCode` alone applies it: a verification, an address change or its undo.
 extension FirebaseAPI {
-    func update(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func update(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let fields = fields(context), input = FirebaseInput(rules: rules)
             if try fields.string("idToken") == nil, let code = try fields.string("oobCode") {
@@ -122,7 +123,7 @@ extension FirebaseAPI {
         }
     }
 
-    func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func delete(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let claims = try claims(fields(context))
             try requireRecentSignIn(claims)

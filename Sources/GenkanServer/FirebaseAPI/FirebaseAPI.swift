@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -52,7 +53,7 @@ struct FirebaseAPI: SiteFeature {
     /// The prefixes the API's CORS and error presenter cover.
     static let prefixes = [identityToolkit, legacyToolkit, secureToken, emulatorPrefix]
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         let body = FirebaseBody(texts: texts)
         let errors = FirebaseErrors()
         let limits = FirebaseLimits(shared: shared, rules: rules, tokens: tokens, clock: clock)
@@ -64,7 +65,7 @@ struct FirebaseAPI: SiteFeature {
         let v1 = router.group(Self.identityToolkit + "/v1", body).presenting(errors)
         let v3 = router.group(Self.legacyToolkit, body).presenting(errors)
         // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
-        let endpoints: [(v1: String, v3: String, limits: [any Middleware], handler: RouteHandler)] = [
+        let endpoints: [(v1: String, v3: String, limits: [any Middleware<SiteContext, SiteContext>], handler: RouteHandler<SiteContext>)] = [
             ("accounts:signUp", "signupNewUser", [limits.signUpPerClient, limits.anonymousPerClient], signUp),
             // Sign-in's limits apply around the password check itself (`checks`), not before it.
             ("accounts:signInWithPassword", "verifyPassword", [], signInWithPassword),
@@ -105,7 +106,7 @@ struct FirebaseAPI: SiteFeature {
         /// Password hashing, in the fair hashing queue under the request's client
         /// (`WorkerPool.hashing`): when it cannot wait its turn, 503 `UNAVAILABLE` with
         /// `Retry-After`, which gives back the attempt a limit counted.
-        case hashing(HTTPRequest, RequestContext)
+        case hashing(HTTPRequest, SiteContext)
     }
 
     /// Runs `work` on the pool and answers its JSON with 200, or its error in Firebase's shape.
@@ -147,7 +148,7 @@ struct FirebaseAPI: SiteFeature {
     }
 
     /// A body's fields; every route's `FirebaseBody` set them.
-    func fields(_ context: RequestContext) -> APIRequestBody {
+    func fields(_ context: SiteContext) -> APIRequestBody {
         context.api ?? APIRequestBody([])
     }
 

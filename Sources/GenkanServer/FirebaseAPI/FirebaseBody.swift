@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 
@@ -14,7 +15,7 @@ struct FirebaseBody: Middleware {
     /// whatever its `Content-Type` says (`curl -d` sends JSON as a form).
     var acceptsForm = false
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         var context = context
         let type = request.headers["content-type"]?.lowercased() ?? ""
         if acceptsForm, type.hasPrefix("application/x-www-form-urlencoded") {

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 /// Cross-origin access to the Firebase-compatible API: web apps call it with `fetch` from their own
 /// origin, as they call Google's. The request's `Origin` is reflected (with `Vary: Origin`), on
 /// every response under the API's prefixes, errors included, so the SDK can read Firebase's error
@@ -33,7 +35,7 @@ struct FirebaseCORS: Middleware {
     /// How long a browser may keep a preflight's answer (a day; browsers cap it lower).
     static let maxAge = "86400"
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         guard directories.contains(where: { request.path.hasPrefix($0) }) else { return next(request, context) }
         let origin = request.headers["origin"].flatMap { $0.isEmpty || $0.utf8.count > 512 ? nil : $0 } ?? "*"
         if let allowed, origin != "*", !allowed.allows(origin) {

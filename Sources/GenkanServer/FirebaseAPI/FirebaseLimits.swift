@@ -35,14 +35,14 @@ struct FirebaseLimits: Sendable {
     init(shared: SharedMiddleware, rules: ValidationViewModel, tokens: IDTokens, clock: StoreClock) {
         let throttle = shared.checks.throttle
         /// The body's `email`, normalized as the handlers read it; nil when it is missing or not valid.
-        let email: @Sendable (RequestContext) -> String? = { context in
+        let email: @Sendable (SiteContext) -> String? = { context in
             guard let value = try? context.api?.string("email") else { return nil }
             return try? FirebaseInput(rules: rules).email(value)
         }
-        let requestType: @Sendable (RequestContext) -> String? = { context in try? context.api?.string("requestType") }
+        let requestType: @Sendable (SiteContext) -> String? = { context in try? context.api?.string("requestType") }
         signUpPerClient = shared.signUpPerClient.keyed { _, context in email(context).map { _ in context.clientKey } }
         // Sign-in links are mailed to an address as reset links are: the same limits.
-        let mailsAddress: @Sendable (RequestContext) -> Bool = { context in
+        let mailsAddress: @Sendable (SiteContext) -> Bool = { context in
             requestType(context) == "PASSWORD_RESET" || requestType(context) == "EMAIL_SIGNIN"
         }
         resetPerClient = shared.resetPerClient.keyed { _, context in

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 extension MailContent {
     /// The text/plain part: paragraphs separated by blank lines, each action as its label with
     /// the URL on the next line (mail clients make it a link).

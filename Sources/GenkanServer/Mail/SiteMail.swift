@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanMail
 import GenkanStore
 import GenkanValidation

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// What a form's anti-forgery token is bound to.
@@ -21,10 +22,10 @@ struct CSRFProtection: Middleware {
         self.tokens = tokens
     }
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         let token = context.formData?["csrf"] ?? ""
         let anonymous = !context.isNewPreSession && tokens.isValid(token, for: context.anonymousBinding)
-        let signedIn = context.sessionToken.map { tokens.isValid(token, for: RequestContext.sessionBinding($0)) } ?? false
+        let signedIn = context.sessionToken.map { tokens.isValid(token, for: SiteContext.sessionBinding($0)) } ?? false
         switch binding {
         case .preSession:
             guard anonymous else { return context.refuse(.status(.forbidden), request) }
@@ -39,7 +40,7 @@ struct CSRFProtection: Middleware {
     }
 }
 
-extension RequestContext {
+extension SiteContext {
     /// What an anonymous form's token is bound to.
     var anonymousBinding: String { "pre:" + preSession }
 

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 
 /// Checks the posted fields of the route's form with GenkanValidation before anything costly
@@ -8,7 +9,7 @@ struct FormValidating: Middleware {
     let rules: ValidationViewModel
     let forms: FormPages
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         // Only a route registered with a form has one; anything else is a wiring mistake.
         guard let form = context.form else { return context.refuse(.status(.internalError), request) }
         var values: [FormField: String] = [:]

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// Spends one attempt of a limit for the key the route chooses, or refuses with 429 and
@@ -23,13 +24,13 @@ struct RateLimit: Middleware {
     /// The limit's name in the security log (a stored limit's name in `rate_limits`).
     let name: String
     let buckets: Buckets
-    let key: @Sendable (HTTPRequest, RequestContext) -> String?
+    let key: @Sendable (HTTPRequest, SiteContext) -> String?
     let clock: StoreClock
     /// Where refusals are logged; nil for a limit whose refusals are not security events (live
     /// validation: a line per keystroke would drown the log).
     let security: SecurityLog?
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         guard let key = key(request, context) else { return next(request, context) }
         switch buckets {
         case .memory(let limiter):
@@ -65,7 +66,7 @@ struct RateLimit: Middleware {
         }
     }
 
-    private func refuse(_ decision: LimitDecision, _ request: HTTPRequest, _ context: RequestContext, log: Bool) -> Reply {
+    private func refuse(_ decision: LimitDecision, _ request: HTTPRequest, _ context: SiteContext, log: Bool) -> Reply {
         if log { security?.limitRefused(name, client: context.clientAddress, retryAfter: decision.retryAfter) }
         return context.refuse(.tooManyRequests(retryAfter: decision.retryAfter), request)
     }
@@ -75,7 +76,7 @@ extension RateLimit {
     /// This limit — its buckets, name, refusal cache and log — with another way to find the key:
     /// a route that reads its keys elsewhere (the Firebase API, from a JSON body) spends from the
     /// same buckets as the pages that use this one.
-    func keyed(by key: @escaping @Sendable (HTTPRequest, RequestContext) -> String?) -> RateLimit {
+    func keyed(by key: @escaping @Sendable (HTTPRequest, SiteContext) -> String?) -> RateLimit {
         RateLimit(name: name, buckets: buckets, key: key, clock: clock, security: security)
     }
 

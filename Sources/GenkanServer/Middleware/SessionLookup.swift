@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// Looks the session cookie up in the store (on the worker pool) and puts the signed-in visitor
@@ -8,7 +9,7 @@ struct SessionLookup: Middleware {
     let required: Bool
     let failures: StoreFailures
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         guard let token = context.sessionToken else {
             return required ? context.refuse(.signInRequired(returnTo: Self.returnPath(request)), request) : next(request, context)
         }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanLocalization
 import GenkanStore
 import GenkanValidation
@@ -16,7 +17,7 @@ struct FormPages: Sendable {
     /// `values` what the form starts with (the current name), and a one-time notice waiting in a
     /// cookie is shown above it (and the cookie deleted).
     func blank(
-        _ form: FormDescription, context: RequestContext, values: [FormField: String] = [:],
+        _ form: FormDescription, context: SiteContext, values: [FormField: String] = [:],
         hidden: [(name: String, value: String)] = [], intro: String? = nil, headers: HTTPHeaders = [:], passkeyProof: Bool = false
     ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(form.binding))
@@ -34,7 +35,7 @@ struct FormPages: Sendable {
     /// The form again after a problem: the kept values, each issue next to its field and every
     /// problem in the summary.
     func page(
-        _ form: FormDescription, context: RequestContext, status: Int, values: [FormField: String],
+        _ form: FormDescription, context: SiteContext, status: Int, values: [FormField: String],
         issues: [ValidationIssue] = [], errors: [PageError] = [], hidden: [(name: String, value: String)] = [],
         intro: String? = nil, headers: HTTPHeaders = [:], passkeyProof: Bool = false
     ) -> HTTPResponse {
@@ -48,7 +49,7 @@ struct FormPages: Sendable {
 
     /// A `MessagePage` as a response, its buttons bound like a form for `binding`.
     func message(
-        _ message: MessagePage, context: RequestContext, status: Int = 200, binding: CSRFBinding = .preSession,
+        _ message: MessagePage, context: SiteContext, status: Int = 200, binding: CSRFBinding = .preSession,
         cookies: [SetCookie] = [], headers: HTTPHeaders = [:]
     ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(binding))

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanLocalization
 import GenkanValidation
@@ -7,7 +8,7 @@ import GenkanValidation
 struct PageErrors: ErrorPresenter {
     let forms: FormPages
 
-    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: SiteContext) -> HTTPResponse {
         switch refusal {
         case .status(let status):
             return page(status, context: context)
@@ -39,7 +40,7 @@ struct PageErrors: ErrorPresenter {
         }
     }
 
-    private func page(_ status: ErrorStatus, context: RequestContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    private func page(_ status: ErrorStatus, context: SiteContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
         Responses.html(
             status.rawValue, forms.renderer.errorPage(status, locale: context.locale), context: context, headers: headers)
     }
@@ -49,7 +50,7 @@ struct PageErrors: ErrorPresenter {
 struct JSONErrors: ErrorPresenter {
     let texts: PageTexts
 
-    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: SiteContext) -> HTTPResponse {
         switch refusal {
         case .status(let status): return json(status, context: context)
         case .methodNotAllowed(let allowed):
@@ -65,7 +66,7 @@ struct JSONErrors: ErrorPresenter {
         }
     }
 
-    func json(_ status: ErrorStatus, context: RequestContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    func json(_ status: ErrorStatus, context: SiteContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
         let body = JSONValue.object([
             ("error", .object([
                 ("status", .integer(status.rawValue)),

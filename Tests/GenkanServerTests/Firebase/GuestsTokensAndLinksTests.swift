@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// The API in-process, further: anonymous accounts and their linking, custom tokens,

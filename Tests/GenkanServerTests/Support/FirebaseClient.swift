@@ -1,5 +1,7 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanStore
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Calls the Firebase-compatible API in-process as the SDKs do: JSON bodies, `?key=`, and the JSON
