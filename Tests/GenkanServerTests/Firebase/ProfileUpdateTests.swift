@@ -9,16 +9,10 @@ import Testing
 @Suite struct ProfileUpdateTests {
     /// An account made by Google (address verified), and an ID token of a sign-in just now.
     func googleAccount(_ fixture: AppFixture) async throws -> (account: Account, idToken: String) {
-        let store = try AccountStore(location: fixture.configuration.database)
-        let profile = ProviderProfile(
-            provider: "google", issuer: "https://accounts.google.com", subject: "taro", email: "taro@example.com",
-            emailVerified: true, displayName: "Taro", nameKey: "taro")
-        let made = try Authenticator(hasher: PasswordHasher(operations: 1, memory: 8 * 1024)).signIn(with: profile, in: store, userAgent: nil)
-            .get()
-        let refresh = try store.createRefreshToken(accountID: made.account.id, authTime: store.clock.now(), signInProvider: "google.com")
+        let (account, _, refresh) = try fixture.googleAccount(subject: "taro", verified: true)
         let api = fixture.firebase()
         let tokens = await api.call("/securetoken.googleapis.com/v1/token?key=k", ["grantType": "refresh_token", "refreshToken": refresh])
-        return (made.account, try #require(tokens.string("id_token"), "\(tokens.body)"))
+        return (account, try #require(tokens.string("id_token"), "\(tokens.body)"))
     }
 
     func methods(_ fixture: AppFixture, _ account: Account) throws -> SignInMethods {
