@@ -12,12 +12,15 @@ extension PageRenderer {
         main.newline()
         main.element("dt", text: texts.text(.displayNameLabel, locale))
         main.newline()
-        main.element("dd", [HTMLAttribute("id", "account-name")], text: account.displayName)
+        // A name or an address keeps its own direction inside a page of the other (a Latin name
+        // on an Arabic page, `123@example.com` on a Hebrew one): `dir=auto` isolates it and
+        // takes the direction of its first strong letter (HTML §3.2.6.4, UAX #9 isolates).
+        main.element("dd", [HTMLAttribute("id", "account-name"), HTMLAttribute("dir", "auto")], text: account.displayName)
         main.newline()
         main.element("dt", text: texts.text(.emailLabel, locale))
         main.newline()
         main.element("dd") { line in
-            line.element("span", [HTMLAttribute("id", "account-email")], text: account.email)
+            line.element("span", [HTMLAttribute("id", "account-email"), HTMLAttribute("dir", "auto")], text: account.email)
             line.text(" ")
             line.element(
                 "span",
