@@ -13,9 +13,10 @@ extension PageRenderer {
         main.element("dt", text: texts.text(.displayNameLabel, locale))
         main.newline()
         // A name or an address keeps its own direction inside a page of the other (a Latin name
-        // on an Arabic page, `123@example.com` on a Hebrew one): `dir=auto` isolates it and
-        // takes the direction of its first strong letter (HTML §3.2.6.4, UAX #9 isolates).
-        main.element("dd", [HTMLAttribute("id", "account-name"), HTMLAttribute("dir", "auto")], text: account.displayName)
+        // on an Arabic page, `123@example.com` on a Hebrew one): `<bdi>` and `dir=auto` make it an
+        // isolate that takes the direction of its first strong letter (HTML §4.5.24, UAX #9), while
+        // the cell keeps the page's alignment.
+        main.element("dd", [HTMLAttribute("id", "account-name")]) { $0.element("bdi", text: account.displayName) }
         main.newline()
         main.element("dt", text: texts.text(.emailLabel, locale))
         main.newline()

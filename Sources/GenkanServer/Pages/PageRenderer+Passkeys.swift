@@ -122,8 +122,8 @@ extension PageRenderer {
         let id = String(passkey.id)
         main.start("li", [HTMLAttribute("class", "passkey"), HTMLAttribute("id", "passkey-" + id)])
         main.newline()
-        // The name is the user's own text, in any direction.
-        main.element("h2", [HTMLAttribute("class", "passkey-name"), HTMLAttribute("dir", "auto")], text: passkey.name)
+        // The name is the user's own text, in any direction: an isolate, aligned as the page is.
+        main.element("h2", [HTMLAttribute("class", "passkey-name")]) { $0.element("bdi", text: passkey.name) }
         main.newline()
         var facts: [String] = []
         if let model = AAGUID(bytes: passkey.aaguid).authenticator {
