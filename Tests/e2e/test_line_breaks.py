@@ -108,7 +108,7 @@ class LineBreaks(unittest.TestCase):
 
     def test_no_paragraph_ends_on_one_character(self):
         pages = ["/signin", "/signup", "/password/forgot", "/signin/link"]
-        for locale in ["ja", "zh-Hans", "zh-Hant"]:
+        for locale in ["ja", "zh-Hans", "zh-Hant", "zh-HK"]:
             for path in pages:
                 for width in [320, 360, 390, 414]:
                     with self.subTest(locale=locale, path=path, width=width):
