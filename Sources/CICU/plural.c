@@ -98,6 +98,17 @@ int32_t GenkanICU_formatInteger(const char *tag, int64_t value, uint16_t *dest, 
 
 // MARK: locales
 
+/// Writes the ICU locale ID `locale` into `dest` as a BCP 47 tag, NUL-terminated; returns its length.
+static int32_t write_language_tag(const char *locale, char *dest, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    char bcp47[ULOC_FULLNAME_CAPACITY];
+    int32_t length = uloc_toLanguageTag(locale, bcp47, sizeof bcp47, 0, &status);
+    if (U_FAILURE(status) || length >= (int32_t)sizeof bcp47) return GenkanICUStatusFailure;
+    bcp47[length] = 0;
+    copy_ascii(bcp47, dest, capacity);
+    return length;
+}
+
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity) {
     char locale[ULOC_FULLNAME_CAPACITY], maximized[ULOC_FULLNAME_CAPACITY];
     genkan_icu_locale(tag, locale, sizeof locale);
@@ -105,12 +116,7 @@ int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capac
     UErrorCode status = U_ZERO_ERROR;
     uloc_addLikelySubtags(locale, maximized, sizeof maximized, &status);
     if (U_FAILURE(status)) return genkan_icu_result(status, 0);
-    char bcp47[ULOC_FULLNAME_CAPACITY];
-    int32_t length = uloc_toLanguageTag(maximized, bcp47, sizeof bcp47, 0, &status);
-    if (U_FAILURE(status) || length >= (int32_t)sizeof bcp47) return GenkanICUStatusFailure;
-    bcp47[length] = 0;
-    copy_ascii(bcp47, dest, capacity);
-    return length;
+    return write_language_tag(maximized, dest, capacity);
 }
 
 /// The parent CLDR names for `locale` (an ICU ID) in its data, when it is not the truncation
@@ -151,11 +157,5 @@ int32_t GenkanICU_parentLanguageTag(const char *tag, char *dest, int32_t capacit
         if (!explicit_parent(scripted, parent, sizeof parent)) return 0;
     }
     if (strcmp(parent, "root") == 0) return 0;
-    UErrorCode status = U_ZERO_ERROR;
-    char bcp47[ULOC_FULLNAME_CAPACITY];
-    int32_t length = uloc_toLanguageTag(parent, bcp47, sizeof bcp47, 0, &status);
-    if (U_FAILURE(status) || length >= (int32_t)sizeof bcp47) return GenkanICUStatusFailure;
-    bcp47[length] = 0;
-    copy_ascii(bcp47, dest, capacity);
-    return length;
+    return write_language_tag(parent, dest, capacity);
 }
