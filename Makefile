@@ -28,6 +28,7 @@ test: deps-test references
 	SWIFT=$(SWIFT) scripts/check-seed-app.sh
 	.venv/bin/python Tests/e2e/test_site.py
 	.venv/bin/python Tests/e2e/test_accessibility.py
+	.venv/bin/python Tests/e2e/test_line_breaks.py
 	.venv/bin/python Tests/e2e/test_mail.py
 	.venv/bin/python Tests/e2e/test_oidc.py
 	.venv/bin/python Tests/e2e/test_firebase.py

@@ -81,8 +81,8 @@ import GenkanHTTPTesting
         #expect(!cookie.contains("Secure"))
         let account = await client.get("/account")
         #expect(account.status == 200)
-        #expect(account.body.contains("<dd id=\"account-name\">タロウ Yamada</dd>"))  // RFC 8266 width mapping
-        #expect(account.body.contains("<span id=\"account-email\">taro@example.com</span>"))
+        #expect(account.body.contains("<dd id=\"account-name\"><bdi>タロウ Yamada</bdi></dd>"))  // RFC 8266 width mapping
+        #expect(account.body.contains("<span id=\"account-email\" dir=\"auto\">taro@example.com</span>"))
         #expect(account.body.contains("<span id=\"account-email-status\" class=\"status-unverified\">\(model.text("ui.account.email-unverified", locale: "ja"))</span>"))
         #expect(account.header("Cache-Control") == "no-store")
         #expect(account.body.contains("action=\"/signout\""))

@@ -28,8 +28,8 @@ struct LiveValidation: Sendable {
             let field = form.field(fieldName)
         else { return context.refuse(.status(.badRequest), request) }
         var values: [FormField: String] = [:]
-        for other in form.fields { values[other.field] = posted?[other.id] ?? "" }
-        values[field.field] = posted?["value"] ?? ""
+        for other in form.fields { values[other.field] = SubmittedText.value(posted?[other.id] ?? "", for: other.field) }
+        values[field.field] = SubmittedText.value(posted?["value"] ?? "", for: field.field)
         let issues = rules.validateField(field.field, in: form.kind, values: values).issues
         let texts = renderer.texts
         var members: JSONValue.Members = [

@@ -48,7 +48,9 @@ extension MailContent {
                 page.element("p", [HTMLAttribute("style", "font-size: 14px; color: #4a4a4a;")]) { line in
                     line.text(linkFallback)
                     line.start("br")
-                    line.element("a", [HTMLAttribute("href", url)], text: url)
+                    // A URL reads left to right in any language: in a right-to-left paragraph a
+                    // final "/" or "=" would otherwise show at its left end.
+                    line.element("a", [HTMLAttribute("href", url), HTMLAttribute("dir", "ltr")], text: url)
                 }
             }
             page.newline()

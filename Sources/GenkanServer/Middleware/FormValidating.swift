@@ -13,7 +13,7 @@ struct FormValidating: Middleware {
         // Only a route registered with a form has one; anything else is a wiring mistake.
         guard let form = context.form else { return context.refuse(.status(.internalError), request) }
         var values: [FormField: String] = [:]
-        for field in form.fields { values[field.field] = context.formData?[field.id] ?? "" }
+        for field in form.fields { values[field.field] = SubmittedText.value(context.formData?[field.id] ?? "", for: field.field) }
         // A passkey's answer stands in for the current password (checked by the handler, as the
         // password would be): the field's own rule does not apply then.
         if form.offersPasskeyProof, form.field(.currentPassword) != nil, OwnerProofField.passkey(in: context.formData) != nil {
