@@ -25,6 +25,7 @@ test: deps-test references
 	.venv/bin/python scripts/public-api.py --check
 	scripts/check-dependent-package.sh
 	SWIFT=$(SWIFT) scripts/check-http-alone.sh
+	SWIFT=$(SWIFT) scripts/check-compile-fail.sh
 	SWIFT=$(SWIFT) scripts/check-seed-app.sh
 	.venv/bin/python Tests/e2e/test_site.py
 	.venv/bin/python Tests/e2e/test_accessibility.py

@@ -3,8 +3,8 @@ import PackageDescription
 
 // Genkan's libFuzzer targets, a package of their own so that `swift build` and `make test` of
 // Genkan never see them: they only build with sanitizer flags (`make fuzz`, scripts/fuzz.py) and
-// reach internal API through `@testable import`, as the test targets do. docs/ARCHITECTURE.md,
-// "Fuzzing", says why.
+// reach internal API through `@testable import`, as the test targets do. docs/architecture/fuzzing.md
+// says why.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .treatAllWarnings(as: .error),

@@ -48,7 +48,8 @@ import Testing
     @Test func aFormWithCurrentAndNewPasswordsShownAgainContainsNoPassword() async throws {
         let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: Self.forms)))
         router.use(Self.visitorContext)
-        router.group("", FormParsing(), CSRFProtection(.preSession, tokens: Self.tokens), FormValidating(rules: Self.rules, forms: Self.forms))
+        router.group().narrowed(by: FormParsing()).group("", CSRFProtection(.preSession, tokens: Self.tokens))
+            .narrowed(by: FormValidating<SiteContext, NewPasswordValues>(form: Self.passwordChange, rules: Self.rules, forms: Self.forms))
             .on("POST", "/account/password", form: Self.passwordChange) { _, _ in .response(HTTPResponse(status: 204)) }
         let client = TestClient(routes: router.build())
         client.cookies = ["genkan_pre": PreSession.new(now: StoreClock.system.now()).value]
@@ -96,7 +97,7 @@ import Testing
         defer { pool.stop() }
         let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: Self.forms)))
         router.use(Self.visitorContext)
-        let signedIn = router.group("", SessionLookup(pool: pool, required: true, failures: StoreFailures(log: ErrorLog())))
+        let signedIn = router.group().narrowed(by: RequireSession(pool: pool, failures: StoreFailures(log: ErrorLog())))
         signedIn.get("/account/settings") { _, _ in .response(HTTPResponse(status: 200)) }
         signedIn.get("/account") { _, _ in .response(HTTPResponse(status: 200)) }
         signedIn.post("/account/settings") { _, _ in .response(HTTPResponse(status: 200)) }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct SiteMiddlewareTests {
     /// Refusals as plain statuses, so a test reads what the middleware decided.
     struct StatusErrors: ErrorPresenter {
-        func response(for refusal: SiteRefusal, request: HTTPRequest, context: SiteContext) -> HTTPResponse {
+        func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse {
             switch refusal {
             case .status(let status): HTTPResponse(status: status.rawValue)
             case .methodNotAllowed(let allowed): HTTPResponse(status: 405, headers: ["Allow": allowed.joined(separator: ", ")])
@@ -37,8 +37,8 @@ import Testing
         let clock = StoreClock { 1_000 }
         let client = Self.client { router in
             router.group(
-                "", RateLimit(name: "first", buckets: .memory(first), key: { _, _ in "client" }, clock: clock, security: .silent),
-                RateLimit(name: "second", buckets: .memory(second), key: { _, _ in "account" }, clock: clock, security: .silent)
+                "", Limit(name: "first", buckets: .memory(first), clock: clock, security: .silent).keyed { _, _ in "client" },
+                Limit(name: "second", buckets: .memory(second), clock: clock, security: .silent).keyed { _, _ in "account" }
             ).post("/limited") { _, _ in Self.text("ok") }
         }
         #expect(await client.post("/limited", []).status == 200)

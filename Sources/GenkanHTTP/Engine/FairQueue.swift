@@ -2,23 +2,34 @@
 /// served in turn, one job per key per round (round-robin). A key with one job waits for at most
 /// one job of each other key, however many a flood queued; a key is forgotten when its queue
 /// empties, so memory is what is queued. Not thread-safe: the pool holds it under its lock.
+@usableFromInline
 struct FairQueue<Resource> {
+    @usableFromInline
     struct Waiting {
-        let job: WorkerPool<Resource>.Job
+        @usableFromInline let job: WorkerPool<Resource>.Job
         /// Tells the job it will not run; nil for a job that must run (it is never dropped).
-        let refused: WorkerPool<Resource>.Refusal?
+        @usableFromInline let refused: WorkerPool<Resource>.Refusal?
         /// When it stops waiting (nil: never).
-        let deadline: ContinuousClock.Instant?
+        @usableFromInline let deadline: ContinuousClock.Instant?
+
+        @inlinable
+        init(job: @escaping WorkerPool<Resource>.Job, refused: WorkerPool<Resource>.Refusal?, deadline: ContinuousClock.Instant?) {
+            self.job = job
+            self.refused = refused
+            self.deadline = deadline
+        }
     }
 
-    private var queues: [String: [Waiting]] = [:]
+    @usableFromInline var queues: [String: [Waiting]] = [:]
     /// The keys with jobs, in the order they are served; `cursor` is the next.
-    private var rotation: [String] = []
-    private var cursor = 0
-    private(set) var count = 0
+    @usableFromInline var rotation: [String] = []
+    @usableFromInline var cursor = 0
+    @usableFromInline var count = 0
 
+    @inlinable
     func count(for key: String) -> Int { queues[key]?.count ?? 0 }
 
+    @inlinable
     mutating func append(_ waiting: Waiting, for key: String) {
         if queues[key] == nil {
             // A new key joins the round just before the cursor: it is served after every key
@@ -31,6 +42,7 @@ struct FairQueue<Resource> {
     }
 
     /// The next job: the oldest of the key whose turn it is.
+    @inlinable
     mutating func next() -> Waiting? {
         guard !rotation.isEmpty else { return nil }
         if cursor >= rotation.count { cursor = 0 }
@@ -50,6 +62,7 @@ struct FairQueue<Resource> {
 
     /// Removes the jobs whose deadline has passed (each queue is in arrival order, so they are at
     /// its head) and returns how to tell them.
+    @inlinable
     mutating func removeExpired(now: ContinuousClock.Instant) -> [WorkerPool<Resource>.Refusal] {
         var expired: [WorkerPool<Resource>.Refusal] = []
         var index = 0
@@ -82,6 +95,7 @@ struct FairQueue<Resource> {
     /// When the queue is full: drops the newest job of the key with the most jobs waiting, if it
     /// has at least two more than `key` (the newcomer's), and returns how to tell it. Nil means
     /// `key` already has its share: the newcomer is the one refused.
+    @inlinable
     mutating func makeRoom(for key: String) -> WorkerPool<Resource>.Refusal? {
         let own = count(for: key)
         guard let (longest, queue) = queues.max(by: { $0.value.count < $1.value.count }), queue.count >= own + 2,

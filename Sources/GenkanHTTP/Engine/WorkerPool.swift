@@ -39,28 +39,29 @@ public final class WorkerPool<Resource>: Sendable {
     /// Tells a job that will not run why not: the seconds a client should wait before trying again.
     public typealias Refusal = @Sendable (_ retryAfter: Int) -> Void
 
-    private struct State {
-        var interactive = RingQueue<Job>()
-        var hashing = FairQueue<Resource>()
-        var priorityHashing = FairQueue<Resource>()
+    @usableFromInline
+    struct State {
+        @usableFromInline var interactive = RingQueue<Job>()
+        @usableFromInline var hashing = FairQueue<Resource>()
+        @usableFromInline var priorityHashing = FairQueue<Resource>()
         /// How long a hashing job takes, on average (an exponential moving average, seconds).
-        var hashingSeconds = 0.05
+        @usableFromInline var hashingSeconds = 0.05
         /// Threads running a hashing job now.
-        var hashingNow = 0
+        @usableFromInline var hashingNow = 0
         /// Wake-ups a thread used without taking the hashing job it was for (every hashing slot
         /// was busy): each finished hash passes one on.
-        var parkedWakeUps = 0
+        @usableFromInline var parkedWakeUps = 0
         /// Priority threads waiting for work and not yet woken: a job for them claims one (and
         /// posts `prioritySignal` once) instead of waking every kind of thread.
-        var idlePriorityThreads = 0
-        var stopping = false
+        @usableFromInline var idlePriorityThreads = 0
+        @usableFromInline var stopping = false
     }
 
-    private let state = Mutex(State())
-    private let signal = Semaphore()
+    @usableFromInline let state = Mutex(State())
+    @usableFromInline let signal = Semaphore()
     /// Wakes a priority thread, posted once for each idle one a job claimed.
-    private let prioritySignal = Semaphore()
-    private let threads: Mutex<[PosixThread]> = Mutex([])
+    @usableFromInline let prioritySignal = Semaphore()
+    @usableFromInline let threads: Mutex<[PosixThread]> = Mutex([])
     public let threadCount: Int
     /// Threads at normal priority that take priority hashing and interactive jobs only.
     public let priorityThreadCount: Int
@@ -75,7 +76,7 @@ public final class WorkerPool<Resource>: Sendable {
     public let maximumWait: Duration
     /// Runs on the job's thread after every job, with its resource (the site wakes the outbox's
     /// sender when a job queued mail).
-    private let afterEachJob: (@Sendable (Resource) -> Void)?
+    @usableFromInline let afterEachJob: (@Sendable (Resource) -> Void)?
 
     /// Starts `threads` threads, each creating its resource with `makeResource` first; throws the
     /// first failure (and stops the threads) if any cannot.
@@ -88,6 +89,7 @@ public final class WorkerPool<Resource>: Sendable {
     ///   - hashingThreads: how many of `threads` may hash at once (default: every one).
     ///   - priorityThreads: threads besides `threads`, not niced, for the priority and interactive
     ///     lanes only.
+    @inlinable
     public init(
         threads: Int, hashingThreads: Int? = nil, priorityThreads: Int = 0, interactiveCapacity: Int = 4096, hashingCapacity: Int? = nil,
         hashingPerKey: Int = 8,
@@ -137,11 +139,13 @@ public final class WorkerPool<Resource>: Sendable {
     /// A hashing job given `refused` may be refused after it was queued instead of run: when it
     /// waited `maximumWait`, or when the queue is full and a client with more jobs waiting must
     /// make room for a client with fewer. A job without `refused` is always run.
+    @inlinable
     public func submit(_ lane: Lane, _ job: @escaping Job, refused: Refusal? = nil) -> Bool {
         enqueue(lane, job, refused: refused) == nil
     }
 
     /// Hashing jobs waiting now, for every client.
+    @inlinable
     public var waitingHashingJobs: Int { state.withLock { $0.hashing.count + $0.priorityHashing.count } }
 
     /// A reply that runs `work` on this pool, then `next` on the request's loop with its result
@@ -151,6 +155,7 @@ public final class WorkerPool<Resource>: Sendable {
     /// With `refused`, a job that cannot wait its turn, now or later, ends in `refused(retryAfter)`
     /// instead of the engine's bare 503 — a reply that passes back through the middleware, so a
     /// limit that counted the request can give its attempt back.
+    @inlinable
     public func reply<T: Sendable>(
         _ lane: Lane, _ work: @escaping @Sendable (Resource) -> T, then next: @escaping @Sendable (T) -> Reply,
         refused: (@Sendable (_ retryAfter: Int) -> Reply)? = nil
@@ -174,6 +179,7 @@ public final class WorkerPool<Resource>: Sendable {
     }
 
     /// Runs the jobs already queued, then ends the threads and waits for them.
+    @inlinable
     public func stop() {
         state.withLock { $0.stopping = true }
         let all = threads.withLock { threads -> [PosixThread] in defer { threads = [] }; return threads }
@@ -188,28 +194,29 @@ public final class WorkerPool<Resource>: Sendable {
 
     /// Queues `job`; nil when it was queued, else the seconds its client should wait. A job that
     /// made room is refused (outside the lock).
-    private func enqueue(_ lane: Lane, _ job: @escaping Job, refused: Refusal?) -> Int? {
-        var displaced: (refusal: Refusal, retryAfter: Int)?
-        var wake = Wake.nobody
-        let refusal = state.withLock { state -> Int? in
-            guard !state.stopping else { return 1 }
+    @inlinable
+    func enqueue(_ lane: Lane, _ job: @escaping Job, refused: Refusal?) -> Int? {
+        // Decided under the lock, acted on outside it: the refusal of a job that made room, and
+        // the thread to wake.
+        let (refusal, displaced, wake) = state.withLock { state -> (Int?, (refusal: Refusal, retryAfter: Int)?, Wake) in
+            guard !state.stopping else { return (1, nil, .nobody) }
+            var displaced: (refusal: Refusal, retryAfter: Int)?
             switch lane {
             case .interactive:
-                guard state.interactive.count < interactiveCapacity else { return 1 }
+                guard state.interactive.count < interactiveCapacity else { return (1, nil, .nobody) }
                 state.interactive.append(job)
             case .hashing(let key):
                 let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: refused == nil ? nil : ContinuousClock.now + maximumWait)
                 if let refusal = Self.enqueue(waiting, for: key, in: &state.hashing, capacity: hashingCapacity, perKey: hashingPerKey, displaced: &displaced, retryAfter: retryAfter(state)) {
-                    return refusal
+                    return (refusal, nil, .nobody)
                 }
             case .priorityHashing(let key):
                 let waiting = FairQueue<Resource>.Waiting(job: job, refused: refused, deadline: refused == nil ? nil : ContinuousClock.now + maximumWait)
                 if let refusal = Self.enqueue(waiting, for: key, in: &state.priorityHashing, capacity: hashingCapacity, perKey: hashingPerKey, displaced: &displaced, retryAfter: retryAfter(state)) {
-                    return refusal
+                    return (refusal, nil, .nobody)
                 }
             }
-            wake = whomToWake(for: lane, in: &state)
-            return nil
+            return (nil, displaced, whomToWake(for: lane, in: &state))
         }
         if let displaced { displaced.refusal(displaced.retryAfter) }
         switch wake {
@@ -221,7 +228,8 @@ public final class WorkerPool<Resource>: Sendable {
     }
 
     /// Which thread a queued job wakes.
-    private enum Wake {
+    @usableFromInline
+    enum Wake {
         case priorityThread
         case nicedThread
         case nobody
@@ -233,7 +241,8 @@ public final class WorkerPool<Resource>: Sendable {
     /// at the queues before it waits again, so the job does not wait for a wake-up). Waking both
     /// kinds for every job (as this pool once did) cost a futex wake, a context switch and a turn
     /// of the lock each, for a thread that found nothing: 10 % of an `accounts:lookup`.
-    private func whomToWake(for lane: Lane, in state: inout State) -> Wake {
+    @inlinable
+    func whomToWake(for lane: Lane, in state: inout State) -> Wake {
         switch lane {
         case .interactive, .priorityHashing:
             if state.idlePriorityThreads > 0 {
@@ -250,7 +259,8 @@ public final class WorkerPool<Resource>: Sendable {
     /// Adds `waiting` to `queue` unless its key has `perKey` jobs waiting or the queue is full and
     /// no key has two more than it (then the seconds to wait); a job that made room goes in
     /// `displaced`.
-    private static func enqueue(
+    @inlinable
+    static func enqueue(
         _ waiting: FairQueue<Resource>.Waiting, for key: String, in queue: inout FairQueue<Resource>, capacity: Int, perKey: Int,
         displaced: inout (refusal: Refusal, retryAfter: Int)?, retryAfter: Int
     ) -> Int? {
@@ -264,12 +274,14 @@ public final class WorkerPool<Resource>: Sendable {
     }
 
     /// How long the hashing jobs waiting now will take, in whole seconds, at least 1.
-    private func retryAfter(_ state: State) -> Int {
+    @inlinable
+    func retryAfter(_ state: State) -> Int {
         let seconds = Double(state.hashing.count + state.priorityHashing.count) * state.hashingSeconds / Double(hashingConcurrency)
         return min(60, max(1, Int(seconds.rounded(.up))))
     }
 
-    private enum Taken {
+    @usableFromInline
+    enum Taken {
         case interactive(Job)
         case hashing(Job)
         case nothing
@@ -281,7 +293,8 @@ public final class WorkerPool<Resource>: Sendable {
     /// priority lane only in a pool without priority threads. A niced thread that took a known
     /// browser's hash would run it at nice +10 behind every busy thread: measured under a flood of
     /// refusals, that was the known browser's 300–500 ms sign-ins, one in three runs.
-    private func run(with resource: Resource, priorityOnly: Bool) {
+    @inlinable
+    func run(with resource: Resource, priorityOnly: Bool) {
         // A priority thread looks for work first and waits only when it found none (and said so
         // under the lock, where a job claims it); the others wait for a post first. Every thread
         // looks at the queues again after a job, before it waits: a post is made for one job, but

@@ -3,12 +3,14 @@
 /// response. Behind trusted proxies the line names the client they forwarded for, as the limits
 /// and security events do, not the proxy.
 public struct AccessLogging<Context: RequestContext>: Middleware {
-    let log: AccessLog
+    @usableFromInline let log: AccessLog
 
+    @inlinable
     public init(log: AccessLog) {
         self.log = log
     }
 
+    @inlinable
     public func handle(_ request: HTTPRequest, context: Context, next: @escaping RouteHandler<Context>) -> Reply {
         let log = self.log
         // The client the router identified (behind trusted proxies, the one they forwarded for).

@@ -4,18 +4,20 @@
 /// again with the message).
 ///
 /// ```swift
-/// router.group().narrowed(by: FormParsing()).post("/note") { request, context in
+/// router.group().narrowed(by: FormParsing(PostedForm.init)).post("/note") { request, context in
 ///     … context.form["text"] …    // PostedForm<BasicContext>: the form is there
 /// }
 /// ```
 public struct FormParsing<Context: RequestContext, NextContext: RequestContext>: Middleware {
-    let attach: @Sendable (Context, FormData) -> NextContext
+    @usableFromInline let attach: @Sendable (Context, FormData) -> NextContext
 
     /// Hands on what `attach` makes of the context and the decoded form.
+    @inlinable
     public init(_ attach: @escaping @Sendable (Context, FormData) -> NextContext) {
         self.attach = attach
     }
 
+    @inlinable
     public func handle(_ request: HTTPRequest, context: Context, next: @escaping RouteHandler<NextContext>) -> Reply {
         let type = request.headers["content-type"]?.lowercased() ?? ""
         guard type.hasPrefix("application/x-www-form-urlencoded") else { return context.refusing(.status(400), request) }
@@ -31,19 +33,15 @@ public struct FormParsing<Context: RequestContext, NextContext: RequestContext>:
     }
 }
 
-extension FormParsing where NextContext == PostedForm<Context> {
-    /// Hands on the context with the form beside it.
-    public init() {
-        self.init { context, form in PostedForm(context, form: form) }
-    }
-}
-
-/// A context and the form posted with the request (`FormParsing`), which is not optional here.
+/// A context and the form posted with the request (`FormParsing(PostedForm.init)`), which is not
+/// optional here. Its refusals read as its base's (an application whose refusal pages show the
+/// posted form again makes a context of its own that its presenter reads).
 public struct PostedForm<Base: RequestContext>: RequestContext {
     /// The context the form was decoded in.
     public var base: Base
     public let form: FormData
 
+    @inlinable
     public init(_ base: Base, form: FormData) {
         self.base = base
         self.form = form

@@ -2,12 +2,14 @@
 /// `nosniff` and a referrer policy. A route group can ask for `no-referrer` instead (pages whose
 /// URL carries a one-time code); the outermost instance fills in only what is not set yet.
 public struct SecurityHeaders<Context: RequestContext>: Middleware {
-    let block: StaticString
+    @usableFromInline let block: StaticString
 
+    @inlinable
     public init(noReferrer: Bool = false) {
         block = noReferrer ? SecurityPolicy.noReferrerLines : SecurityPolicy.lines
     }
 
+    @inlinable
     public func handle(_ request: HTTPRequest, context: Context, next: @escaping RouteHandler<Context>) -> Reply {
         let block = self.block
         return next(request, context).map { response in

@@ -16,6 +16,7 @@ public protocol Middleware<Context, NextContext>: Sendable {
 
 /// `handler` behind `middleware`, the first outermost. Composed once, when a route is registered,
 /// so a request does not build its chain.
+@inlinable
 func compose<Context>(_ middleware: [any Middleware<Context, Context>], around handler: @escaping RouteHandler<Context>)
     -> RouteHandler<Context>
 {

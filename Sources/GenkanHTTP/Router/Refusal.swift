@@ -32,6 +32,7 @@ public enum Refusal: Sendable, Hashable {
 
 extension RequestContext {
     /// The reply that refuses `request`, in the form this route's clients read.
+    @inlinable
     public func refusing(_ refusal: Refusal, _ request: HTTPRequest) -> Reply {
         .response(response(for: refusal, to: request))
     }

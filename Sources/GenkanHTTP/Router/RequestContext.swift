@@ -48,12 +48,16 @@ public struct CoreContext: Sendable {
 
 extension RequestContext {
     /// The values of the route's `{name}` segments.
+    @inlinable
     public var parameters: RouteParameters { core.parameters }
     /// The client's address (a trusted proxy's view of it), as text.
+    @inlinable
     public var clientAddress: String { core.clientAddress }
     /// What per-client limits count by: the IPv4 address, or the IPv6 /64.
+    @inlinable
     public var clientKey: String { core.clientKey }
     /// Whether the request came over HTTPS.
+    @inlinable
     public var isSecure: Bool { core.isSecure }
 }
 

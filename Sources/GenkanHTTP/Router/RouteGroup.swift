@@ -8,19 +8,29 @@
 /// router.group().get("/name", use: showName)   // showName takes SignedIn: does not compile
 /// ```
 public struct RouteGroup<Root: RouterContext, Context: RequestContext> {
-    let router: Router<Root>
+    @usableFromInline let router: Router<Root>
     /// The prefix of every path registered here.
     public let prefix: String
     /// What the routes registered here tell their contexts.
     public let attributes: Root.RouteAttributes
     /// The group's middleware around a handler: from the group's context back to the router's.
-    let wrap: (@escaping RouteHandler<Context>) -> RouteHandler<Root>
+    @usableFromInline let wrap: (@escaping RouteHandler<Context>) -> RouteHandler<Root>
+
+    @usableFromInline
+    init(router: Router<Root>, prefix: String, attributes: Root.RouteAttributes, wrap: @escaping (@escaping RouteHandler<Context>) -> RouteHandler<Root>) {
+        self.router = router
+        self.prefix = prefix
+        self.attributes = attributes
+        self.wrap = wrap
+    }
 
     /// A group inside this one: the prefixes join, `middleware` runs after this group's.
+    @inlinable
     public func group(_ prefix: String = "", _ middleware: any Middleware<Context, Context>...) -> RouteGroup<Root, Context> {
         group(prefix, middleware)
     }
 
+    @inlinable
     public func group(_ prefix: String, _ middleware: [any Middleware<Context, Context>]) -> RouteGroup<Root, Context> {
         let wrap = self.wrap
         return RouteGroup(
@@ -31,6 +41,7 @@ public struct RouteGroup<Root: RouterContext, Context: RequestContext> {
     /// A group whose handlers run after `middleware` and receive the context it hands on: a
     /// handler that needs what it found (a session, a validated form) takes that type and can
     /// only be registered here or below.
+    @inlinable
     public func narrowed<M: Middleware>(by middleware: M) -> RouteGroup<Root, M.NextContext> where M.Context == Context {
         let wrap = self.wrap
         return RouteGroup<Root, M.NextContext>(
@@ -38,15 +49,24 @@ public struct RouteGroup<Root: RouterContext, Context: RequestContext> {
             wrap: { handler in wrap { request, context in middleware.handle(request, context: context, next: handler) } })
     }
 
-    /// This group with other attributes for the routes registered on it afterwards, and for
-    /// requests under its prefix that no route answers (when it has a prefix).
+    /// This group with other attributes for the routes registered on it afterwards.
+    @inlinable
     public func attributed(_ attributes: Root.RouteAttributes) -> RouteGroup<Root, Context> {
-        if !prefix.isEmpty { router.addPrefix(prefix + "/", attributes: attributes) }
-        return RouteGroup(router: router, prefix: prefix, attributes: attributes, wrap: wrap)
+        RouteGroup(router: router, prefix: prefix, attributes: attributes, wrap: wrap)
+    }
+
+    /// Requests under this group's prefix that no route answers take this group's attributes (the
+    /// site: `/api/` refuses unknown paths in JSON), not the router's.
+    @discardableResult
+    public func answeringUnknownPaths() -> RouteGroup<Root, Context> {
+        precondition(!prefix.isEmpty, "the whole site's unknown paths take the router's attributes")
+        router.addPrefix(prefix + "/", attributes: attributes)
+        return self
     }
 
     /// Registers `handler` for `method` at the group's prefix followed by `path`; `attributes`,
     /// when given, instead of the group's.
+    @inlinable
     public func on(
         _ method: String, _ path: String, attributes: Root.RouteAttributes? = nil, use handler: @escaping RouteHandler<Context>
     ) {
@@ -54,10 +74,12 @@ public struct RouteGroup<Root: RouterContext, Context: RequestContext> {
             Router.Route(method: method, path: RoutePath(prefix + path), attributes: attributes ?? self.attributes, handler: wrap(handler)))
     }
 
+    @inlinable
     public func get(_ path: String, use handler: @escaping RouteHandler<Context>) {
         on("GET", path, use: handler)
     }
 
+    @inlinable
     public func post(_ path: String, use handler: @escaping RouteHandler<Context>) {
         on("POST", path, use: handler)
     }

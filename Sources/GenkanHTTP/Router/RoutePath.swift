@@ -2,6 +2,7 @@
 ///
 /// A literal may contain `:` (the Identity Toolkit's `/v1/accounts:signUp`), which is why a
 /// parameter is spelled `{name}` rather than `:name`.
+@usableFromInline
 package struct RoutePath: Sendable, Hashable, CustomStringConvertible {
     enum Segment: Sendable, Hashable {
         case literal(String)
@@ -9,10 +10,11 @@ package struct RoutePath: Sendable, Hashable, CustomStringConvertible {
     }
 
     let segments: [Segment]
-    package let description: String
+    @usableFromInline package let description: String
 
     /// Parses `/a/{b}/c`; traps on a path that does not start with `/` or has an unclosed brace
     /// (routes are written in the source, so this is a programming error found at start).
+    @usableFromInline
     package init(_ path: String) {
         precondition(path.hasPrefix("/"), "a route path starts with '/': \(path)")
         description = path

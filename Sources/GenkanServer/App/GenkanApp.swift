@@ -13,7 +13,7 @@ import GenkanWebAuthn
 /// Adding a page: a file in `Features/` that registers its routes (below), a `FormDescription`
 /// in `Forms/` when it has a form, and its keys in `PageKey` and the catalog.
 final class GenkanApp: Sendable {
-    let routes: RouteTable<SiteContext>
+    let routes: RouteTable
     let pool: WorkerPool<AccountStore>
     /// What links in mail start with (`GenkanSite` fills it in once listening, unless configured).
     let baseURL: BaseURL

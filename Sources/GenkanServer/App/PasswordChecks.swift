@@ -31,7 +31,7 @@ struct PasswordChecks: Sendable {
     /// This browser's device cookie entry for `email`, when it was made here for that address
     /// (its MAC, checked on the loop; whether it is still the account's current one is the sign-in
     /// job's to check, `signIn(…device:…)`).
-    func knownDevice(_ context: SiteContext, email: String) -> KnownDevice? {
+    func knownDevice(_ context: some SiteRequestContext, email: String) -> KnownDevice? {
         devices.device(in: context.cookie(.device), accountKey: throttle.accountKey(email: email))
     }
 
@@ -46,7 +46,7 @@ struct PasswordChecks: Sendable {
     /// The device cookie after `account` signed in (or signed up, or set a new password) in this
     /// browser, bound to its credentials as they are now: this account first, up to
     /// `KnownDevices.maximumEntries`.
-    func rememberDevice(_ context: SiteContext, account: Account) -> SetCookie {
+    func rememberDevice(_ context: some SiteRequestContext, account: Account) -> SetCookie {
         let value = devices.cookie(adding: account, accountKey: throttle.accountKey(email: account.email), to: context.cookie(.device))
         return context.setCookie(.device, value, maxAge: KnownDevices.lifetime)
     }
@@ -56,7 +56,7 @@ struct PasswordChecks: Sendable {
         let key: String
         let address: String
 
-        init(_ context: SiteContext) {
+        init(_ context: some SiteRequestContext) {
             key = context.clientKey
             address = context.clientAddress
         }
@@ -64,7 +64,7 @@ struct PasswordChecks: Sendable {
 
     /// The refusal of a check of `email`'s password by this request's client, when one is already
     /// known: the reply to give at once, on the loop. Nil means the check goes to the pool.
-    func knownRefusal(email: String, _ request: HTTPRequest, _ context: SiteContext) -> Reply? {
+    func knownRefusal(email: String, _ request: HTTPRequest, _ context: some SiteRequestContext) -> Reply? {
         let now = clock.now(), client = Client(context)
         if let seconds = refusals.retryAfter(addressKey(client), now: now) ?? refusals.retryAfter(pairKey(email, client), now: now) {
             return context.refuse(.tooManyRequests(retryAfter: seconds), request)
@@ -137,7 +137,7 @@ extension WorkerPool {
     /// `maximumWait` — the answer is 503 with `Retry-After` in the route's form (page or JSON),
     /// a reply the middleware sees: a limit that counted the request gives its attempt back.
     func hashing<T: Sendable>(
-        _ request: HTTPRequest, _ context: SiteContext, priority: Bool = false, _ work: @escaping @Sendable (Resource) -> T,
+        _ request: HTTPRequest, _ context: some SiteRequestContext, priority: Bool = false, _ work: @escaping @Sendable (Resource) -> T,
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let lane: Lane = priority ? .priorityHashing(for: context.clientKey) : .hashing(for: context.clientKey)

@@ -7,16 +7,16 @@ struct AccountOverview: Sendable {
     let tokens: CSRFTokens
 
     func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession).get("/", use: root)
-        router.group("", shared.signedInPages).get(.account, use: show)
+        shared.visitor(router.group()).get("/", use: root)
+        shared.signedIn(router.group()).get(.account, use: show)
     }
 
-    func root(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func root(_ request: HTTPRequest, _ context: SessionContext) -> Reply {
         .response(Responses.redirect(context.signedIn == nil ? SitePath.signIn : .account, context: context))
     }
 
-    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         let csrf = tokens.token(for: SiteContext.sessionBinding(signedIn.token))
         let notice = context.notice
         let html = renderer.account(

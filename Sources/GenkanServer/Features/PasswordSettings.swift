@@ -9,13 +9,11 @@ struct PasswordSettings: SiteFeature {
     let site: SiteServices
 
     func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
-        registerSensitiveForm(.passwordChange, at: .accountPassword, on: router, with: shared, submit: change)
+        registerSensitiveForm(.passwordChange, at: .accountPassword, as: NewPasswordValues.self, on: router, with: shared, submit: change)
     }
 
-    func change(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
-        guard let signedIn = context.signedIn, let new = context.validation?.preparedPassword else {
-            return context.refuse(.status(.internalError), request)
-        }
+    func change(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NewPasswordValues>) -> Reply {
+        let signedIn = context.signedIn, new = context.values.password
         let locale = context.locale, authenticator = self.authenticator, userAgent = request.headers["user-agent"]
         return provingOwner(signedIn, of: .passwordChange, request, context, { proven, store in
             authenticator.changePassword(

@@ -12,7 +12,7 @@ struct SessionStart: SiteFeature {
     /// new one and the browser goes to `destination`. A failure shows `form` again with `values`;
     /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
-        _ form: FormDescription, request: HTTPRequest, context: SiteContext, values: [FormField: String],
+        _ form: FormDescription, request: HTTPRequest, context: some PostedRequestContext, values: [FormField: String],
         destination: String, priority: Bool = false, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken

@@ -20,7 +20,8 @@ struct SignInLink: SiteFeature {
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.signInLinkConfirm, use: showConfirm)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.signInLinkConfirm, use: confirm)
+        coded.narrowed(by: FormParsing()).group("", shared.csrf(.either), shared.verifyPerClient.perClient())
+            .post(.signInLinkConfirm, use: confirm)
     }
 
     /// The link's page: the address it signs in as, and a button; nothing is used up.
@@ -35,7 +36,7 @@ struct SignInLink: SiteFeature {
 
     /// Uses the code: a new session for its account (the browser's previous one ends), the
     /// browser remembered for the account, and on to `/account`.
-    func confirm(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func confirm(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in

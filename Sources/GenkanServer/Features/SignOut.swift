@@ -7,10 +7,10 @@ struct SignOut: SiteFeature {
     let site: SiteServices
 
     func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
-        router.group("", FormParsing(), shared.csrf(.session)).post(.signOut, use: submit)
+        router.group().narrowed(by: FormParsing()).group("", shared.csrf(.session)).post(.signOut, use: submit)
     }
 
-    func submit(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func submit(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return fromStore(request, context, { store throws(StoreError) in try store.deleteSession(token: token) }) { _ in
             .response(Responses.redirect(.signIn, context: context, cookies: [context.deletingCookie(.session)]))

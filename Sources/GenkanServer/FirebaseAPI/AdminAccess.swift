@@ -18,7 +18,7 @@ struct AdminAccess: Middleware {
     /// JWTs name a service.
     static let audiences: Set<String> = ["https://identitytoolkit.googleapis.com/", "https://identitytoolkit.googleapis.com"]
 
-    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
+    func handle(_ request: HTTPRequest, context: APIContext, next: @escaping RouteHandler<APIContext>) -> Reply {
         guard let authorization = request.headers["authorization"], isOwner(authorization) else {
             return context.refuse(.status(.forbidden), request)
         }

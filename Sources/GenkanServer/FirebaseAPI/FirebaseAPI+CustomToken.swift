@@ -10,9 +10,9 @@ import GenkanValidation
 extension FirebaseAPI {
     var customTokens: CustomTokens { CustomTokens(isEmulator: isEmulator, serviceAccounts: serviceAccounts) }
 
-    func signInWithCustomToken(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func signInWithCustomToken(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            guard let token = try fields(context).string("token") else { throw FirebaseError(.missingCustomToken) }
+            guard let token = try context.body.string("token") else { throw FirebaseError(.missingCustomToken) }
             // The signature check costs a little: it runs on the loop, as an ID token's does.
             let (uid, claims) = try customTokens.verify(token, now: clock.now()).get()
             let authenticator = self.authenticator

@@ -16,8 +16,8 @@ extension FirebaseAPI {
 
     /// `sendOobCode` with `EMAIL_SIGNIN`: the link to any address (using it makes the account), so
     /// the answer is the same for every address.
-    func sendSignInLink(_ request: HTTPRequest, _ context: SiteContext) throws(FirebaseError) -> Reply {
-        let fields = fields(context), input = FirebaseInput(rules: rules)
+    func sendSignInLink(_ request: HTTPRequest, _ context: APIContext) throws(FirebaseError) -> Reply {
+        let fields = context.body, input = FirebaseInput(rules: rules)
         let email = try input.email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let authenticator = self.authenticator, locale = context.locale, mail = self.mail
@@ -43,9 +43,9 @@ extension FirebaseAPI {
         return SignInLinkContinuation(url: url, apiKey: key)
     }
 
-    func signInWithEmailLink(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func signInWithEmailLink(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let claims = try fields.string("idToken").map { token throws(FirebaseError) in try tokens.verify(token, now: clock.now()).get() }
             let email = try input.email(try fields.string("email"))
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }

@@ -9,9 +9,9 @@ import GenkanValidation
 /// `linkWithCredential` sends it) — or a sign-in with the password and new tokens. Password work
 /// hashes in the pool's fair hashing queue under the request's client, like the pages.
 extension FirebaseAPI {
-    func signUp(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func signUp(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             // Neither address nor password nor a user to link to: an anonymous sign-up (the SDKs'
             // `signInAnonymously` sends only `returnSecureToken`).
             guard fields.has("email") || fields.has("password") || fields.has("idToken") else { return signUpAnonymously(request) }
@@ -68,9 +68,9 @@ extension FirebaseAPI {
     /// (`Authenticator.linkPassword`). `accounts:update` with `email` and `password` (older SDKs'
     /// link) comes here too. With `--private-signup` it is refused as a sign-up is: its answer would
     /// tell whether the address has an account.
-    func linkPassword(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func linkPassword(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let claims = try claims(fields)
             if isPrivate { throw FirebaseError(.adminOnlyOperation) }
             let email = try input.email(try fields.string("email"))
@@ -112,9 +112,9 @@ extension FirebaseAPI {
     /// count together. A refusal is `TOO_MANY_ATTEMPTS_TRY_LATER`: with `Retry-After` when waiting
     /// helps, with a detail saying to reset the password when the account is locked. An SDK's
     /// re-authentication (`reauthenticateWithCredential`) is this call too.
-    func signInWithPassword(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func signInWithPassword(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let email = try input.email(try fields.string("email"))
             let password = try input.password(try fields.string("password"), email: email)
             if let refused = checks.knownRefusal(email: email, request, context) { return refused }

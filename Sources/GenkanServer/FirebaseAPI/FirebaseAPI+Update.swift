@@ -13,9 +13,9 @@ import GenkanValidation
 /// `VERIFY_AND_CHANGE_EMAIL`), as Firebase requires under email-enumeration protection. An update
 /// with an `oobCode` alone applies it: a verification, an address change or its undo.
 extension FirebaseAPI {
-    func update(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func update(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             if try fields.string("idToken") == nil, let code = try fields.string("oobCode") {
                 return apply(code: code, request: request, locale: context.locale)
             }
@@ -123,9 +123,9 @@ extension FirebaseAPI {
         }
     }
 
-    func delete(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
+    func delete(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let claims = try claims(fields(context))
+            let claims = try claims(context.body)
             try requireRecentSignIn(claims)
             let authenticator = self.authenticator, locale = context.locale
             return answer(.interactive) { store in

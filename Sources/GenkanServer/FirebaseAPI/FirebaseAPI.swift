@@ -62,10 +62,10 @@ struct FirebaseAPI: SiteFeature {
             _ = router.group(prefix).presenting(errors)
         }
 
-        let v1 = router.group(Self.identityToolkit + "/v1", body).presenting(errors)
-        let v3 = router.group(Self.legacyToolkit, body).presenting(errors)
+        let v1 = router.group(Self.identityToolkit + "/v1").presenting(errors).narrowed(by: body)
+        let v3 = router.group(Self.legacyToolkit).presenting(errors).narrowed(by: body)
         // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
-        let endpoints: [(v1: String, v3: String, limits: [any Middleware<SiteContext, SiteContext>], handler: RouteHandler<SiteContext>)] = [
+        let endpoints: [(v1: String, v3: String, limits: [any Middleware<APIContext, APIContext>], handler: RouteHandler<APIContext>)] = [
             ("accounts:signUp", "signupNewUser", [limits.signUpPerClient, limits.anonymousPerClient], signUp),
             // Sign-in's limits apply around the password check itself (`checks`), not before it.
             ("accounts:signInWithPassword", "verifyPassword", [], signInWithPassword),
@@ -83,14 +83,14 @@ struct FirebaseAPI: SiteFeature {
             v1.group("", endpoint.limits).post("/" + endpoint.v1, use: endpoint.handler)
             v3.group("", endpoint.limits).post("/" + endpoint.v3, use: endpoint.handler)
         }
-        let secureToken = router.group(Self.secureToken, FirebaseBody(texts: texts, acceptsForm: true)).presenting(errors)
+        let secureToken = router.group(Self.secureToken).presenting(errors).narrowed(by: FirebaseBody(texts: texts, acceptsForm: true))
         secureToken.post("/v1/token", use: refreshToken)
         secureToken.get(Self.jwksSuffix, use: publishKeys)
 
         registerAdministration(
             on: v1.group("/projects/{project}", AdminAccess(project: project, isEmulator: isEmulator, serviceAccounts: serviceAccounts, clock: clock)))
         if isEmulator {
-            registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}", body).presenting(errors))
+            registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}").presenting(errors).narrowed(by: body))
         }
         // Where the links of sign-in mails lead first: on to the app's `continueUrl`.
         // The code is in the URL: no page may send it on in a Referer header.
@@ -106,7 +106,7 @@ struct FirebaseAPI: SiteFeature {
         /// Password hashing, in the fair hashing queue under the request's client
         /// (`WorkerPool.hashing`): when it cannot wait its turn, 503 `UNAVAILABLE` with
         /// `Retry-After`, which gives back the attempt a limit counted.
-        case hashing(HTTPRequest, SiteContext)
+        case hashing(HTTPRequest, APIContext)
     }
 
     /// Runs `work` on the pool and answers its JSON with 200, or its error in Firebase's shape.
@@ -145,11 +145,6 @@ struct FirebaseAPI: SiteFeature {
     func storeFailure(_ error: any Error, _ request: HTTPRequest) -> FirebaseError {
         failures.record(error, request: request)
         return FirebaseError(storeError: error)
-    }
-
-    /// A body's fields; every route's `FirebaseBody` set them.
-    func fields(_ context: SiteContext) -> APIRequestBody {
-        context.api ?? APIRequestBody([])
     }
 
     static func failure(_ error: FirebaseError) -> Reply {

@@ -4,7 +4,7 @@ import GenkanHTTP
 /// the limit, rate limits and the sign-in limits, a full hashing queue): Firebase's JSON error
 /// body, so an SDK reads them as it reads Firebase's own.
 struct FirebaseErrors: ErrorPresenter {
-    func response(for refusal: SiteRefusal, request: HTTPRequest, context: SiteContext) -> HTTPResponse {
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse {
         switch refusal {
         case .status(let status):
             return error(for: status).response

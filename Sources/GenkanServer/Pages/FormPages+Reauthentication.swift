@@ -8,7 +8,7 @@ extension FormPages {
     /// when the session ended while the form was open (signed out elsewhere, a password change on
     /// another device), sign-in.
     func reauthenticationFailed(
-        _ form: FormDescription, _ failure: AuthFailure, request: HTTPRequest, context: SiteContext
+        _ form: FormDescription, _ failure: AuthFailure, request: HTTPRequest, context: some PostedRequestContext
     ) -> Reply {
         switch failure {
         case .userTokenExpired, .userNotFound:
@@ -18,7 +18,7 @@ extension FormPages {
         default:
             // A form that had "use a passkey instead" keeps it (its hidden answer field came back);
             // a refused passkey reads as a passkey's refusal, not as a wrong password.
-            let offered = renderer.passkeys && form.offersPasskeyProof && context.formData?[OwnerProofField.name] != nil
+            let offered = renderer.passkeys && form.offersPasskeyProof && context.formData[OwnerProofField.name] != nil
             let message: PageError
             if OwnerProofField.passkey(in: context.formData) != nil, failure.isPasskeyRefusal {
                 message = PageError(field: nil, message: PasskeyMessages.text(failure, texts: texts, locale: context.locale))

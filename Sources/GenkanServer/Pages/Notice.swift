@@ -58,7 +58,7 @@ enum Notice: Sendable, Equatable {
     }
 
     /// The cookie that carries the notice to the next page (a minute is plenty for a redirect).
-    func cookie(_ context: SiteContext) -> SetCookie {
+    func cookie(_ context: some SiteRequestContext) -> SetCookie {
         context.setCookie(.notice, cookieValue, maxAge: 60)
     }
 
@@ -82,7 +82,7 @@ enum Notice: Sendable, Equatable {
     }
 }
 
-extension SiteContext {
+extension SiteRequestContext {
     /// The notice waiting in this request's cookie, if any.
     var notice: Notice? { cookie(.notice).flatMap(Notice.init(cookieValue:)) }
 

@@ -24,7 +24,7 @@ enum SiteRefusal: Sendable {
 /// Turns a refusal into the response a route's clients read: a localized page for the site's
 /// pages, JSON for the APIs. A group of routes chooses its presenter.
 protocol ErrorPresenter: Sendable {
-    func response(for refusal: SiteRefusal, request: HTTPRequest, context: SiteContext) -> HTTPResponse
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse
 }
 
 extension SiteRefusal {
@@ -36,20 +36,5 @@ extension SiteRefusal {
         case .overloaded(let retryAfter): self = .overloaded(retryAfter: retryAfter)
         case .invalidEncoding: self = .invalidEncoding
         }
-    }
-}
-
-extension SiteContext {
-    /// The response that refuses this request, in the form its route's clients read.
-    func refuse(_ refusal: SiteRefusal, _ request: HTTPRequest) -> Reply {
-        .response(errors.response(for: refusal, request: request, context: self))
-    }
-
-    /// Sign-in, for a session that ended while its page was open (signed out elsewhere, a
-    /// password changed on another device): the browser's session cookie is deleted too.
-    func refuseEndedSession(_ request: HTTPRequest) -> Reply {
-        var signedOut = self
-        signedOut.hasStaleSessionCookie = true
-        return signedOut.refuse(.signInRequired(returnTo: nil), request)
     }
 }

@@ -5,17 +5,23 @@ import GenkanHTTP
 extension RouteGroup where Root == SiteContext {
     /// This group with its refusals, and those of unknown paths under its prefix, read by `errors`.
     func presenting(_ errors: any ErrorPresenter) -> RouteGroup {
-        attributed(SiteRoute(errors: errors, form: attributes.form))
+        var attributes = self.attributes
+        attributes.errors = errors
+        let presenting = attributed(attributes)
+        if !prefix.isEmpty { presenting.answeringUnknownPaths() }
+        return presenting
     }
 
-    /// A route at `path` under the group's prefix; a route with a form is the one its form posts
-    /// to (one definition of the path), and its refusals show that form again.
+    /// A route at `path` under the group's prefix; a route with a form (given here, or the
+    /// group's, `validating(_:with:)`) is the one its form posts to (one definition of the path),
+    /// and its refusals show that form again.
     func on(_ method: String, _ path: String, form: FormDescription?, use handler: @escaping RouteHandler<Context>) {
-        guard let form else { return on(method, path, use: handler) }
-        precondition(
-            form.route.pattern == prefix + path, "\(method) \(prefix + path) is registered with a form of \(form.route.pattern)")
         var attributes = self.attributes
-        attributes.form = form
+        if let form { attributes.form = form }
+        if let form = attributes.form {
+            precondition(
+                form.route.pattern == prefix + path, "\(method) \(prefix + path) is registered with a form of \(form.route.pattern)")
+        }
         on(method, path, attributes: attributes, use: handler)
     }
 
