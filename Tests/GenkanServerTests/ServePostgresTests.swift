@@ -34,7 +34,7 @@ import Glibc
         #expect(try await SiteClient(port: serve.port).submit("/signup", taro).status == 303)
         #expect(serve.stop() == 0)
         #expect(!serve.errorOutput.contains("never-printed"))
-        let store = try PostgresStore(url: base.text)
+        let store = try StoreLocation.postgresql(url: base.text).open()
         #expect(try store.accounts(afterID: 0, limit: 10).map(\.account.email) == ["taro@example.com"])
     }
 }

@@ -15,7 +15,7 @@ import Glibc
 /// SIGSTOP, a network that drops packets), where a blocking `PQexec` would wait for TCP to give
 /// up. A connection that the server or the network dropped, or that missed its deadline, is
 /// opened again (`PQreset`) by the next statement outside a transaction.
-final class PostgresConnection {
+final class PostgresConnection: SQLConnection {
     private let handle: OpaquePointer
     let options: PostgresOptions
     /// The URL as given: the key under which connections to one server share what they know of
@@ -26,8 +26,9 @@ final class PostgresConnection {
     private(set) var lost = false
     /// The password as the URL spells it, scrubbed from libpq's messages.
     private let secrets: [String]
-    /// Prepared statement names by SQL text ("g1", "g2", …); emptied when the connection is reset.
-    private var statements: [String: String] = [:]
+    /// Prepared statement names by SQL text as written, with `?` ("g1", "g2", …); emptied when
+    /// the connection is reset.
+    private var statements: [StatementKey: String] = [:]
     /// 0 outside a transaction, 1 in one, one more for each savepoint inside it.
     var transactionDepth = 0
     /// Set by `failure` when the server reported a serialization failure or a deadlock in the
@@ -161,9 +162,9 @@ final class PostgresConnection {
         return try awaitResult(PQsendQuery(handle, sql))
     }
 
-    /// Runs one statement with `values` for its `$1…$n`, preparing it on first use; outside a
-    /// transaction, a statement that lost a serialization conflict runs again (it changed
-    /// nothing).
+    /// Runs one statement with `values` for its parameters (`?`, renumbered `$1…$N` when it is
+    /// prepared, or `$1…$N` as written), preparing it on first use; outside a transaction, a
+    /// statement that lost a serialization conflict runs again (it changed nothing).
     func query(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> PostgresResult {
         try reconnectIfLost()
         var attempt = 1
@@ -201,13 +202,15 @@ final class PostgresConnection {
         return try awaitResult(result)
     }
 
-    /// The name of the prepared statement for `sql`, preparing it first if needed with the
-    /// parameter types of `values` (a NULL's type is left to the server).
+    /// The name of the prepared statement for `sql`, preparing it first if needed (its `?`
+    /// numbered as PostgreSQL numbers parameters) with the parameter types of `values` (a NULL's
+    /// type is left to the server).
     private func prepared(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> String {
-        if let name = statements[sql] { return name }
+        let key = StatementKey(sql)
+        if let name = statements[key] { return name }
         let name = "g\(statements.count + 1)"
-        try awaitResult(PQsendPrepare(handle, name, sql, Int32(values.count), values.map(\.typeOID)))
-        statements[sql] = name
+        try awaitResult(PQsendPrepare(handle, name, PostgresPlaceholders.numbered(sql), Int32(values.count), values.map(\.typeOID)))
+        statements[key] = name
         return name
     }
 

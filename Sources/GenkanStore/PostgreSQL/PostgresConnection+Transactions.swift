@@ -88,14 +88,5 @@ extension PostgresConnection {
         return try TransactionBlock.savepoint(depth: transactionDepth, execute: { (sql) throws(StoreError) in _ = try execute(sql) }, body)
     }
 
-    /// Runs one statement so that its failure undoes it alone, as a failed statement is undone in
-    /// SQLite while its transaction goes on: inside a transaction it runs in a savepoint (a failed
-    /// statement would otherwise abort the whole transaction). For the statements whose
-    /// constraint errors the operations catch and carry on from.
-    func atomicQuery(_ sql: String, _ values: [StoreValue]) throws(StoreError) -> PostgresResult {
-        guard transactionDepth > 0 else { return try query(sql, values) }
-        return try savepoint { () throws(StoreError) in try query(sql, values) }
-    }
-
     var isInTransaction: Bool { transactionDepth > 0 }
 }

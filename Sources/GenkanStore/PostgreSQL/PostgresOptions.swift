@@ -1,4 +1,4 @@
-/// How a `PostgresStore` connection behaves, beyond what its URL says.
+/// How a connection to PostgreSQL behaves, beyond what its URL says.
 public struct PostgresOptions: Sendable, Hashable {
     /// The longest a statement may run before the server cancels it (`statement_timeout`): a
     /// request that needs the database gets an answer (`StoreError.Code.unavailable`) instead of

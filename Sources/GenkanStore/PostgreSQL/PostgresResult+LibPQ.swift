@@ -18,8 +18,13 @@ final class PostgresResult {
 
     /// How many rows an INSERT, UPDATE or DELETE touched (`PQcmdTuples`; 0 for other statements).
     var changes: Int {
-        guard let text = PQcmdTuples(handle) else { return 0 }
-        return Int(String(cString: text)) ?? 0
+        guard var digit = PQcmdTuples(handle) else { return 0 }
+        var count = 0
+        while digit.pointee >= 0x30 && digit.pointee <= 0x39 {
+            count = count * 10 + Int(digit.pointee - 0x30)
+            digit += 1
+        }
+        return count
     }
 
     /// The command tag, such as `COMMIT` (or `ROLLBACK` for a COMMIT of a failed transaction).
@@ -51,7 +56,7 @@ final class PostgresResult {
 }
 
 /// One row of a `PostgresResult`, read by column number like `SQLiteStatement`'s columns.
-struct PostgresRow {
+struct PostgresRow: SQLRow {
     let result: PostgresResult
     let index: Int32
 

@@ -58,15 +58,16 @@ enum PostgresSchema {
     }
 
     /// The version recorded in the database; 0 when there is none yet.
-    static func version(_ connection: PostgresConnection) throws(StoreError) -> Int64 {
+    static func version(_ connection: any SQLConnection) throws(StoreError) -> Int64 {
         // A scan of pg_class under the statement's snapshot, not to_regclass: that looks the name
         // up in the backend's catalog cache, which may still hold "no such table" from before
         // the advisory lock (taking an advisory lock does not process catalog invalidations), and
         // a second server would then create the tables again.
-        let exists = try connection.query(
-            "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = 'genkan_schema'", [])
-        guard exists.first?.integer(0) == 1 else { return 0 }
-        return try connection.query("SELECT version FROM genkan_schema", []).first?.integer(0) ?? 0
+        let exists = try connection.firstRow(
+            "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = 'genkan_schema'"
+        ) { $0.integer(0) }
+        guard exists == 1 else { return 0 }
+        return try connection.firstRow("SELECT version FROM genkan_schema") { $0.integer(0) } ?? 0
     }
 
     private static func refuseNewer(_ version: Int64, _ connection: PostgresConnection) throws(StoreError) {

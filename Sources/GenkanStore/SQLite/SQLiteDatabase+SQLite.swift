@@ -8,7 +8,7 @@ import Glibc
 ///
 /// A connection is used by one thread at a time (SQLite's multi-thread mode); each worker thread
 /// opens its own, and WAL lets them read while one writes.
-final class SQLiteDatabase {
+final class SQLiteDatabase: SQLConnection {
     private let handle: OpaquePointer
     let path: String
     /// Compiled statements by SQL text, reused across calls (each use starts with `bind`).
@@ -96,7 +96,7 @@ final class SQLiteDatabase {
     /// The compiled statement for `sql`, compiled on first use and then reused. Only its first
     /// statement is compiled: `sql` must hold one.
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
-        let key = StatementKey(sql: sql)
+        let key = StatementKey(sql)
         if let cached = statements[key] { return cached }
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
@@ -108,32 +108,18 @@ final class SQLiteDatabase {
         return compiled
     }
 
-    /// The first row of `sql` with `values` for its parameters, read by `read`; nil when there is none.
-    func firstRow<T>(_ sql: String, _ values: StoreValue..., read: (SQLiteStatement) -> T) throws(StoreError) -> T? {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        guard try statement.bind(values).step() else { return nil }
-        return read(statement)
-    }
-
-    /// Every row of `sql` with `values` for its parameters, each read by `read`.
-    func allRows<T>(_ sql: String, _ values: StoreValue..., read: (SQLiteStatement) -> T) throws(StoreError) -> [T] {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        try statement.bind(values)
-        var rows: [T] = []
-        while try statement.step() { rows.append(read(statement)) }
-        return rows
-    }
-
     /// The first column of the first row of `sql`, as text.
     func scalarText(_ sql: String) throws(StoreError) -> String? {
-        try firstRow(sql) { $0.text(0) }
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        return try statement.bind([]).step() ? statement.text(0) : nil
     }
 
     /// The first column of the first row of `sql`, as an integer.
     func scalarInteger(_ sql: String) throws(StoreError) -> Int64? {
-        try firstRow(sql) { $0.integer(0) }
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        return try statement.bind([]).step() ? statement.integer(0) : nil
     }
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committing if it returns and
@@ -175,8 +161,8 @@ final class SQLiteDatabase {
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0 then).
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    /// How many rows the last completed INSERT, UPDATE or DELETE inserted, changed or deleted.
+    var changedRows: Int { Int(sqlite3_changes(handle)) }
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     /// The one place a SQLite result code becomes a `StoreError`.
@@ -193,19 +179,42 @@ final class SQLiteDatabase {
     }
 }
 
-/// A statement's SQL text as the key of a connection's compiled statements, hashed by its length
-/// and its first and last 32 bytes only. The texts are long and few, and hashing a whole one on
-/// every use took 1.4 % of an `accounts:lookup`'s CPU; equality still compares the whole text (at
-/// once when both are the same literal).
-private struct StatementKey: Hashable {
-    let sql: String
+extension SQLiteDatabase {
+    var dialect: SQLDialect { .sqlite }
 
-    func hash(into hasher: inout Hasher) {
-        func combine(_ bytes: UnsafeBufferPointer<UInt8>) {
-            hasher.combine(bytes.count)
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(32))))
-            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(32))))
+    var location: String { path }
+
+    func run(_ sql: String, _ values: [StoreValue], row: (any SQLRow) -> Bool) throws(StoreError) -> Int {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        while try statement.step() {
+            if !row(statement) { return 0 }
         }
-        if sql.utf8.withContiguousStorageIfAvailable(combine) == nil { Array(sql.utf8).withUnsafeBufferPointer(combine) }
+        return changedRows
+    }
+
+    func runScript(_ sql: String) throws(StoreError) {
+        try execute(sql)
+    }
+
+    func stream(_ sql: String, _ body: (any SQLRow) throws(StoreError) -> Void) throws(StoreError) {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind([])
+        while try statement.step() { try body(statement) }
+    }
+
+    func transaction<T>(_ kind: SQLTransaction, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        switch kind {
+        case .write, .migration: try transaction(body)
+        case .quick: try quickTransaction(body)
+        case .snapshot: try readTransaction(body)
+        }
+    }
+
+    /// One read transaction, unless one is open already.
+    func reading<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        isInTransaction ? try body() : try readTransaction(body)
     }
 }

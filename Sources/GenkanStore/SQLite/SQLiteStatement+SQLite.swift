@@ -1,7 +1,7 @@
 private import CSQLite
 
 /// One compiled SQLite statement; the `sqlite3_stmt` handle is finalized in `deinit`.
-final class SQLiteStatement {
+final class SQLiteStatement: SQLRow {
     fileprivate let handle: OpaquePointer
     private unowned let database: SQLiteDatabase
 
@@ -33,6 +33,9 @@ final class SQLiteStatement {
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
             case .double(let number): status = sqlite3_bind_double(handle, index, number)
             case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .blob(let bytes) where bytes.isEmpty:
+                // An empty blob, not NULL (which a null pointer would bind).
+                status = sqlite3_bind_zeroblob(handle, index, 0)
             case .blob(let bytes):
                 status = bytes.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient) }
             case .null: status = sqlite3_bind_null(handle, index)
@@ -65,7 +68,7 @@ final class SQLiteStatement {
     /// deleted.
     func runCountingChanges() throws(StoreError) -> Int {
         try run()
-        return database.changes
+        return database.changedRows
     }
 
     /// Ends the current use of the statement, releasing its read snapshot (a statement left on a

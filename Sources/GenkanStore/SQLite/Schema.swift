@@ -26,6 +26,14 @@ enum Schema {
 
     static var currentVersion: Int64 { Int64(migrations.count) }
 
+    /// The schema version `connection`'s database is at; 0 when it has none yet.
+    static func version(_ connection: any SQLConnection) throws(StoreError) -> Int64 {
+        switch connection.dialect {
+        case .sqlite: try connection.firstRow("PRAGMA user_version") { $0.integer(0) } ?? 0
+        case .postgresql: try PostgresSchema.version(connection)
+        }
+    }
+
     /// Brings `database` to the current version in one transaction, so a file is never left between
     /// versions and two processes starting at once migrate it once; returns what the migrations
     /// have to report (the caller prints it).

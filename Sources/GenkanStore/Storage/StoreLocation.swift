@@ -20,13 +20,26 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens a connection, creating and migrating the schema if needed.
     ///
-    /// - Parameter postgres: how a PostgreSQL connection behaves (its statement timeout); unused
-    ///   for SQLite.
+    /// - Parameters:
+    ///   - migrationLog: receives each line of the migration report (an account whose address
+    ///     collided with an older one's); standard error when nil.
+    ///   - postgres: how a PostgreSQL connection behaves (its statement timeout); unused for
+    ///     SQLite.
+    /// - Throws: `StoreError.Code.schemaTooNew` for a database of a newer Genkan (left
+    ///   untouched), `.database` when it cannot be opened or reached ("cannot connect to
+    ///   PostgreSQL at host:port/db: …").
     public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
+        let store: SQLStore
         switch self {
-        case .sqlite(let path): try SQLiteStore(path: path, migrationLog: migrationLog)
-        case .postgresql(let url): try PostgresStore(url: url, options: postgres, migrationLog: migrationLog)
+        case .sqlite(let path):
+            let database = try SQLiteDatabase(path: path)
+            store = SQLStore(connection: database, migrationReport: try Schema.migrate(database))
+        case .postgresql(let url):
+            let connection = try PostgresConnection(url: url, options: postgres)
+            store = SQLStore(connection: connection, migrationReport: try PostgresSchema.migrate(connection))
         }
+        store.migrationReport.lines.forEach(migrationLog ?? StandardError.write)
+        return store
     }
 
     /// Opens a connection to the database as it is, creating and migrating nothing: to read its
@@ -35,10 +48,13 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError.Code.database` for an SQLite file that does not exist or a server
     ///   that cannot be reached.
     public func openExisting() throws(StoreError) -> any Storage {
+        let connection: any SQLConnection
         switch self {
-        case .sqlite(let path): try SQLiteStore(existingPath: path)
-        case .postgresql(let url): try PostgresStore(existingURL: url)
+        case .sqlite(let path): connection = try SQLiteDatabase(path: path, creating: false)
+        case .postgresql(let url): connection = try PostgresConnection(url: url)
         }
+        let version = try Schema.version(connection)
+        return SQLStore(connection: connection, migrationReport: MigrationReport(fromVersion: version, toVersion: version))
     }
 
     /// The schema version this Genkan creates and migrates to, for this kind of store (the same
