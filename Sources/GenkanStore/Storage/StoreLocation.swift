@@ -29,15 +29,12 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     ///   untouched), `.database` when it cannot be opened or reached ("cannot connect to
     ///   PostgreSQL at host:port/db: …").
     public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
-        let store: SQLStore
+        let connection: any SQLConnection
         switch self {
-        case .sqlite(let path):
-            let database = try SQLiteDatabase(path: path)
-            store = SQLStore(connection: database, migrationReport: try Schema.migrate(database))
-        case .postgresql(let url):
-            let connection = try PostgresConnection(url: url, options: postgres)
-            store = SQLStore(connection: connection, migrationReport: try PostgresSchema.migrate(connection))
+        case .sqlite(let path): connection = try SQLiteDatabase(path: path)
+        case .postgresql(let url): connection = try PostgresConnection(url: url, options: postgres)
         }
+        let store = SQLStore(connection: connection, migrationReport: try Schema.migrate(connection))
         store.migrationReport.lines.forEach(migrationLog ?? StandardError.write)
         return store
     }
@@ -57,14 +54,9 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         return SQLStore(connection: connection, migrationReport: MigrationReport(fromVersion: version, toVersion: version))
     }
 
-    /// The schema version this Genkan creates and migrates to, for this kind of store (the same
-    /// number for both: a version names one set of tables).
-    public var currentSchemaVersion: Int64 {
-        switch self {
-        case .sqlite: Schema.currentVersion
-        case .postgresql: PostgresSchema.currentVersion
-        }
-    }
+    /// The schema version this Genkan creates and migrates to (the same for every kind of store:
+    /// one list of migrations, and a version names one set of tables).
+    public var currentSchemaVersion: Int64 { Schema.currentVersion }
 
     /// Whether several servers can use the store at once over the network (PostgreSQL), rather
     /// than a file on this machine.

@@ -4,7 +4,7 @@ extension Schema {
     /// a server in emulator mode (development) writes here, since the codes are kept in clear; the
     /// most recent 1000 are kept, and an account's go with it.
     static let version4: [Step] = [
-        .sql("""
+        .sqlite("""
         CREATE TABLE emulator_codes (
             id INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order codes were issued in
             account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
@@ -14,6 +14,17 @@ extension Schema {
             created_at INTEGER NOT NULL
         ) STRICT;
         CREATE INDEX emulator_codes_by_account ON emulator_codes(account_id);
-        """)
+        """),
+        .postgresql("""
+        CREATE TABLE emulator_codes (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,  -- the order codes were issued in
+            account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            email TEXT NOT NULL,  -- the address the code was mailed to
+            code TEXT NOT NULL,
+            purpose TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+        );
+        CREATE INDEX emulator_codes_by_account ON emulator_codes(account_id);
+        """),
     ]
 }

@@ -1,7 +1,8 @@
 extension Schema {
-    /// Migration 1, the first schema as it shipped: accounts, sessions, server secrets. The
-    /// migration tests build version-1 files from this SQL with the sqlite3 tool.
-    static let version1 = """
+    /// Migration 1, the first schema as it shipped: accounts, sessions, server secrets. SQLite
+    /// only: PostgreSQL support began at version 2, whose migration creates it whole.
+    static let version1: [Step] = [
+        .sqlite("""
         CREATE TABLE accounts (
             id INTEGER PRIMARY KEY,
             email TEXT NOT NULL UNIQUE,
@@ -24,5 +25,6 @@ extension Schema {
             name TEXT PRIMARY KEY,
             value BLOB NOT NULL
         ) STRICT, WITHOUT ROWID;
-        """
+        """),
+    ]
 }

@@ -5,7 +5,7 @@ extension Schema {
     /// ways in). Sign-in now stores the configured issuer; this merges what was stored before under
     /// `https://accounts.google.com`. Where both spellings name the same person, or one account has
     /// an identity under each, the older link stays and the newer row goes (the account keeps its
-    /// other ways in; nothing else is touched).
+    /// other ways in; nothing else is touched). The same statements on every engine.
     static let version3: [Step] = [
         .sql("""
         DELETE FROM provider_identities
@@ -16,6 +16,6 @@ extension Schema {
                 AND (older.created_at < provider_identities.created_at
                      OR (older.created_at = provider_identities.created_at AND older.id < provider_identities.id)));
         UPDATE provider_identities SET issuer = 'https://accounts.google.com' WHERE issuer = 'accounts.google.com';
-        """)
+        """),
     ]
 }
