@@ -2,6 +2,7 @@ import Foundation
 import GenkanTestSupport
 @testable import GenkanStore
 import Testing
+@testable import GenkanPostgreSQL
 
 /// `genkan db migrate`, `check` and `copy` as an operator runs them: what they print and their
 /// exit statuses (0 done, 1 a database that cannot be used, 2 wrong usage).

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanPostgreSQL
 #endif
 
 /// A site on PostgreSQL while its database cannot be reached: the outage is made for the test's

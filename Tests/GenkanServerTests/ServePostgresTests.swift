@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanPostgreSQL
 #endif
 
 /// `genkan serve --db postgresql://…` as a user runs it: a start that cannot reach the server

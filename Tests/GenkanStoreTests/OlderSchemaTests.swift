@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GenkanStore
+import GenkanSQL
 
 /// Databases at every older schema version, built from the SQL those versions shipped (run by the
 /// database's own tool, not by `Schema.migrate`, which would hide a mistake in the list) and

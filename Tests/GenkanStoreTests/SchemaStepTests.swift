@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GenkanStore
+import GenkanSQL
 
 /// The one list of migrations: the shipped ones never change, and a step written once with the
 /// dialect's words (`Schema.Step.ddl`) makes the same rules on every engine.
@@ -52,10 +53,10 @@ import Testing
         let insert = "INSERT INTO ddl_words (count, level, bytes, label) VALUES (?, ?, ?, ?) RETURNING id"
         let first = try store.insertedID(insert, [.integer(Int64.max), .double(0.25), .blob([0, 255]), .text("éé")])
         let second = try store.insertedID(insert, [.integer(-1), .null, .blob([]), .text("abcd")])
-        try store.connection.changes("DELETE FROM ddl_words WHERE id = ?", .integer(second))
+        try store.changes("DELETE FROM ddl_words WHERE id = ?", .integer(second))
         let third = try store.insertedID(insert, [.integer(0), .null, .null, .null])
         #expect(first < second && second < third)
-        let row = try store.connection.firstRow("SELECT count, level, bytes, label FROM ddl_words WHERE id = ?", .integer(first)) {
+        let row = try store.firstRow("SELECT count, level, bytes, label FROM ddl_words WHERE id = ?", .integer(first)) {
             [$0.value(0), $0.value(1), $0.value(2), $0.value(3)]
         }
         #expect(row == [.integer(Int64.max), .double(0.25), .blob([0, 255]), .text("éé")])

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// Every row statement that is not the same in every dialect, in one place: SQLite and
 /// PostgreSQL read the rest of `SQLStore`'s statements alike (`?` parameters renumbered for
 /// PostgreSQL, `INSERT … RETURNING`, `ON CONFLICT … DO UPDATE`, `DELETE … RETURNING`, `substr` and

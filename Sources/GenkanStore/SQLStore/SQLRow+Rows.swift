@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// How each stored type is read from the columns of a row, once for every driver: a column added
 /// to a table is read here and named in `StoreColumns`.
 extension SQLRow {

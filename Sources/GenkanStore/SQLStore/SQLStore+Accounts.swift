@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension SQLStore {
     func insertAccount(_ row: AccountRow) throws(StoreError) -> Int64 {
         try atomic { () throws(StoreError) in
@@ -20,15 +22,15 @@ extension SQLStore {
     }
 
     func storedAccount(id: Int64) throws(StoreError) -> StoredAccount? {
-        try connection.firstRow(Self.accountByID, .integer(id)) { $0.storedAccount() }
+        try firstRow(Self.accountByID, .integer(id)) { $0.storedAccount() }
     }
 
     func storedAccount(emailKey: String) throws(StoreError) -> StoredAccount? {
-        try connection.firstRow(Self.accountByEmailKey, .text(emailKey)) { $0.storedAccount() }
+        try firstRow(Self.accountByEmailKey, .text(emailKey)) { $0.storedAccount() }
     }
 
     func storedAccount(uid: String) throws(StoreError) -> StoredAccount? {
-        try connection.firstRow(Self.accountByUID, .text(uid)) { $0.storedAccount() }
+        try firstRow(Self.accountByUID, .text(uid)) { $0.storedAccount() }
     }
 
     /// Made once, as the hot queries are: interpolating the column list again was a string built
@@ -38,62 +40,62 @@ extension SQLStore {
     private static let accountByUID = "SELECT \(StoreColumns.account) FROM accounts WHERE uid = ?"
 
     func accounts(afterID: Int64, limit: Int) throws(StoreError) -> [StoredAccount] {
-        try connection.allRows(
+        try allRows(
             "SELECT \(StoreColumns.account) FROM accounts WHERE id > ? ORDER BY id LIMIT ?", .integer(afterID),
             .integer(Int64(max(0, limit)))
         ) { $0.storedAccount() }
     }
 
     func setPasswordHash(accountID: Int64, _ hash: String?) throws(StoreError) -> Bool {
-        try connection.changes("UPDATE accounts SET password_hash = ? WHERE id = ?", hash.storeValue, .integer(accountID)) > 0
+        try changes("UPDATE accounts SET password_hash = ? WHERE id = ?", hash.storeValue, .integer(accountID)) > 0
     }
 
     func setValidSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
-        try connection.changes("UPDATE accounts SET valid_since = ? WHERE id = ?", .integer(time), .integer(accountID)) > 0
+        try changes("UPDATE accounts SET valid_since = ? WHERE id = ?", .integer(time), .integer(accountID)) > 0
     }
 
     func setEmail(accountID: Int64, _ email: String, emailKey: String) throws(StoreError) -> Bool {
         try atomic { () throws(StoreError) in
-            try connection.changes(
+            try changes(
                 "UPDATE accounts SET email = ?, email_key = ? WHERE id = ?", .text(email), .text(emailKey), .integer(accountID)) > 0
         }
     }
 
     func setName(accountID: Int64, _ displayName: String, nameKey: String) throws(StoreError) -> Bool {
-        try connection.changes(
+        try changes(
             "UPDATE accounts SET display_name = ?, name_key = ? WHERE id = ?", .text(displayName), .text(nameKey), .integer(accountID)) > 0
     }
 
     func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
-        try connection.changes("UPDATE accounts SET verified_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
+        try changes("UPDATE accounts SET verified_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
     }
 
     func setDisabledAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
-        try connection.changes("UPDATE accounts SET disabled_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
+        try changes("UPDATE accounts SET disabled_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
     }
 
     func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool {
         try atomic { () throws(StoreError) in
-            try connection.changes("UPDATE accounts SET photo_url = ? WHERE id = ?", url.storeValue, .integer(accountID)) > 0
+            try changes("UPDATE accounts SET photo_url = ? WHERE id = ?", url.storeValue, .integer(accountID)) > 0
         }
     }
 
     func setLastLogin(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
-        try connection.changes("UPDATE accounts SET last_login_at = ? WHERE id = ?", .integer(time), .integer(accountID)) > 0
+        try changes("UPDATE accounts SET last_login_at = ? WHERE id = ?", .integer(time), .integer(accountID)) > 0
     }
 
     func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
         try atomic { () throws(StoreError) in
-            try connection.changes("UPDATE accounts SET custom_claims = ? WHERE id = ?", claims.storeValue, .integer(accountID)) > 0
+            try changes("UPDATE accounts SET custom_claims = ? WHERE id = ?", claims.storeValue, .integer(accountID)) > 0
         }
     }
 
     func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool {
-        try connection.changes("UPDATE accounts SET is_anonymous = ? WHERE id = ?", .integer(anonymous ? 1 : 0), .integer(accountID)) > 0
+        try changes("UPDATE accounts SET is_anonymous = ? WHERE id = ?", .integer(anonymous ? 1 : 0), .integer(accountID)) > 0
     }
 
     func unusedAnonymousAccounts(before cutoff: Int64, limit: Int) throws(StoreError) -> [Int64] {
-        try connection.allRows(
+        try allRows(
             """
             SELECT a.id FROM accounts a
             WHERE a.is_anonymous = 1 AND a.created_at < ?1 AND coalesce(a.last_login_at, 0) < ?1
@@ -104,6 +106,6 @@ extension SQLStore {
     }
 
     func deleteAccount(id: Int64) throws(StoreError) -> Bool {
-        try connection.changes("DELETE FROM accounts WHERE id = ?", .integer(id)) > 0
+        try changes("DELETE FROM accounts WHERE id = ?", .integer(id)) > 0
     }
 }

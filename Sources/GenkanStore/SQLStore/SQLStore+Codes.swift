@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension SQLStore {
     func insertCode(_ row: CodeRow) throws(StoreError) -> Int64 {
         guard let purpose = row.purpose else { throw StoreError(.constraint, "a code needs a purpose") }
@@ -13,7 +15,7 @@ extension SQLStore {
     }
 
     func code(key: [UInt8]) throws(StoreError) -> (row: CodeRow, account: Account)? {
-        try connection.firstRow(
+        try firstRow(
             """
             SELECT \(StoreColumns.code), \(StoreColumns.accountOfA)
             FROM action_codes c JOIN accounts a ON a.id = c.account_id WHERE c.code_hash = ?
@@ -22,23 +24,23 @@ extension SQLStore {
     }
 
     func consumeCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
-        try connection.changes(
+        try changes(
             "UPDATE action_codes SET consumed_at = ? WHERE code_hash = ? AND consumed_at IS NULL", .integer(time), .blob(key)) == 1
     }
 
     func deleteUnusedCodes(accountID: Int64, purpose: ActionCodePurpose, issuedAfter: Int64?) throws(StoreError) {
-        try connection.changes(
+        try changes(
             "DELETE FROM action_codes WHERE account_id = ? AND purpose = ? AND consumed_at IS NULL AND id > ?",
             .integer(accountID), .text(purpose.rawValue), .integer(issuedAfter ?? Int64.min))
     }
 
     func deleteCodes(accountID: Int64) throws(StoreError) {
-        try connection.changes("DELETE FROM action_codes WHERE account_id = ?", .integer(accountID))
+        try changes("DELETE FROM action_codes WHERE account_id = ?", .integer(accountID))
     }
 
     func deleteExpiredCodes(now: Int64) throws(StoreError) -> Int {
-        try connection.changes("DELETE FROM action_codes WHERE expires_at <= ?", .integer(now))
-            + connection.changes("DELETE FROM sign_in_codes WHERE expires_at <= ?", .integer(now))
+        try changes("DELETE FROM action_codes WHERE expires_at <= ?", .integer(now))
+            + changes("DELETE FROM sign_in_codes WHERE expires_at <= ?", .integer(now))
     }
 
     // MARK: Reset requests
@@ -52,17 +54,17 @@ extension SQLStore {
     }
 
     func resetRequests(limit: Int) throws(StoreError) -> [ResetRequest] {
-        try connection.allRows(
+        try allRows(
             "SELECT \(StoreColumns.resetRequest) FROM reset_requests ORDER BY id LIMIT ?", .integer(Int64(max(0, limit)))
         ) { $0.resetRequest() }.compactMap { $0 }
     }
 
     func deleteResetRequest(id: Int64) throws(StoreError) -> Bool {
-        try connection.changes("DELETE FROM reset_requests WHERE id = ?", .integer(id)) > 0
+        try changes("DELETE FROM reset_requests WHERE id = ?", .integer(id)) > 0
     }
 
     func deleteResetRequests(emailKey: String) throws(StoreError) -> Int {
-        try connection.changes("DELETE FROM reset_requests WHERE email_key = ?", .text(emailKey))
+        try changes("DELETE FROM reset_requests WHERE email_key = ?", .text(emailKey))
     }
 
     // MARK: Sign-in codes
@@ -80,16 +82,16 @@ extension SQLStore {
     }
 
     func signInCode(key: [UInt8]) throws(StoreError) -> SignInCodeRow? {
-        try connection.firstRow("SELECT \(StoreColumns.signInCode) FROM sign_in_codes WHERE code_hash = ?", .blob(key)) { $0.signInCode() }
+        try firstRow("SELECT \(StoreColumns.signInCode) FROM sign_in_codes WHERE code_hash = ?", .blob(key)) { $0.signInCode() }
     }
 
     func consumeSignInCode(key: [UInt8], at time: Int64) throws(StoreError) -> Bool {
-        try connection.changes(
+        try changes(
             "UPDATE sign_in_codes SET consumed_at = ? WHERE code_hash = ? AND consumed_at IS NULL", .integer(time), .blob(key)) == 1
     }
 
     func deleteSignInCodes(emailKey: String, unusedOnly: Bool) throws(StoreError) -> Int {
-        try connection.changes(
+        try changes(
             unusedOnly
                 ? "DELETE FROM sign_in_codes WHERE email_key = ? AND consumed_at IS NULL" : "DELETE FROM sign_in_codes WHERE email_key = ?",
             .text(emailKey))
@@ -105,10 +107,10 @@ extension SQLStore {
                 .text(code.isSignInLink ? EmulatorCode.signInPurpose : code.purpose?.rawValue ?? ""), .integer(code.createdAt),
                 code.link.storeValue,
             ])
-        try connection.changes("DELETE FROM emulator_codes WHERE id <= ?", .integer(id - Int64(keeping)))
+        try changes("DELETE FROM emulator_codes WHERE id <= ?", .integer(id - Int64(keeping)))
     }
 
     func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
-        try connection.allRows("SELECT \(StoreColumns.emulatorCode) FROM emulator_codes ORDER BY id") { $0.emulatorCode() }
+        try allRows("SELECT \(StoreColumns.emulatorCode) FROM emulator_codes ORDER BY id") { $0.emulatorCode() }
     }
 }

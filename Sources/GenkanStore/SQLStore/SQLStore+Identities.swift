@@ -1,7 +1,9 @@
+import GenkanSQL
+
 extension SQLStore {
     func insertIdentity(accountID: Int64, _ identity: ProviderIdentity) throws(StoreError) {
         try atomic { () throws(StoreError) in
-            try connection.changes(
+            try changes(
                 """
                 INSERT INTO provider_identities (account_id, provider, issuer, subject, email, created_at, last_used_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -12,7 +14,7 @@ extension SQLStore {
     }
 
     func identities(accountID: Int64) throws(StoreError) -> [ProviderIdentity] {
-        try connection.allRows(Self.identitiesOfAccount, .integer(accountID)) { $0.identity() }
+        try allRows(Self.identitiesOfAccount, .integer(accountID)) { $0.identity() }
     }
 
     /// Made once: every `accounts:lookup` runs it.
@@ -20,7 +22,7 @@ extension SQLStore {
         "SELECT \(StoreColumns.identity) FROM provider_identities WHERE account_id = ? ORDER BY created_at, id"
 
     func account(issuer: String, subject: String) throws(StoreError) -> Account? {
-        try connection.firstRow(
+        try firstRow(
             """
             SELECT \(StoreColumns.accountOfA)
             FROM provider_identities i JOIN accounts a ON a.id = i.account_id WHERE i.issuer = ? AND i.subject = ?
@@ -29,23 +31,23 @@ extension SQLStore {
     }
 
     func setIdentityLastUsed(issuer: String, subject: String, _ time: Int64) throws(StoreError) {
-        try connection.changes(
+        try changes(
             "UPDATE provider_identities SET last_used_at = ? WHERE issuer = ? AND subject = ?", .integer(time), .text(issuer), .text(subject))
     }
 
     func deleteIdentity(accountID: Int64, provider: String) throws(StoreError) -> Bool {
-        try connection.changes("DELETE FROM provider_identities WHERE account_id = ? AND provider = ?", .integer(accountID), .text(provider)) > 0
+        try changes("DELETE FROM provider_identities WHERE account_id = ? AND provider = ?", .integer(accountID), .text(provider)) > 0
     }
 
     func deleteIdentities(accountID: Int64, linkedSince: Int64?) throws(StoreError) -> Int {
-        try connection.changes(
+        try changes(
             "DELETE FROM provider_identities WHERE account_id = ? AND created_at >= ?", .integer(accountID), .integer(linkedSince ?? Int64.min))
     }
 
     // MARK: Authorization requests
 
     func insertAuthorization(stateKey: [UInt8], _ authorization: ProviderAuthorization, at time: Int64) throws(StoreError) {
-        try connection.changes(
+        try changes(
             """
             INSERT INTO provider_authorizations
                 (state_hash, provider, binding_hash, account_id, nonce, code_verifier, return_to, created_at, expires_at)
@@ -57,13 +59,13 @@ extension SQLStore {
     }
 
     func deleteExpiredAuthorizations(now: Int64) throws(StoreError) {
-        try connection.changes("DELETE FROM provider_authorizations WHERE expires_at <= ?", .integer(now))
+        try changes("DELETE FROM provider_authorizations WHERE expires_at <= ?", .integer(now))
     }
 
     func recordAuthorizationResponse(
         stateKey: [UInt8], provider: String, code: String, user: String?, now: Int64
     ) throws(StoreError) -> Bool {
-        try connection.changes(
+        try changes(
             """
             UPDATE provider_authorizations SET response_code = ?, response_user = ?
             WHERE state_hash = ? AND provider = ? AND expires_at > ? AND response_code IS NULL
@@ -72,7 +74,7 @@ extension SQLStore {
 
     /// One statement deletes and returns the request: of two callers, the second deletes nothing.
     func takeAuthorization(stateKey: [UInt8]) throws(StoreError) -> ProviderAuthorization? {
-        try connection.allRows(
+        try allRows(
             "DELETE FROM provider_authorizations WHERE state_hash = ? RETURNING \(StoreColumns.authorization)", .blob(stateKey)
         ) { $0.authorization() }.first
     }

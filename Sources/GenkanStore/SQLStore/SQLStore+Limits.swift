@@ -1,12 +1,14 @@
+import GenkanSQL
+
 extension SQLStore {
     func limitBucket(name: String, key: String) throws(StoreError) -> LimitBucket? {
-        try connection.firstRow("SELECT level, updated_at FROM rate_limits WHERE name = ? AND key = ?", .text(name), .text(key)) {
+        try firstRow("SELECT level, updated_at FROM rate_limits WHERE name = ? AND key = ?", .text(name), .text(key)) {
             LimitBucket(level: $0.double(0), updatedAt: $0.integer(1))
         }
     }
 
     func setLimitBucket(name: String, key: String, _ bucket: LimitBucket, expiresAt: Int64?) throws(StoreError) {
-        try connection.changes(
+        try changes(
             """
             INSERT INTO rate_limits (name, key, level, updated_at, expires_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (name, key) DO UPDATE SET level = excluded.level, updated_at = excluded.updated_at, expires_at = excluded.expires_at
@@ -14,28 +16,28 @@ extension SQLStore {
     }
 
     func deleteLimitBucket(name: String, key: String) throws(StoreError) {
-        try connection.changes("DELETE FROM rate_limits WHERE name = ? AND key = ?", .text(name), .text(key))
+        try changes("DELETE FROM rate_limits WHERE name = ? AND key = ?", .text(name), .text(key))
     }
 
     func deleteDrainedLimits(now: Int64) throws(StoreError) -> Int {
-        try connection.changes("DELETE FROM rate_limits WHERE expires_at <= ?", .integer(now))
+        try changes("DELETE FROM rate_limits WHERE expires_at <= ?", .integer(now))
     }
 
     func failedSignIns(emailKey: String) throws(StoreError) -> (accountID: Int64, failures: Int)? {
-        try connection.firstRow("SELECT id, failed_sign_ins FROM accounts WHERE email_key = ?", .text(emailKey)) {
+        try firstRow("SELECT id, failed_sign_ins FROM accounts WHERE email_key = ?", .text(emailKey)) {
             ($0.integer(0), Int($0.integer(1)))
         }
     }
 
     func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
-        try connection.firstRow("SELECT failed_sign_ins FROM accounts WHERE id = ?", .integer(accountID)) { Int($0.integer(0)) }
+        try firstRow("SELECT failed_sign_ins FROM accounts WHERE id = ?", .integer(accountID)) { Int($0.integer(0)) }
     }
 
     func addFailedSignIn(accountID: Int64) throws(StoreError) {
-        try connection.changes("UPDATE accounts SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ?", .integer(accountID))
+        try changes("UPDATE accounts SET failed_sign_ins = failed_sign_ins + 1 WHERE id = ?", .integer(accountID))
     }
 
     func clearFailedSignIns(accountID: Int64) throws(StoreError) {
-        try connection.changes("UPDATE accounts SET failed_sign_ins = 0 WHERE id = ? AND failed_sign_ins <> 0", .integer(accountID))
+        try changes("UPDATE accounts SET failed_sign_ins = 0 WHERE id = ? AND failed_sign_ins <> 0", .integer(accountID))
     }
 }

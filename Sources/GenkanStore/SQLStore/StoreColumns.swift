@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// The columns the `SQLRow` readers (`SQLRow+Rows.swift`) take, in their order: the same names in
 /// every dialect's schema.
 enum StoreColumns {

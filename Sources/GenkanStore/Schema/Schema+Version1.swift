@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension Schema {
     /// Migration 1, the first schema as it shipped: accounts, sessions, server secrets. SQLite
     /// only: PostgreSQL support began at version 2, whose migration creates it whole.

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension Schema {
     /// Migration 2: one account per address whatever its case, `valid_since`, the time a session
     /// last proved the password and the browser it was started in, one-time codes (an address
@@ -266,9 +268,9 @@ extension Schema {
     /// receive a reset, and the address belongs to the older account. The operator decides what
     /// becomes of it; giving it a key later is one UPDATE.
     @Sendable
-    static func fillEmailKeys(_ connection: any SQLConnection, _ report: inout MigrationReport) throws(StoreError) {
+    static func fillEmailKeys(_ store: SQLStore, _ report: inout MigrationReport) throws(StoreError) {
         // Read everything first: updating a table while a statement walks it is undefined in SQLite.
-        let rows = try connection.allRows("SELECT id, email FROM accounts ORDER BY created_at, id") { (id: $0.integer(0), email: $0.text(1)) }
+        let rows = try store.allRows("SELECT id, email FROM accounts ORDER BY created_at, id") { (id: $0.integer(0), email: $0.text(1)) }
         var owners: [String: Int64] = [:]
         for row in rows {
             let key = AccountStore.emailKey(row.email)
@@ -277,7 +279,7 @@ extension Schema {
                 continue
             }
             owners[key] = row.id
-            try connection.changes("UPDATE accounts SET email_key = ? WHERE id = ?", .text(key), .integer(row.id))
+            try store.changes("UPDATE accounts SET email_key = ? WHERE id = ?", .text(key), .integer(row.id))
         }
     }
 }

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension Schema {
     /// Migration 3: one identity per Google user. Google signs ID tokens with two spellings of its
     /// issuer (`https://accounts.google.com` and `accounts.google.com`), and identities used to be

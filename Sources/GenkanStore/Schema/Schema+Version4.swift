@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension Schema {
     /// Migration 4: the codes the Firebase Auth emulator lists (`GET /emulator/v1/projects/{id}/
     /// oobCodes`), which lived in one server's memory and so differed from server to server. Only

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension Schema {
     /// Migration 5 (the Firebase-compatible API's anonymous accounts, custom tokens and links): string ids, accounts without
     /// an address, custom claims, custom-token claims on refresh tokens, sign-in links.

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 extension Schema {
     /// Migration 6: passkeys. Each account that has one gets a random user handle (WebAuthn's
     /// `user.id`: never the address, which authenticators would keep unencrypted and show); its

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// The versioned schema of Genkan's database: one list of migrations for every dialect, where
 /// migration N turns version N-1 into version N. SQLite records the version in `PRAGMA
 /// user_version`, PostgreSQL in the one row of `genkan_schema`; a version names one set of tables,
@@ -20,7 +22,7 @@ enum Schema {
         /// SQL for PostgreSQL only.
         case postgresql(String)
         /// Swift, for what SQL cannot compute (Unicode case folding); runs on every engine.
-        case swift(@Sendable (any SQLConnection, inout MigrationReport) throws(StoreError) -> Void)
+        case swift(@Sendable (SQLStore, inout MigrationReport) throws(StoreError) -> Void)
 
         /// The SQL this step runs on `dialect`: nil for a Swift step and for another engine's.
         func sql(for dialect: SQLDialect) -> String? {
@@ -65,20 +67,20 @@ enum Schema {
     static let migrationLock: Int64 = 0x67_65_6E_6B_61_6E
 
     /// The schema version `connection`'s database is at; 0 when it has none yet.
-    static func version(_ connection: any SQLConnection) throws(StoreError) -> Int64 {
-        switch connection.dialect {
+    static func version(_ store: SQLStore) throws(StoreError) -> Int64 {
+        switch store.dialect {
         case .sqlite:
-            return try connection.firstRow("PRAGMA user_version") { $0.integer(0) } ?? 0
+            return try store.firstRow("PRAGMA user_version") { $0.integer(0) } ?? 0
         case .postgresql:
             // A scan of pg_class under the statement's snapshot, not to_regclass: that looks the
             // name up in the backend's catalog cache, which may still hold "no such table" from
             // before the advisory lock (taking an advisory lock does not process catalog
             // invalidations), and a second server would then create the tables again.
-            let exists = try connection.firstRow(
+            let exists = try store.firstRow(
                 "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = 'genkan_schema'"
             ) { $0.integer(0) }
             guard exists == 1 else { return 0 }
-            return try connection.firstRow("SELECT version FROM genkan_schema") { $0.integer(0) } ?? 0
+            return try store.firstRow("SELECT version FROM genkan_schema") { $0.integer(0) } ?? 0
         }
     }
 
@@ -102,17 +104,18 @@ enum Schema {
     ///
     /// - Throws: `StoreError.Code.schemaTooNew` when the database comes from a newer Genkan;
     ///   nothing is changed then.
-    static func migrate(_ connection: any SQLConnection) throws(StoreError) -> MigrationReport {
-        let found = try version(connection)
+    static func migrate(_ store: SQLStore) throws(StoreError) -> MigrationReport {
+        let connection = store.connection
+        let found = try version(store)
         if found == currentVersion { return MigrationReport(fromVersion: found, toVersion: found) }
         try refuseNewer(found, connection)
         guard connection.dialect == .sqlite else {
-            return try connection.transaction(.migration) { () throws(StoreError) in try migrateInTransaction(connection) }
+            return try connection.transaction(.migration) { () throws(StoreError) in try migrateInTransaction(store) }
         }
         try connection.runScript("PRAGMA foreign_keys=OFF")
         let report: MigrationReport
         do {
-            report = try connection.transaction(.migration) { () throws(StoreError) in try migrateInTransaction(connection) }
+            report = try connection.transaction(.migration) { () throws(StoreError) in try migrateInTransaction(store) }
         } catch {
             try? connection.runScript("PRAGMA foreign_keys=ON")
             throw error
@@ -121,11 +124,12 @@ enum Schema {
         return report
     }
 
-    private static func migrateInTransaction(_ connection: any SQLConnection) throws(StoreError) -> MigrationReport {
-        let dialect = connection.dialect
+    private static func migrateInTransaction(_ store: SQLStore) throws(StoreError) -> MigrationReport {
+        let connection = store.connection
+        let dialect = store.dialect
         if dialect == .postgresql { try connection.runScript("SELECT pg_advisory_xact_lock(\(migrationLock))") }
         // Read again inside the transaction: another process may have migrated in between.
-        let version = try Self.version(connection)
+        let version = try Self.version(store)
         try refuseNewer(version, connection)
         var report = MigrationReport(fromVersion: version, toVersion: currentVersion)
         if dialect == .postgresql {
@@ -140,7 +144,7 @@ enum Schema {
         for migration in migrations[Int(version)...] {
             for step in migration {
                 if case .swift(let body) = step {
-                    try body(connection, &report)
+                    try body(store, &report)
                 } else if let sql = step.sql(for: dialect) {
                     try connection.runScript(sql)
                 }
@@ -149,11 +153,11 @@ enum Schema {
         switch dialect {
         case .sqlite:
             try connection.runScript("PRAGMA user_version = \(currentVersion)")
-            if let table = try connection.firstRow("PRAGMA foreign_key_check", read: { $0.text(0) }) {
+            if let table = try store.firstRow("PRAGMA foreign_key_check", read: { $0.text(0) }) {
                 throw StoreError(.database, "\(connection.location): migration left a dangling reference in table \(table)")
             }
         case .postgresql:
-            try connection.changes(
+            try store.changes(
                 "INSERT INTO genkan_schema (version) VALUES (?) ON CONFLICT (singleton) DO UPDATE SET version = excluded.version",
                 .integer(currentVersion))
         }

@@ -1,3 +1,7 @@
+import GenkanPostgreSQL
+import GenkanSQL
+import GenkanSQLite
+
 /// Where a store lives, as `genkan serve --db` names it.
 public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// An SQLite file (created on first use).
@@ -10,8 +14,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError.Code.database` for an empty value or a URL libpq cannot read.
     public init(parsing value: String) throws(StoreError) {
         guard !value.isEmpty else { throw StoreError(.database, "the database location is empty") }
-        if PostgresURL.isURL(value) {
-            try PostgresConnection.validate(url: value)
+        if PostgreSQLDriver.isURL(value) {
+            try PostgreSQLDriver.validate(url: value)
             self = .postgresql(url: value)
         } else {
             self = .sqlite(path: value)
@@ -29,12 +33,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     ///   untouched), `.database` when it cannot be opened or reached ("cannot connect to
     ///   PostgreSQL at host:port/db: …").
     public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
-        let connection: any SQLConnection
-        switch self {
-        case .sqlite(let path): connection = try SQLiteDatabase(path: path)
-        case .postgresql(let url): connection = try PostgresConnection(url: url, options: postgres)
-        }
-        let store = SQLStore(connection: connection, migrationReport: try Schema.migrate(connection))
+        let store = SQLStore(connection: try connect(creating: true, postgres: postgres))
+        store.migrationReport = try Schema.migrate(store)
         store.migrationReport.lines.forEach(migrationLog ?? StandardError.write)
         return store
     }
@@ -45,13 +45,23 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError.Code.database` for an SQLite file that does not exist or a server
     ///   that cannot be reached.
     public func openExisting() throws(StoreError) -> any Storage {
-        let connection: any SQLConnection
+        let store = SQLStore(connection: try connect(creating: false, postgres: .standard))
+        let version = try Schema.version(store)
+        store.migrationReport = MigrationReport(fromVersion: version, toVersion: version)
+        return store
+    }
+
+    /// A connection through the location's driver, the one place that names them: each driver's
+    /// types stay inside its module (GenkanSQLite, GenkanPostgreSQL) behind `SQLConnection`.
+    private func connect(creating: Bool, postgres: PostgresOptions) throws(StoreError) -> any SQLConnection {
         switch self {
-        case .sqlite(let path): connection = try SQLiteDatabase(path: path, creating: false)
-        case .postgresql(let url): connection = try PostgresConnection(url: url)
+        case .sqlite(let path):
+            try SQLiteDriver.connect(path: path, creating: creating)
+        case .postgresql(let url):
+            try PostgreSQLDriver.connect(
+                url: url, statementTimeoutMilliseconds: postgres.statementTimeoutMilliseconds,
+                connectTimeoutSeconds: postgres.connectTimeoutSeconds, serializationAttempts: postgres.serializationAttempts)
         }
-        let version = try Schema.version(connection)
-        return SQLStore(connection: connection, migrationReport: MigrationReport(fromVersion: version, toVersion: version))
     }
 
     /// The schema version this Genkan creates and migrates to (the same for every kind of store:
@@ -69,7 +79,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): path
-        case .postgresql(let url): PostgresURL(url)?.redacted ?? "postgresql://…"
+        case .postgresql(let url): PostgreSQLDriver.redacted(url)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// Statements are written with SQLite's `?` and `?N`; PostgreSQL gets `$1…$N` numbered as SQLite
 /// numbers them (lang_expr.html, "Parameters": a bare `?` is one more than the largest number so

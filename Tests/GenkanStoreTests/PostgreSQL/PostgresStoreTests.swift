@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// What only PostgreSQL has: the schema and its version, the advisory lock, the URL, the
 /// connection's failures, serializable transactions run again. `psql` and `pg_dump` look at the

@@ -1,4 +1,6 @@
 private import CLibPQ
+import GenkanErrorCodes
+import GenkanSQL
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +19,7 @@ import Glibc
 /// opened again (`PQreset`) by the next statement outside a transaction.
 final class PostgresConnection: SQLConnection {
     private let handle: OpaquePointer
-    let options: PostgresOptions
+    let options: PostgresSettings
     /// The URL as given: the key under which connections to one server share what they know of
     /// its outages (`PostgresOutages`).
     private let url: String
@@ -39,7 +41,7 @@ final class PostgresConnection: SQLConnection {
     ///
     /// - Throws: `StoreError.Code.database` with one line, "cannot connect to PostgreSQL at
     ///   host:port/db: why", when the server cannot be reached or refuses the credentials.
-    init(url: String, options: PostgresOptions = .standard) throws(StoreError) {
+    init(url: String, options: PostgresSettings = .standard) throws(StoreError) {
         self.options = options
         self.url = url
         secrets = PostgresURL(url)?.secrets ?? []
@@ -92,7 +94,7 @@ final class PostgresConnection: SQLConnection {
     private var connectionMessage: String {
         let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
         var message = oneLine(String(text.split(whereSeparator: \.isNewline).first ?? ""))
-        if let range = message.range(of: " failed: ") { message = String(message[range.upperBound...]) }
+        if let range = message.firstRange(of: " failed: ") { message = String(message[range.upperBound...]) }
         return message.isEmpty ? "unknown error" : scrub(message, of: secrets)
     }
 

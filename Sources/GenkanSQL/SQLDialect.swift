@@ -1,7 +1,7 @@
 /// The SQL a database speaks, where engines differ. Statements are written once for every
 /// engine; the few that cannot be (an upsert that also returns the old row, a catalog query, a
 /// lock) and the DDL words that differ ask the dialect.
-enum SQLDialect: String, Sendable, Hashable, CaseIterable {
+package enum SQLDialect: String, Sendable, Hashable, CaseIterable {
     case sqlite
     case postgresql
 
@@ -9,5 +9,5 @@ enum SQLDialect: String, Sendable, Hashable, CaseIterable {
     /// than being undone alone while the transaction goes on (SQLite). Statements whose failure
     /// the operations catch and carry on from then run in a savepoint of their own
     /// (`SQLStore.atomic`).
-    var failedStatementEndsTransaction: Bool { self == .postgresql }
+    package var failedStatementEndsTransaction: Bool { self == .postgresql }
 }

@@ -1,3 +1,6 @@
+import GenkanErrorCodes
+import GenkanSQL
+
 /// Transactions on a PostgreSQL connection, with the semantics `Storage.transaction` promises and
 /// `SQLiteDatabase` gives.
 ///

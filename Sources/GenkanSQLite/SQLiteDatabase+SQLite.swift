@@ -1,4 +1,6 @@
 private import CSQLite
+import GenkanErrorCodes
+import GenkanSQL
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +15,8 @@ final class SQLiteDatabase: SQLConnection {
     let path: String
     /// Compiled statements by SQL text, reused across calls (each use starts with `bind`).
     private var statements: [StatementKey: SQLiteStatement] = [:]
+    /// The transaction statements by `Control`, once compiled.
+    private var controls = [SQLiteStatement?](repeating: nil, count: Control.allCases.count)
     /// How many savepoints are open inside the current transaction (they are named by depth).
     private var savepointDepth = 0
 
@@ -71,6 +75,7 @@ final class SQLiteDatabase: SQLConnection {
 
     deinit {
         statements.removeAll()  // finalizes them before the connection closes
+        controls.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -87,10 +92,36 @@ final class SQLiteDatabase: SQLConnection {
     }
 
     /// Runs the one statement `sql`, which returns no rows, compiled once and then reused: the
-    /// transactions' `BEGIN` and `COMMIT`, which `sqlite3_exec` would parse again for every
-    /// request (a tenth of an account read's CPU).
+    /// savepoints' statements, which `sqlite3_exec` would parse again every time.
     func perform(_ sql: String) throws(StoreError) {
         try prepare(sql).run()
+    }
+
+    /// The statements every transaction runs. They are compiled on first use and held by name
+    /// (`perform(_: Control)`), not looked up by text among the others: `sqlite3_exec` parsed
+    /// `BEGIN` and `COMMIT` again for every request (a tenth of an account read's CPU), and a
+    /// look-up by text still hashed them twice a read.
+    enum Control: Int, CaseIterable {
+        case begin, beginImmediate, commit, rollback, synchronousNormal, synchronousFull
+
+        var sql: String {
+            switch self {
+            case .begin: "BEGIN"
+            case .beginImmediate: "BEGIN IMMEDIATE"
+            case .commit: "COMMIT"
+            case .rollback: "ROLLBACK"
+            case .synchronousNormal: "PRAGMA synchronous=NORMAL"
+            case .synchronousFull: "PRAGMA synchronous=FULL"
+            }
+        }
+    }
+
+    /// Runs a transaction statement, compiled on first use.
+    func perform(_ control: Control) throws(StoreError) {
+        if let statement = controls[control.rawValue] { return try statement.run() }
+        let statement = try compile(control.sql)
+        controls[control.rawValue] = statement
+        try statement.run()
     }
 
     /// The compiled statement for `sql`, compiled on first use and then reused. Only its first
@@ -98,14 +129,19 @@ final class SQLiteDatabase: SQLConnection {
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
         let key = StatementKey(sql)
         if let cached = statements[key] { return cached }
+        let compiled = try compile(sql)
+        statements[key] = compiled
+        return compiled
+    }
+
+    /// `sql` compiled to be kept (`SQLITE_PREPARE_PERSISTENT`).
+    private func compile(_ sql: String) throws(StoreError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else {
             throw failure(status, lastMessage)
         }
-        let compiled = SQLiteStatement(statement, database: self)
-        statements[key] = compiled
-        return compiled
+        return SQLiteStatement(statement, database: self)
     }
 
     /// The first column of the first row of `sql`, as text.
@@ -113,13 +149,6 @@ final class SQLiteDatabase: SQLConnection {
         let statement = try prepare(sql)
         defer { statement.reset() }
         return try statement.bind([]).step() ? statement.text(0) : nil
-    }
-
-    /// The first column of the first row of `sql`, as an integer.
-    func scalarInteger(_ sql: String) throws(StoreError) -> Int64? {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        return try statement.bind([]).step() ? statement.integer(0) : nil
     }
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), committing if it returns and
@@ -130,14 +159,16 @@ final class SQLiteDatabase: SQLConnection {
     /// that needs a transaction of its own (issuing a code) composes into a larger one (sign-up).
     func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if isInTransaction { return try savepoint(body) }
-        return try TransactionBlock.run(begin: "BEGIN IMMEDIATE", commit: "COMMIT", rollback: ["ROLLBACK"], execute: perform, body)
+        return try TransactionBlock.run(
+            begin: Control.beginImmediate, commit: .commit, rollback: [.rollback], execute: { (control) throws(StoreError) in try perform(control) },
+            body)
     }
 
     /// Runs `body` in a read transaction (`BEGIN`, deferred): one snapshot of the file (WAL), taken
     /// at the first read, that writers on other connections do not wait for.
     func readTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        try perform("BEGIN")
-        defer { try? perform("COMMIT") }
+        try perform(.begin)
+        defer { try? perform(.commit) }
         return try body()
     }
 
@@ -147,15 +178,15 @@ final class SQLiteDatabase: SQLConnection {
     /// is a savepoint of that one, which commits as that one does.
     func quickTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         if isInTransaction { return try savepoint(body) }
-        try prepare("PRAGMA synchronous=NORMAL").run()
-        defer { try? prepare("PRAGMA synchronous=FULL").run() }
+        try perform(.synchronousNormal)
+        defer { try? perform(.synchronousFull) }
         return try transaction(body)
     }
 
     private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         savepointDepth += 1
         defer { savepointDepth -= 1 }
-        return try TransactionBlock.savepoint(depth: savepointDepth, execute: perform, body)
+        return try TransactionBlock.savepoint(depth: savepointDepth, execute: { (sql) throws(StoreError) in try perform(sql) }, body)
     }
 
     /// Whether a transaction is open on this connection (`sqlite3_get_autocommit` is 0 then).

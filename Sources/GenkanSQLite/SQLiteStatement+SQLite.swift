@@ -1,4 +1,6 @@
 private import CSQLite
+import GenkanErrorCodes
+import GenkanSQL
 
 /// One compiled SQLite statement; the `sqlite3_stmt` handle is finalized in `deinit`.
 final class SQLiteStatement: SQLRow {
@@ -15,11 +17,6 @@ final class SQLiteStatement: SQLRow {
     }
 
     /// Resets the statement and binds `values` to its parameters in order.
-    @discardableResult
-    func bind(_ values: StoreValue...) throws(StoreError) -> SQLiteStatement {
-        try bind(values)
-    }
-
     @discardableResult
     func bind(_ values: [StoreValue]) throws(StoreError) -> SQLiteStatement {
         sqlite3_reset(handle)
@@ -62,13 +59,6 @@ final class SQLiteStatement: SQLRow {
     func run() throws(StoreError) {
         while try step() {}
         sqlite3_reset(handle)
-    }
-
-    /// Runs a statement that returns no rows and returns how many rows it inserted, changed or
-    /// deleted.
-    func runCountingChanges() throws(StoreError) -> Int {
-        try run()
-        return database.changedRows
     }
 
     /// Ends the current use of the statement, releasing its read snapshot (a statement left on a

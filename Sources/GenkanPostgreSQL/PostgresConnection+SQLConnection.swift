@@ -1,3 +1,6 @@
+import GenkanErrorCodes
+import GenkanSQL
+
 /// A PostgreSQL connection as the one SQL implementation of the storage sees it.
 extension PostgresConnection {
     var dialect: SQLDialect { .postgresql }

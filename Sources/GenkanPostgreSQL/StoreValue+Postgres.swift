@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// How a value is bound to a `$n` parameter of a PostgreSQL statement, sent in binary format.
 extension StoreValue {
     /// The type the statement declares for the parameter when it is prepared (`pg_type.oid`: int8,

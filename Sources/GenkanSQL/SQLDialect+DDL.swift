@@ -5,7 +5,7 @@
 extension SQLDialect {
     /// A 64-bit integer column: SQLite's STRICT tables accept INTEGER (which holds 64 bits), not
     /// BIGINT. Flags are integers 0 or 1 (with a CHECK) in both, so a copy between them is a copy.
-    var integer: String {
+    package var integer: String {
         switch self {
         case .sqlite: "INTEGER"
         case .postgresql: "BIGINT"
@@ -13,7 +13,7 @@ extension SQLDialect {
     }
 
     /// A double-precision column.
-    var real: String {
+    package var real: String {
         switch self {
         case .sqlite: "REAL"
         case .postgresql: "DOUBLE PRECISION"
@@ -21,7 +21,7 @@ extension SQLDialect {
     }
 
     /// A byte-string column.
-    var blob: String {
+    package var blob: String {
         switch self {
         case .sqlite: "BLOB"
         case .postgresql: "BYTEA"
@@ -30,7 +30,7 @@ extension SQLDialect {
 
     /// An integer primary key whose values are never given twice, not even after the row with
     /// the highest one is deleted (pages and log lines name rows by it).
-    var neverReusedID: String {
+    package var neverReusedID: String {
         switch self {
         case .sqlite: "INTEGER PRIMARY KEY AUTOINCREMENT"
         case .postgresql: "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
@@ -39,7 +39,7 @@ extension SQLDialect {
 
     /// What follows the closing parenthesis of a CREATE TABLE: SQLite checks a column's type only
     /// in a STRICT table.
-    var tableOptions: String {
+    package var tableOptions: String {
         switch self {
         case .sqlite: " STRICT"
         case .postgresql: ""
@@ -47,7 +47,7 @@ extension SQLDialect {
     }
 
     /// The length in bytes (UTF-8 for text) of `expression`, a text or blob column, for a CHECK.
-    func byteLength(_ expression: String) -> String {
+    package func byteLength(_ expression: String) -> String {
         switch self {
         case .sqlite: "length(CAST(\(expression) AS BLOB))"
         case .postgresql: "octet_length(\(expression))"

@@ -1,3 +1,5 @@
+import GenkanErrorCodes
+
 /// One connection to an SQL database, as a driver gives it: statements run with parameters,
 /// transactions, and the dialect the database speaks. `SQLStore` writes every row method once
 /// against this; a driver (SQLite, PostgreSQL) is one implementation.
@@ -7,7 +9,7 @@
 /// (PostgreSQL's `$1…$N`) renumbers a statement when it first prepares it and keeps it prepared.
 ///
 /// A connection is used by one thread at a time; open one per thread.
-protocol SQLConnection: AnyObject {
+package protocol SQLConnection: AnyObject {
     /// The SQL the database speaks, for the few statements that differ between engines.
     var dialect: SQLDialect { get }
 
@@ -45,7 +47,7 @@ protocol SQLConnection: AnyObject {
 }
 
 /// What a transaction is for; each driver maps it to its database's statements.
-enum SQLTransaction: Sendable {
+package enum SQLTransaction: Sendable {
     /// The operations' transactions (`Storage.transaction`): a writer that decides on what no
     /// other connection can change before it commits (SQLite `BEGIN IMMEDIATE`; PostgreSQL
     /// SERIALIZABLE, run again after a serialization conflict).
@@ -58,34 +60,4 @@ enum SQLTransaction: Sendable {
     /// One consistent snapshot, read only, that writers neither wait for nor change and that
     /// never has to run again (`genkan db copy`'s source).
     case snapshot
-}
-
-extension SQLConnection {
-    /// Runs a statement that returns no rows (or whose rows nobody reads).
-    ///
-    /// - Returns: how many rows it inserted, changed or deleted.
-    @discardableResult
-    func changes(_ sql: String, _ values: StoreValue...) throws(StoreError) -> Int {
-        try run(sql, values) { _ in true }
-    }
-
-    /// The first row of `sql` with `values` for its parameters, read by `read`; nil when there is none.
-    func firstRow<T>(_ sql: String, _ values: StoreValue..., read: (any SQLRow) -> T) throws(StoreError) -> T? {
-        var found: T?
-        try run(sql, values) { row in
-            found = read(row)
-            return false
-        }
-        return found
-    }
-
-    /// Every row of `sql` with `values` for its parameters, each read by `read`.
-    func allRows<T>(_ sql: String, _ values: StoreValue..., read: (any SQLRow) -> T) throws(StoreError) -> [T] {
-        var rows: [T] = []
-        try run(sql, values) { row in
-            rows.append(read(row))
-            return true
-        }
-        return rows
-    }
 }

@@ -1,7 +1,7 @@
 /// The current row of a statement's result on any driver, read a column at a time by number
 /// (from 0), so that each stored type is read from its columns in one place
 /// (`SQLRow+Rows.swift`).
-protocol SQLRow {
+package protocol SQLRow {
     /// An integer column; 0 for NULL.
     func integer(_ column: Int32) -> Int64
     func optionalInteger(_ column: Int32) -> Int64?

@@ -1,4 +1,6 @@
 private import CLibPQ
+import GenkanErrorCodes
+import GenkanSQL
 
 /// The rows (or the count of changed rows) of one PostgreSQL statement; the `PGresult` is owned
 /// here and freed (`PQclear`) in `deinit`. Every column arrives in binary format.

@@ -1,6 +1,6 @@
 /// One column's value on either store: a statement's parameter, a column read back, or what moves
 /// from one store to another (`genkan db copy`).
-enum StoreValue: Sendable, Hashable {
+package enum StoreValue: Sendable, Hashable {
     case integer(Int64)
     case double(Double)
     case text(String)
@@ -10,10 +10,10 @@ enum StoreValue: Sendable, Hashable {
 
 extension Optional where Wrapped == Int64 {
     /// The value, or NULL.
-    var storeValue: StoreValue { map { .integer($0) } ?? .null }
+    package var storeValue: StoreValue { map { .integer($0) } ?? .null }
 }
 
 extension Optional where Wrapped == String {
     /// The value, or NULL.
-    var storeValue: StoreValue { map { .text($0) } ?? .null }
+    package var storeValue: StoreValue { map { .text($0) } ?? .null }
 }

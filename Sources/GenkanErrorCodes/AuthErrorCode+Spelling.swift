@@ -35,7 +35,7 @@ extension AuthErrorCode {
     }
 
     /// The error whose `errors[].reason` in a REST body names it (`keyInvalid`, `ipRefererBlocked`).
-    init?(reason: String) {
+    package init?(reason: String) {
         guard let match = AuthErrorSpellingIndex.shared.reasons.first(where: { $0.0.matchesReason(reason) }) else {
             return nil
         }
