@@ -24,9 +24,12 @@ test: deps-test references
 	scripts/postgres-cluster.sh run $(SWIFT) test --skip-build $(SWIFT_FLAGS)
 	.venv/bin/python scripts/public-api.py --check
 	scripts/check-dependent-package.sh
+	SWIFT=$(SWIFT) scripts/check-http-alone.sh
+	SWIFT=$(SWIFT) scripts/check-compile-fail.sh
 	SWIFT=$(SWIFT) scripts/check-seed-app.sh
 	.venv/bin/python Tests/e2e/test_site.py
 	.venv/bin/python Tests/e2e/test_accessibility.py
+	.venv/bin/python Tests/e2e/test_line_breaks.py
 	.venv/bin/python Tests/e2e/test_mail.py
 	.venv/bin/python Tests/e2e/test_oidc.py
 	.venv/bin/python Tests/e2e/test_firebase.py
@@ -35,6 +38,7 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_signin_link.py
 	.venv/bin/python Tests/e2e/test_multiserver.py
 	.venv/bin/python Tests/e2e/test_passkeys.py
+	.venv/bin/python Tests/e2e/test_security.py
 
 deps-test:
 	scripts/install-deps.sh test

@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
         .library(name: "GenkanStore", targets: ["GenkanStore"]),
+        .library(name: "GenkanHTTP", targets: ["GenkanHTTP"]),
+        .library(name: "GenkanHTTPTesting", targets: ["GenkanHTTPTesting"]),
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
@@ -142,10 +144,23 @@ let package = Package(
             name: "GenkanWebAuthn",
             dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanJSON"],
             swiftSettings: swiftSettings),
+        // The HTTP engine on H2O and the framework over it (router, groups, middleware, cookies,
+        // forms, the HTML writer): no site module.
+        .target(
+            name: "GenkanHTTP",
+            dependencies: ["CH2O", "GenkanThreads"],
+            exclude: ["README.md"],
+            swiftSettings: swiftSettings),
+        // Driving a GenkanHTTP router in-process from tests (`TestClient`).
+        .target(
+            name: "GenkanHTTPTesting",
+            dependencies: ["GenkanHTTP", "GenkanThreads"],
+            swiftSettings: swiftSettings),
+        // The site: features, pages, forms, mail and the Firebase-compatible API, on GenkanHTTP.
         .target(
             name: "GenkanServer",
             dependencies: [
-                "CH2O", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
+                "GenkanHTTP", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
                 "GenkanHTTPClient", "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings,
@@ -153,8 +168,8 @@ let package = Package(
         .executableTarget(
             name: "genkan",
             dependencies: [
-                "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanServer", "GenkanStore", "GenkanOIDC",
-                "GenkanHTTPClient",
+                "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanHTTP", "GenkanServer", "GenkanStore",
+                "GenkanOIDC", "GenkanHTTPClient",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -181,9 +196,11 @@ let package = Package(
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
         testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
+        // The engine and the framework alone: builds and runs without the site.
+        testTarget("GenkanHTTPTests", ["GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads"]),
         testTarget("GenkanServerTests", [
-            "GenkanServer", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanPostgreSQL", "GenkanLocalization", "GenkanValidation", "GenkanOIDC",
-            "GenkanTestSupport", "GenkanWebAuthn", "GenkanHTTPClient",
+            "GenkanServer", "GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanPostgreSQL", "GenkanLocalization",
+            "GenkanValidation", "GenkanOIDC", "GenkanTestSupport", "GenkanWebAuthn", "GenkanHTTPClient",
         ]),
     ]
 )

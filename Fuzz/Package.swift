@@ -3,8 +3,8 @@ import PackageDescription
 
 // Genkan's libFuzzer targets, a package of their own so that `swift build` and `make test` of
 // Genkan never see them: they only build with sanitizer flags (`make fuzz`, scripts/fuzz.py) and
-// reach internal API through `@testable import`, as the test targets do. docs/ARCHITECTURE.md,
-// "Fuzzing", says why.
+// reach internal API through `@testable import`, as the test targets do. docs/architecture/fuzzing.md
+// says why.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
     .treatAllWarnings(as: .error),
@@ -17,8 +17,8 @@ let targets: [(name: String, modules: [String])] = [
     ("email-html", ["GenkanValidation"]),
     ("name", ["GenkanValidation"]),
     ("password", ["GenkanValidation"]),
-    ("form", ["GenkanServer"]),
-    ("cookies", ["GenkanServer"]),
+    ("form", ["GenkanHTTP"]),
+    ("cookies", ["GenkanHTTP"]),
     ("accept-language", ["GenkanLocalization"]),
     ("auth-error", ["GenkanLocalization"]),
     ("xcstrings", ["GenkanCatalogTools", "GenkanLocalization", "GenkanValidation"]),
@@ -26,7 +26,7 @@ let targets: [(name: String, modules: [String])] = [
     ("xliff", ["GenkanCatalogTools"]),
     ("strings", ["GenkanCatalogTools"]),
     ("android", ["GenkanCatalogTools"]),
-    ("firebase-api", ["GenkanServer", "GenkanStore"]),
+    ("firebase-api", ["GenkanHTTP", "GenkanServer", "GenkanStore"]),
     ("jose", ["GenkanOIDC", "GenkanJSON"]),
     ("webauthn", ["GenkanWebAuthn", "GenkanJSON"]),
     ("json", ["GenkanJSON"]),

@@ -21,8 +21,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / ".build" / "debug"
+sys.dont_write_bytecode = True
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from swift_modules import BUILD, ROOT, module_arguments  # noqa: E402
+
 LISTINGS = ROOT / "docs" / "api"
 
 
@@ -32,24 +34,6 @@ def library_targets():
         ["swift", "package", "describe", "--type", "json"], cwd=ROOT, check=True, capture_output=True, text=True).stdout)
     return sorted({target for product in description["products"] if "library" in product["type"]
                    for target in product["targets"]})
-
-
-def extractor_arguments():
-    """Search paths for the Swift modules and every C module a public module imports."""
-    arguments = ["-I", str(BUILD / "Modules")]
-    for modulemap in sorted(BUILD.glob("*.build/module.modulemap")):
-        arguments += ["-Xcc", f"-fmodule-map-file={modulemap}"]
-    for modulemap in sorted(ROOT.glob("Sources/*/module.modulemap")):
-        arguments += ["-Xcc", f"-fmodule-map-file={modulemap}"]
-    for include in sorted(ROOT.glob("Sources/*/include")):
-        arguments += ["-I", str(include)]
-    # System libraries whose headers live outside the default path (libpq's), as SwiftPM finds
-    # them: through the pkg-config names Package.swift gives.
-    for name in re.findall(r'pkgConfig: "([^"]+)"', (ROOT / "Package.swift").read_text()):
-        flags = subprocess.run(["pkg-config", "--cflags-only-I", name], capture_output=True, text=True).stdout.split()
-        for flag in flags:
-            arguments += ["-Xcc", flag]
-    return arguments
 
 
 def declaration(symbol):
@@ -62,7 +46,7 @@ def listing(module, work):
     """The module's public declarations, sorted: `Path.to.symbol  declaration`."""
     extracted = subprocess.run(
         ["swift-symbolgraph-extract", "-module-name", module, "-target", "x86_64-unknown-linux-gnu",
-         *extractor_arguments(), "-minimum-access-level", "public", "-output-dir", str(work)],
+         *module_arguments(), "-minimum-access-level", "public", "-output-dir", str(work)],
         capture_output=True, text=True)
     if extracted.returncode != 0:
         raise SystemExit(f"public-api: swift-symbolgraph-extract failed for {module}:\n{extracted.stderr}")

@@ -5,6 +5,8 @@
 #include <unicode/uloc.h>
 #include <unicode/uenum.h>
 #include <unicode/ustring.h>
+#include <unicode/ures.h>
+#include <stdio.h>
 #include <string.h>
 
 static void copy_ascii(const char *text, char *dest, int32_t capacity) {
@@ -96,6 +98,17 @@ int32_t GenkanICU_formatInteger(const char *tag, int64_t value, uint16_t *dest, 
 
 // MARK: locales
 
+/// Writes the ICU locale ID `locale` into `dest` as a BCP 47 tag, NUL-terminated; returns its length.
+static int32_t write_language_tag(const char *locale, char *dest, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    char bcp47[ULOC_FULLNAME_CAPACITY];
+    int32_t length = uloc_toLanguageTag(locale, bcp47, sizeof bcp47, 0, &status);
+    if (U_FAILURE(status) || length >= (int32_t)sizeof bcp47) return GenkanICUStatusFailure;
+    bcp47[length] = 0;
+    copy_ascii(bcp47, dest, capacity);
+    return length;
+}
+
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity) {
     char locale[ULOC_FULLNAME_CAPACITY], maximized[ULOC_FULLNAME_CAPACITY];
     genkan_icu_locale(tag, locale, sizeof locale);
@@ -103,10 +116,46 @@ int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capac
     UErrorCode status = U_ZERO_ERROR;
     uloc_addLikelySubtags(locale, maximized, sizeof maximized, &status);
     if (U_FAILURE(status)) return genkan_icu_result(status, 0);
-    char bcp47[ULOC_FULLNAME_CAPACITY];
-    int32_t length = uloc_toLanguageTag(maximized, bcp47, sizeof bcp47, 0, &status);
-    if (U_FAILURE(status) || length >= (int32_t)sizeof bcp47) return GenkanICUStatusFailure;
-    bcp47[length] = 0;
-    copy_ascii(bcp47, dest, capacity);
-    return length;
+    return write_language_tag(maximized, dest, capacity);
+}
+
+/// The parent CLDR names for `locale` (an ICU ID) in its data, when it is not the truncation
+/// ("es_MX" → "es_419", "en_AU" → "en_001"): the resource bundle's "%%Parent".
+static int explicit_parent(const char *locale, char *parent, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *bundle = ures_openDirect(NULL, locale, &status);
+    if (U_FAILURE(status)) return 0;
+    int32_t length = 0;
+    const UChar *value = ures_getStringByKey(bundle, "%%Parent", &length, &status);
+    int found = U_SUCCESS(status) && length > 0 && length < capacity;
+    if (found) {
+        u_UCharsToChars(value, parent, length);
+        parent[length] = 0;
+    }
+    ures_close(bundle);
+    return found;
+}
+
+int32_t GenkanICU_parentLanguageTag(const char *tag, char *dest, int32_t capacity) {
+    char locale[ULOC_FULLNAME_CAPACITY], parent[ULOC_FULLNAME_CAPACITY];
+    genkan_icu_locale(tag, locale, sizeof locale);
+    if (locale[0] == 0) return GenkanICUStatusInvalidArgument;
+    if (!explicit_parent(locale, parent, sizeof parent)) {
+        // "zh_MO" has no data of its own; the locale with its likely script does ("zh_Hant_MO").
+        UErrorCode status = U_ZERO_ERROR;
+        char language[ULOC_LANG_CAPACITY], script[ULOC_SCRIPT_CAPACITY], region[ULOC_COUNTRY_CAPACITY];
+        char maximized[ULOC_FULLNAME_CAPACITY], scripted[ULOC_FULLNAME_CAPACITY];
+        uloc_getScript(locale, script, sizeof script, &status);
+        uloc_getCountry(locale, region, sizeof region, &status);
+        if (U_FAILURE(status) || script[0] != 0 || region[0] == 0) return 0;
+        uloc_addLikelySubtags(locale, maximized, sizeof maximized, &status);
+        uloc_getLanguage(maximized, language, sizeof language, &status);
+        uloc_getScript(maximized, script, sizeof script, &status);
+        if (U_FAILURE(status) || script[0] == 0) return 0;
+        int written = snprintf(scripted, sizeof scripted, "%s_%s_%s", language, script, region);
+        if (written < 0 || (size_t)written >= sizeof scripted) return 0;
+        if (!explicit_parent(scripted, parent, sizeof parent)) return 0;
+    }
+    if (strcmp(parent, "root") == 0) return 0;
+    return write_language_tag(parent, dest, capacity);
 }

@@ -31,8 +31,9 @@ COpenSSL_status copenssl_rsa_public_key(
     OSSL_PARAM_BLD *builder = OSSL_PARAM_BLD_new();
     OSSL_PARAM *params = NULL;
     if (n == NULL || e == NULL || builder == NULL) goto done;
-    /* RFC 7518 §3.3: a key of 2048 bits or more; an even or tiny exponent is no RSA key. */
-    if (BN_num_bits(n) < 2048 || BN_num_bits(n) > 16384 || !BN_is_odd(e) || BN_is_one(e)) {
+    /* RFC 7518 §3.3: a key of 2048 bits or more; an even or tiny exponent is no RSA key. Past
+     * 8192 bits and a 64-bit exponent a key only makes each verification dearer. */
+    if (BN_num_bits(n) < 2048 || BN_num_bits(n) > 8192 || !BN_is_odd(e) || BN_is_one(e) || BN_num_bits(e) > 64) {
         status = COpenSSL_invalid_key;
         goto done;
     }

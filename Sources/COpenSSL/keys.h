@@ -7,7 +7,7 @@
 #include <openssl/evp.h>
 
 /// An RSA public key from big-endian modulus and exponent; COpenSSL_invalid_key unless the
-/// modulus has 2048 to 16384 bits and the exponent is odd and above 1.
+/// modulus has 2048 to 8192 bits and the exponent is odd, above 1 and at most 64 bits.
 COpenSSL_status copenssl_rsa_public_key(
     const uint8_t *modulus, size_t modulus_length, const uint8_t *exponent, size_t exponent_length, EVP_PKEY **out);
 

@@ -4,9 +4,12 @@ import GenkanUnicode
 /// of language tags.
 ///
 /// A preference matches an available locale with the same language and script, the script inferred
-/// from likely subtags (CLDR, UTS #35 §4.3) when not written: `ja-JP` → `ja`, `zh-TW` and `zh-HK` →
-/// `zh-Hant`, `zh-CN`, `zh-SG` and `zh` → `zh-Hans`, `pt` and `pt-PT` → `pt-BR`, `nb-NO` → `nb`.
-/// Among several with the same script, the one from the same region wins. Old and general codes
+/// from likely subtags (CLDR, UTS #35 §4.3) when not written: `ja-JP` → `ja`, `zh-TW` →
+/// `zh-Hant`, `zh-CN`, `zh-SG` and `zh` → `zh-Hans`, `pt` → `pt-BR`, `nb-NO` → `nb`.
+/// Among several with the same script, the one from the same region wins, then the one CLDR's
+/// parent locales lead to (`es-MX` → `es-419`, `pt-AO` → `pt-PT`, `zh-MO` → `zh-HK`, `en-AU` →
+/// `en-GB` through `en-001`), then the language's default (`fr-BE` → `fr`, never another
+/// language's). Old and general codes
 /// name the language they stand for (`languageAliases`: `iw` → `he`, `tl` → `fil`, `no` → `nb`),
 /// and a language whose readers read both of its scripts matches in the other one
 /// (`readsEitherScript`: `sr-Latn` → `sr`, which is Cyrillic). When nothing matches, the default
@@ -33,6 +36,8 @@ public struct LocaleNegotiator: Sendable {
         let locale: String
         let script: String?
         let region: String?
+        /// The regions of the locales CLDR derives this one from (`en-GB`: `001`, as `en-001`).
+        let parentRegions: [String]
     }
 
     /// A negotiator over `available` BCP 47 tags; `defaultLocale` defaults to English when
@@ -45,7 +50,9 @@ public struct LocaleNegotiator: Sendable {
             guard let tag = LanguageTag(locale) else { continue }
             let likely = LanguageTag(CLDR.maximize(languageTag: locale) ?? locale)
             candidates[tag.language, default: []].append(
-                Candidate(locale: locale, script: tag.script ?? likely?.script, region: tag.region ?? likely?.region))
+                Candidate(
+                    locale: locale, script: tag.script ?? likely?.script, region: tag.region ?? likely?.region,
+                    parentRegions: Self.parentRegions(of: tag)))
         }
         self.candidates = candidates
     }
@@ -102,7 +109,31 @@ public struct LocaleNegotiator: Sendable {
         }
         let sameScript = options.filter { script == nil || $0.script == nil || $0.script == script }
         if sameScript.isEmpty, Self.readsEitherScript.contains(requested.language) { return options.first?.locale }
-        return (sameScript.first { $0.region == region } ?? sameScript.first)?.locale
+        if let sameRegion = sameScript.first(where: { $0.region == region }) { return sameRegion.locale }
+        // A region's variety of the language derives from a wider one in CLDR (Mexican Spanish from
+        // Latin American, Angolan Portuguese from European, English in Australia from "English
+        // outside the US", as British English does): that variety, or one that shares it, reads
+        // closer than the language's default.
+        if sameScript.count > 1, let written = requested.region {
+            // The region itself first: a shipped variety may derive from it (`en-001`, whose child `en-GB` is).
+            for parent in [written] + Self.parentRegions(of: requested) {
+                if let near = sameScript.first(where: { $0.region == parent || $0.parentRegions.contains(parent) }) { return near.locale }
+            }
+        }
+        return sameScript.first?.locale
+    }
+
+    /// The regions of the locales CLDR's parent locales lead to from `tag`, nearest first
+    /// (`en-AT`: `150`, `001`; `es-MX`: `419`; `zh-MO`: `HK`), from ICU's locale data.
+    static func parentRegions(of tag: LanguageTag) -> [String] {
+        guard tag.region != nil else { return [] }
+        var regions: [String] = []
+        var current = tag.language + (tag.script.map { "-" + $0 } ?? "") + "-" + tag.region!
+        while regions.count < 4, let parent = CLDR.parent(languageTag: current), let region = LanguageTag(parent)?.region {
+            regions.append(region)
+            current = parent
+        }
+        return regions
     }
 
     /// Whether `text` is a well-formed language tag as far as negotiation reads one (language,

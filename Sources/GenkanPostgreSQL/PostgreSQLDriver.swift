@@ -39,6 +39,13 @@ package enum PostgreSQLDriver {
         try PostgresConnection.validate(url: url)
     }
 
+    /// Why a connection to `url` would not know it reaches the real server (a host on another
+    /// machine, with an `sslmode`, from the URL or else `PGSSLMODE` as libpq reads it, that checks
+    /// no certificate), or nil when it would or `url` is not one.
+    package static func unverifiedTLS(url: String) -> String? {
+        PostgresURL(url)?.unverifiedTLS(environmentMode: ProcessInfoEnvironment.value("PGSSLMODE"))
+    }
+
     /// The URL with its password, wherever it is, replaced by `***`: for messages and logs.
     package static func redacted(_ url: String) -> String {
         PostgresURL(url)?.redacted ?? "postgresql://…"

@@ -69,6 +69,33 @@ struct PostgresURL: Sendable, Hashable {
         }
     }
 
+    /// Why the connection would not know it reaches the real server, or nil when it would: a
+    /// host that is not this machine (not a socket folder, `localhost` or a loopback address),
+    /// reached with an `sslmode` that checks no certificate (libpq's default, `prefer`, even falls
+    /// back to clear text). `environmentMode` is `PGSSLMODE`, which libpq reads when the URL has none.
+    func unverifiedTLS(environmentMode: String?) -> String? {
+        // `host:port`, `[v6]:port` or a socket folder (`%2Fvar%2Frun…`), comma-separated; a `host`
+        // parameter names them too.
+        let listed = hosts.split(separator: ",").map { entry -> String in
+            if entry.hasPrefix("[") { return String(entry.dropFirst().prefix { $0 != "]" }) }
+            return String(entry.split(separator: ":", maxSplits: 1).first ?? entry)
+        }
+        let named = parameters.filter { $0.name == "host" || $0.name == "hostaddr" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+        guard let remote = (listed + named).first(where: { !Self.isThisMachine($0) }) else { return nil }
+        let mode = parameters.last { $0.name == "sslmode" }.map { String($0.value) } ?? environmentMode ?? "prefer"
+        guard mode != "verify-full" && mode != "verify-ca" else { return nil }
+        return "PostgreSQL at \(remote) is reached with sslmode=\(mode), which checks no certificate: anyone on the network path "
+            + "can pose as the database and read what Genkan stores; use sslmode=verify-full with sslrootcert=FILE (the "
+            + "certificate of the server's authority)"
+    }
+
+    /// A socket folder, `localhost`, or a loopback address (libpq's empty host is the socket).
+    private static func isThisMachine(_ host: String) -> Bool {
+        let lowered = host.lowercased()
+        return lowered.isEmpty || lowered.hasPrefix("/") || lowered.hasPrefix("%2f") || lowered == "localhost" || lowered.hasPrefix("127.")
+            || lowered == "::1"
+    }
+
     /// The URL with its password, wherever it is, replaced by `***`: for messages and logs.
     var redacted: String {
         var result = scheme

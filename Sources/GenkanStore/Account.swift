@@ -32,6 +32,10 @@ public struct Account: Sendable, Hashable {
     /// Whether the account has an address (anonymous accounts and those made by a custom token
     /// may have none).
     public var hasEmail: Bool { !email.isEmpty }
+    /// Whether the uid is the account's row number in decimal, as the accounts made before uids
+    /// were strings got it: a name in the site's numbering, which a backend's custom tokens, in
+    /// their own numbering, never reach (`Authenticator.signIn(customUID:…)`).
+    public var hasLegacyUID: Bool { uid == String(id) }
 }
 
 /// What sign-up stores.

@@ -16,9 +16,15 @@ public struct SignInLimits: Sendable, Hashable {
     /// by `consecutivePerAccount`, so strangers' guessing cannot lock the owner out of it, and
     /// has this small limit of its own instead.
     public var perKnownDevice: LimitRule
+    /// How many of the account's known browsers may start failing: each browser that fails for the
+    /// first time in a while takes one. Past it, known browsers count against the account as any
+    /// other does, so someone holding many device ids (a browser farm that once had the password)
+    /// cannot multiply `perKnownDevice` past `consecutivePerAccount`.
+    public var failingDevicesPerAccount: LimitRule
 
     /// 30 wrong passwords at once then 10 a minute per client address; 10 then 6 an hour per
-    /// address on one account; 100 in a row per account; an unknown address forgets 4 an hour.
+    /// address on one account; 100 in a row per account; an unknown address forgets 4 an hour;
+    /// 10 then 6 an hour per known browser; 5 known browsers failing, then 5 a day.
     public static let standard = SignInLimits(
         perAddress: LimitRule(capacity: 30, refillPerMinute: 10),
         perAddressAndAccount: LimitRule(capacity: 10, refillPerMinute: 0.1),
@@ -27,13 +33,15 @@ public struct SignInLimits: Sendable, Hashable {
 
     public init(
         perAddress: LimitRule, perAddressAndAccount: LimitRule, consecutivePerAccount: Int, unknownAccountRefillPerMinute: Double,
-        perKnownDevice: LimitRule = LimitRule(capacity: 10, refillPerMinute: 0.1)
+        perKnownDevice: LimitRule = LimitRule(capacity: 10, refillPerMinute: 0.1),
+        failingDevicesPerAccount: LimitRule = LimitRule(capacity: 5, refillPerMinute: 5.0 / 1440)
     ) {
         self.perAddress = perAddress
         self.perAddressAndAccount = perAddressAndAccount
         self.consecutivePerAccount = consecutivePerAccount
         self.unknownAccountRefillPerMinute = unknownAccountRefillPerMinute
         self.perKnownDevice = perKnownDevice
+        self.failingDevicesPerAccount = failingDevicesPerAccount
     }
 }
 
@@ -74,14 +82,21 @@ public enum SignInRefusal: Error, Sendable, Hashable {
 public struct SignInAttempt: Sendable, Hashable {
     public let client: String
     public let email: String
-    /// The browser's device cookie for this address, when it carries a valid one (the account
-    /// signed in from it before): its id.
+    /// The browser's id for the account when the account signed in from it before and nothing
+    /// changed its credentials since (`KnownDevices.isCurrent`), or when it is the account's own
+    /// signed-in browser confirming a form (its session): its own limit instead of the account's.
     public let knownDevice: String?
+    /// The epoch of the account's credentials the known browser was remembered at
+    /// (`KnownDevices`): the cap of failing browsers counts those of one epoch, so a password change
+    /// starts it again. Nil for the owner's signed-in browser (a session of the account, confirming
+    /// a form with the password), to which the cap does not apply.
+    public let epoch: String?
 
-    public init(client: String, email: String, knownDevice: String? = nil) {
+    public init(client: String, email: String, knownDevice: String? = nil, epoch: String? = nil) {
         self.client = client
         self.email = email
         self.knownDevice = knownDevice
+        self.epoch = epoch
     }
 }
 
@@ -121,11 +136,15 @@ public struct SignInThrottle: Sendable {
         let accountFailures: Int
         let pairLevel: Double
         let deviceLevel: Double
+        /// The known browser the attempt counts under; nil when it has none, or the account's cap
+        /// of failing browsers is reached.
+        let device: String?
     }
 
     var addressLimit: StoredLimit { StoredLimit("sign-in.address", limits.perAddress) }
     var pairLimit: StoredLimit { StoredLimit("sign-in.address-account", limits.perAddressAndAccount) }
     var deviceLimit: StoredLimit { StoredLimit("sign-in.device", limits.perKnownDevice) }
+    var failingDevicesLimit: StoredLimit { StoredLimit("sign-in.failing-devices", limits.failingDevicesPerAccount) }
     var unknownAccountLimit: StoredLimit {
         StoredLimit(
             "sign-in.unknown-account",
@@ -138,16 +157,28 @@ public struct SignInThrottle: Sendable {
         let accountHash = hash(emailKey)
         let account = try store.storage.failedSignIns(emailKey: emailKey)
         var deviceLevel = 0.0
-        if let device = attempt.knownDevice {
+        var device = attempt.knownDevice
+        if let known = device {
             // A browser the account signed in from before is held by its own limit, not by the
             // account's count, which anyone can run up.
-            deviceLevel = try store.limitLevel(deviceLimit, key: Self.deviceKey(device, accountHash))
+            deviceLevel = try store.limitLevel(deviceLimit, key: Self.deviceKey(known, accountHash))
             let wait = deviceLimit.rule.wait(at: deviceLevel)
             if wait != 0 { return .failure(.knownDevice(retryAfter: LimitDecision.refused(wait).retryAfter)) }
-        } else if let account {
-            if account.failures >= limits.consecutivePerAccount { return .failure(.accountLocked) }
-        } else if !(try store.peekLimit(unknownAccountLimit, key: accountHash).allowed) {
-            return .failure(.accountLocked)
+            // A browser that has not failed lately starts its own count only while the account's
+            // cap of failing browsers allows; past it, it counts as any browser does. The owner's
+            // signed-in browser is never held: a session is the account's own, right now.
+            if deviceLevel == 0, let epoch = attempt.epoch,
+                !(try store.peekLimit(failingDevicesLimit, key: accountHash + " " + epoch).allowed)
+            {
+                device = nil
+            }
+        }
+        if device == nil {
+            if let account {
+                if account.failures >= limits.consecutivePerAccount { return .failure(.accountLocked) }
+            } else if !(try store.peekLimit(unknownAccountLimit, key: accountHash).allowed) {
+                return .failure(.accountLocked)
+            }
         }
         let pairKey = accountHash + " " + attempt.client
         let pairLevel = try store.limitLevel(pairLimit, key: pairKey)
@@ -158,7 +189,7 @@ public struct SignInThrottle: Sendable {
         return .success(
             Admission(
                 attempt: attempt, accountHash: accountHash, accountID: account?.accountID, accountFailures: account?.failures ?? 0,
-                pairLevel: pairLevel, deviceLevel: deviceLevel))
+                pairLevel: pairLevel, deviceLevel: device == nil ? 0 : deviceLevel, device: device))
     }
 
     /// Counts a wrong password three ways, in one transaction that does not wait for the disk.
@@ -166,8 +197,11 @@ public struct SignInThrottle: Sendable {
         try store.withoutWaitingForDisk { () throws(StoreError) in
             try store.addToLimit(addressLimit, key: admission.attempt.client)
             try store.addToLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client)
-            if let device = admission.attempt.knownDevice {
+            if let device = admission.device {
                 try store.addToLimit(deviceLimit, key: Self.deviceKey(device, admission.accountHash))
+                if admission.deviceLevel == 0, let epoch = admission.attempt.epoch {
+                    try store.addToLimit(failingDevicesLimit, key: admission.accountHash + " " + epoch)
+                }
             } else if let id = admission.accountID {
                 try store.storage.addFailedSignIn(accountID: id)
             } else {
@@ -183,7 +217,7 @@ public struct SignInThrottle: Sendable {
         try store.withoutWaitingForDisk { () throws(StoreError) in
             if let id = admission.accountID, admission.accountFailures > 0 { try store.storage.clearFailedSignIns(accountID: id) }
             if admission.pairLevel > 0 { try store.clearLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client) }
-            if let device = admission.attempt.knownDevice, admission.deviceLevel > 0 {
+            if let device = admission.device, admission.deviceLevel > 0 {
                 try store.clearLimit(deviceLimit, key: Self.deviceKey(device, admission.accountHash))
             }
         }

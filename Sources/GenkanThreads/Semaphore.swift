@@ -1,9 +1,12 @@
 /// A counting semaphore: `post()` adds one, `wait()` takes one, blocking while there is none.
+@usableFromInline
 package final class Semaphore: Sendable {
     private let count = ConditionLock(0)
 
+    @usableFromInline
     package init() {}
 
+    @usableFromInline
     package func post() {
         count.withLock { count in
             count += 1
@@ -11,6 +14,7 @@ package final class Semaphore: Sendable {
         }
     }
 
+    @usableFromInline
     package func wait() {
         count.withLock(when: { $0 > 0 }) { count, _ in count -= 1 }
     }

@@ -35,4 +35,11 @@ package enum CLDR {
     package static func maximize(languageTag: String) -> String? {
         icuASCII { GenkanICU_maximizeLanguageTag(languageTag, $0, $1) }
     }
+
+    /// The locale CLDR's parent locales name for `languageTag` when it is not the tag without its
+    /// last subtag (`es-MX` → `es-419`, `pt-AO` → `pt-PT`, `zh-MO` → `zh-Hant-HK`, `en-AU` →
+    /// `en-001`), or nil (`fr-CA`, `de-AT`, `en-US`).
+    package static func parent(languageTag: String) -> String? {
+        icuASCII { GenkanICU_parentLanguageTag(languageTag, $0, $1) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
 }

@@ -20,13 +20,27 @@ struct CatalogLintCommand: Command {
         Checks (an error fails the run, a warning does not):
         \(LintCheck.all.map(row).joined(separator: "\n"))
 
+        What a string may use is what the code passes when it formats it. In a catalog Xcode
+        extracts, the key is the code's interpolation (Text("Delete \\(name)?") is the key
+        "Delete %@?"), so the key's specifiers are the arguments: the source value is one
+        rendering of them and may leave one out ("Delete this file?"), and so may a translation
+        (a warning while the source shows the argument, since the reader loses it). A key the
+        developer names ("password.too-short") passes nothing itself; the code formats the
+        source value, so the source value declares the arguments and a translation that leaves
+        one out is an error. A key and source value with no arguments are not formatted at all:
+        a '%' in any of their strings ("70%向上", "%70'e kadar", "100%。") is text, and only a
+        '%@' or a numbered specifier, which nobody writes as text, gets a warning.
+
         Arguments are matched as Xcode and Foundation match them, by number and type: a
         substitution (%#@name@) is the argument its argNum and formatSpecifier give, whatever
         its name, so a translation may rename substitutions or write as plain specifiers what
-        the source writes as a plural (%lld … %2$@). A plural form or a phrase is compared with
-        every form or phrase of the source; the forms of a plural together must show every
-        argument of the source. A key Xcode marked stale (extractionState stale) is not checked
-        for missing translations; its strings are still checked.
+        the source writes as a plural (%lld … %2$@). What stays an error: a type other than the
+        one passed (a dropped %@ with a %d in its place), an argument nobody passes, a broken
+        specifier (%$11d), and a look-alike percent sign where a specifier was meant (Arabic
+        ٪@, U+066A). A plural form or a phrase is compared with every form or phrase of the
+        source; the forms of a plural together must show every argument the source shows. A
+        key Xcode marked stale (extractionState stale) is not checked for missing translations;
+        its strings are still checked.
 
         """
     }

@@ -138,11 +138,14 @@ enum DatabaseOption {
     }
 
     static func parse(_ value: String, what: String) throws(UsageError) -> StoreLocation {
+        let location: StoreLocation
         do throws(StoreError) {
-            return try StoreLocation(parsing: value)
+            location = try StoreLocation(parsing: value)
         } catch {
             throw UsageError("\(what): \(error.detail)")
         }
+        if let warning = location.securityWarning { Terminal.error("genkan: warning: \(warning)") }
+        return location
     }
 
     static func noPositionals(_ arguments: inout Arguments) throws(UsageError) {

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanHTTPClient
 import GenkanLocalization
 import GenkanOIDC
@@ -191,6 +192,13 @@ struct ServeCommand: Command {
                 "--firebase-emulator answers with unsigned tokens and open admin endpoints, so it listens on loopback only "
                     + "(--host 127.0.0.1, ::1 or localhost), not '\(host)'")
         }
+        // Behind a proxy the loopback peer is the proxy, and whoever reaches the proxy reaches the
+        // emulator's open admin endpoints and unsigned tokens: the emulator answers this machine only.
+        if firebaseEmulator && trustProxy != nil {
+            throw UsageError(
+                "--firebase-emulator answers this machine only: with --trust-proxy a proxy would open its unsigned tokens and admin "
+                    + "endpoints to whoever reaches the proxy; run the emulator without --trust-proxy")
+        }
         var perClient: Int?
         if let perClientText {
             guard let value = Int(perClientText), (0...1_000_000).contains(value) else {
@@ -215,6 +223,7 @@ struct ServeCommand: Command {
         } catch {
             throw UsageError("--db: \(error.detail)")
         }
+        if let warning = location.securityWarning { Terminal.error("genkan: warning: \(warning)") }
         var pool: Int?
         if let poolText {
             guard let value = Int(poolText), (1...256).contains(value) else {

@@ -92,6 +92,9 @@ import Testing
         ("The email address or password is incorrect.", "en"), ("Die E-Mail-Adresse oder das Passwort ist falsch.", "de"),
         ("メールアドレスまたはパスワードが正しくありません。", "ja"), ("L’adresse e-mail ou le mot de passe est incorrect.", "fr"),
         ("Sign-in failed. Check your details and try again.", "en"),
+        // Hong Kong says 電郵 for e-mail; Quebec courriel, Portugal palavra-passe.
+        ("電郵地址或密碼不正確。", "zh-HK"), ("L’adresse courriel ou le mot de passe est incorrect.", "fr-CA"),
+        ("O endereço de email ou a palavra-passe estão incorretos.", "pt-PT"),
     ])
     func genericMessagesPass(text: String, locale: String) {
         #expect(CredentialWording.revealingPhrase(in: text, locale: locale) == nil)

@@ -66,7 +66,10 @@ private let model = AuthErrorModel()
     #expect(model.locale(for: "zh-TW") == "zh-Hant")
     #expect(model.locale(for: "et") == "en")   // Estonian is not one of the 49
     #expect(model.locale(for: "not a tag") == "en")
-    #expect(model.message(for: AuthErrorCode.invalidEmail, locale: "pt-PT") == model.message(for: AuthErrorCode.invalidEmail, locale: "pt-BR"))
+    // A regional variety goes to the one CLDR derives it from, then to the language.
+    #expect(model.locale(for: "pt-PT") == "pt-PT" && model.locale(for: "pt") == "pt-BR")
+    #expect(model.message(for: AuthErrorCode.invalidEmail, locale: "pt-AO") == model.message(for: AuthErrorCode.invalidEmail, locale: "pt-PT"))
+    #expect(model.message(for: AuthErrorCode.invalidEmail, locale: "pt-PT") != model.message(for: AuthErrorCode.invalidEmail, locale: "pt-BR"))
 }
 
 @Test func validationIssuesUseTheDescriptorsParameterOrder() throws {

@@ -17,13 +17,20 @@ let issue20Locales = originalLocales + [
     "ms", "nb", "nn", "nl", "pl", "ro", "sk", "sl", "sr", "sv", "ta", "th", "tr", "uk", "ur", "vi",
 ]
 
+/// The regional variants: each a full translation, in the base language's words where they are
+/// the same (docs/ARCHITECTURE.md, "Regional variants").
+let regionalVariants = ["en-GB", "es-419", "fr-CA", "pt-PT", "zh-HK"]
+
+/// Every language the catalog must have and may have.
+let expectedLocales = issue20Locales + regionalVariants
+
 /// The languages the catalog has: the supported languages.
 let catalogLocales = MessageCatalog.standard.locales
 
 @Test func theCatalogHasTheOriginalLanguages() {
     #expect(Set(originalLocales).subtracting(catalogLocales).isEmpty)
     // Nothing outside the list slipped in (a misspelt tag in an import).
-    #expect(Set(catalogLocales).subtracting(issue20Locales).sorted() == [])
+    #expect(Set(catalogLocales).subtracting(expectedLocales).sorted() == [])
 }
 
 /// The supported languages are the catalog's; this holds the catalog to the 49, so a language
@@ -31,6 +38,7 @@ let catalogLocales = MessageCatalog.standard.locales
 /// passes. (It was `.disabled` until the 37 new languages were imported.)
 @Test func theCatalogHasEveryLanguageOfIssue20() {
     #expect(Set(issue20Locales).subtracting(catalogLocales).sorted() == [])
+    #expect(Set(regionalVariants).subtracting(catalogLocales).sorted() == [])
 }
 
 @Test(arguments: catalogLocales)
@@ -43,16 +51,17 @@ func everyKeyIsTranslated(_ locale: String) {
 // MARK: Plural categories
 
 /// CLDR's cardinal plural categories (plurals.xml, CLDR 42, which ICU 72 carries), written out
-/// by hand for each of the 49 languages; ICU is asked too, and the catalog is held to both.
+/// by hand for each of the 49 languages and the five regional variants; ICU is asked too, and the
+/// catalog is held to both.
 let cldrCategories: [String: Set<PluralCategory>] = {
     let oneOther: Set<PluralCategory> = [.one, .other]
     let oneManyOther: Set<PluralCategory> = [.one, .many, .other]
     let slavic: Set<PluralCategory> = [.one, .few, .many, .other]
     var table: [String: Set<PluralCategory>] = [:]
-    for locale in ["ja", "zh-Hans", "zh-Hant", "ko", "id", "ms", "th", "vi"] { table[locale] = [.other] }
-    for locale in ["en", "de", "bg", "bn", "da", "el", "fa", "fi", "fil", "gsw", "gu", "hi", "hu", "kn", "ln", "mr", "nb", "nn", "nl",
+    for locale in ["ja", "zh-Hans", "zh-Hant", "zh-HK", "ko", "id", "ms", "th", "vi"] { table[locale] = [.other] }
+    for locale in ["en", "en-GB", "de", "bg", "bn", "da", "el", "fa", "fi", "fil", "gsw", "gu", "hi", "hu", "kn", "ln", "mr", "nb", "nn", "nl",
                    "sv", "ta", "tr", "ur"] { table[locale] = oneOther }
-    for locale in ["fr", "es", "pt-BR", "it", "ca"] { table[locale] = oneManyOther }
+    for locale in ["fr", "fr-CA", "es", "es-419", "pt-BR", "pt-PT", "it", "ca"] { table[locale] = oneManyOther }
     for locale in ["ru", "uk", "pl", "cs", "sk", "lt"] { table[locale] = slavic }
     table["ar"] = [.zero, .one, .two, .few, .many, .other]
     table["he"] = [.one, .two, .other]
@@ -65,8 +74,8 @@ let cldrCategories: [String: Set<PluralCategory>] = {
 }()
 
 @Test func theHandTableCoversTheFortyNineAndICUAgrees() {
-    #expect(Set(cldrCategories.keys) == Set(issue20Locales))
-    for locale in issue20Locales {
+    #expect(Set(cldrCategories.keys) == Set(expectedLocales))
+    for locale in expectedLocales {
         #expect(Set(CLDR.pluralCategories(locale: locale)) == cldrCategories[locale], "\(locale)")
     }
 }
@@ -74,7 +83,7 @@ let cldrCategories: [String: Set<PluralCategory>] = {
 @Test(arguments: catalogLocales)
 func pluralsHaveExactlyTheLanguagesCategories(_ locale: String) throws {
     let catalog = MessageCatalog.standard
-    let expected = try #require(cldrCategories[locale], "\(locale) is not one of the 49 languages")
+    let expected = try #require(cldrCategories[locale], "\(locale) is not one of the 54 languages")
     // Vietnamese: newer CLDR gives it `one` too (for ordinal-like uses); either reading is right.
     let accepted: [Set<PluralCategory>] = locale == "vi" ? [expected, expected.union([.one])] : [expected]
     var plurals = 0
@@ -221,7 +230,7 @@ func formatSpecifiersMatchEnglish(_ locale: String) {
 /// Latin letters (names such as Google, example addresses), digits and punctuation.
 let expectedScripts: [String: Set<String>] = {
     var table: [String: Set<String>] = [:]
-    for locale in ["en", "de", "fr", "es", "pt-BR", "it", "ca", "cs", "da", "fi", "fil", "gsw", "hr", "hu", "id", "ln", "lt", "lv", "ms",
+    for locale in ["en", "en-GB", "de", "fr", "fr-CA", "es", "es-419", "pt-BR", "pt-PT", "it", "ca", "cs", "da", "fi", "fil", "gsw", "hr", "hu", "id", "ln", "lt", "lv", "ms",
                    "nb", "nn", "nl", "pl", "ro", "sk", "sl", "sv", "tr", "vi"] { table[locale] = ["Latn"] }
     for locale in ["ru", "uk", "bg", "sr"] { table[locale] = ["Cyrl"] }
     for locale in ["ar", "fa", "ur"] { table[locale] = ["Arab"] }
@@ -237,13 +246,14 @@ let expectedScripts: [String: Set<String>] = {
     table["ko"] = ["Hang", "Hani"]
     table["zh-Hans"] = ["Hani"]
     table["zh-Hant"] = ["Hani", "Bopo"]
+    table["zh-HK"] = ["Hani", "Bopo"]
     return table
 }()
 
 @Test func theScriptTableAgreesWithCLDR() {
-    #expect(Set(expectedScripts.keys) == Set(issue20Locales))
+    #expect(Set(expectedScripts.keys) == Set(expectedLocales))
     let composite: [String: Set<String>] = ["Jpan": ["Hira", "Kana", "Hani"], "Kore": ["Hang", "Hani"], "Hans": ["Hani"], "Hant": ["Hani", "Bopo"]]
-    for locale in issue20Locales {
+    for locale in expectedLocales {
         let likely = CLDR.maximize(languageTag: locale)?.split(separator: "-").first { $0.count == 4 }.map(String.init)
         let scripts = likely.flatMap { composite[$0] ?? [$0] }
         #expect(scripts == expectedScripts[locale], "\(locale): CLDR's likely script is \(likely ?? "none")")
@@ -267,7 +277,7 @@ private func scripts(of text: String) -> [String: Int] {
 
 @Test(arguments: catalogLocales)
 func textsAreInTheLanguagesScript(_ locale: String) throws {
-    let expected = try #require(expectedScripts[locale], "\(locale) is not one of the 49 languages")
+    let expected = try #require(expectedScripts[locale], "\(locale) is not one of the 54 languages")
     let allowed = expected.union(["Latn"])
     for key in catalogJSON.keys.sorted() {
         let all = localizations(key)

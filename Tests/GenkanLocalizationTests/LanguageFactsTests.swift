@@ -5,7 +5,8 @@ import Testing
 // (worked out by hand from the CLDR charts for these locales).
 
 @Test(arguments: [
-    ("en", "English"), ("de", "Deutsch"), ("ja", "日本語"), ("zh-Hans", "简体中文"), ("zh-Hant", "繁體中文"),
+    ("en", "English"), ("de", "Deutsch"), ("ja", "日本語"), ("zh-Hans", "简体中文"), ("zh-Hant", "繁體中文"), ("zh-HK", "繁體中文（香港）"), ("en-GB", "UK English"), ("pt-PT", "Português europeu"),
+    ("es-419", "Español latinoamericano"), ("fr-CA", "Français canadien"),
     ("pt-BR", "Português (Brasil)"), ("sr", "Српски"), ("he", "עברית"), ("ar", "العربية"), ("fil", "Filipino"),
     ("nb", "Norsk bokmål"), ("nn", "Norsk nynorsk"), ("gsw", "Schwiizertüütsch"), ("pl", "Polski"), ("hi", "हिन्दी"),
 ])

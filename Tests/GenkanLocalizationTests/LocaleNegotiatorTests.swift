@@ -108,6 +108,42 @@ func fortyNineLanguagesMatchTheirVariants(_ tag: String, _ expected: String) {
     #expect(fortyNine.bestLocale(acceptLanguage: "\(tag), en;q=0.5") == expected, "\(tag)")
 }
 
+/// The 49 and the five regional variants: a request goes to its own variety, to the one CLDR's
+/// parent locales derive it from (supplementalData.xml `parentLocales`, as ICU 72's data has them:
+/// es-MX from es-419, pt-AO from pt-PT, zh-MO from zh-Hant-HK, en-AU and en-GB both from en-001),
+/// else to the language's default; never to another language.
+private let fiftyFour = LocaleNegotiator(available: fortyNine.available + ["en-GB", "es-419", "fr-CA", "pt-PT", "zh-HK"])
+
+@Test(arguments: [
+    // English: the US default, British English for the regions CLDR groups with it ("en-001").
+    ("en", "en"), ("en-US", "en"), ("en-GB", "en-GB"), ("en-AU", "en-GB"), ("en-IE", "en-GB"), ("en-IN", "en-GB"),
+    ("en-NZ", "en-GB"), ("en-ZA", "en-GB"), ("en-001", "en-GB"), ("en-150", "en-GB"), ("en-AT", "en-GB"), ("en-PH", "en"),
+    ("en-CA", "en"), ("en_GB.UTF-8", "en-GB"),
+    // Spanish: Spain's by default, Latin America's for the Americas and the US.
+    ("es", "es"), ("es-ES", "es"), ("es-419", "es-419"), ("es-MX", "es-419"), ("es-AR", "es-419"), ("es-CO", "es-419"),
+    ("es-US", "es-419"), ("es-GQ", "es"),
+    // French: Canadian French only for Canada.
+    ("fr", "fr"), ("fr-FR", "fr"), ("fr-CA", "fr-CA"), ("fr-BE", "fr"), ("fr-CH", "fr"),
+    // Portuguese: Brazil's by default (CLDR's likely region), Portugal's for the regions CLDR derives from it.
+    ("pt", "pt-BR"), ("pt-BR", "pt-BR"), ("pt-PT", "pt-PT"), ("pt-AO", "pt-PT"), ("pt-MZ", "pt-PT"), ("pt-CV", "pt-PT"),
+    // Chinese: Hong Kong's for Hong Kong and Macao, Taiwan's traditional characters for Taiwan.
+    ("zh-HK", "zh-HK"), ("zh-Hant-HK", "zh-HK"), ("zh-MO", "zh-HK"), ("zh-Hant-MO", "zh-HK"), ("zh-TW", "zh-Hant"),
+    ("zh-Hant", "zh-Hant"), ("zh", "zh-Hans"), ("zh-CN", "zh-Hans"), ("zh-Hans-HK", "zh-Hans"),
+])
+func regionalVariantsAreChosenAndFallBackToTheirLanguage(_ tag: String, _ expected: String) {
+    #expect(fiftyFour.match(tag) == expected, "\(tag)")
+    #expect(fiftyFour.bestLocale(acceptLanguage: "\(tag), ja;q=0.5") == expected, "\(tag)")
+}
+
+@Test func aVariantThatIsRuledOutFallsBackToItsLanguageNotToEnglish() {
+    #expect(fiftyFour.bestLocale(acceptLanguage: "pt-PT, pt;q=0.8, en;q=0.5") == "pt-PT")
+    #expect(fiftyFour.bestLocale(acceptLanguage: "fr-CA, fr;q=0.9") == "fr-CA")
+    #expect(fiftyFour.bestLocale(acceptLanguage: "fr-BE, en;q=0.5") == "fr")
+    #expect(fiftyFour.bestLocale(acceptLanguage: "es-MX, en;q=0.5") == "es-419")
+    #expect(fiftyFour.bestLocale(acceptLanguage: "zh-MO, en;q=0.5") == "zh-HK")
+    #expect(fiftyFour.bestLocale(acceptLanguage: "en-AU") == "en-GB")
+}
+
 @Test(arguments: ["ms-Arab", "sq", "et", "mk", "sw", "x-klingon", "he-Latn"])
 func scriptsAndLanguagesTheCatalogLacksStillMatchNothing(_ tag: String) {
     // Only Serbian and Hindi cross scripts: Malay in Arabic script (Jawi) is not Malay in Latin

@@ -1,6 +1,8 @@
+import GenkanHTTPTesting
 import GenkanLocalization
-@testable import GenkanServer
 import Testing
+@testable import GenkanHTTP
+@testable import GenkanServer
 
 @Suite struct CatalogCoverageTests {
     let model = AuthErrorModel()

@@ -1,5 +1,7 @@
+import GenkanHTTPTesting
 import GenkanTestSupport
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 #if canImport(Glibc)

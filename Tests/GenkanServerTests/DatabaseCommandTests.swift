@@ -2,6 +2,8 @@ import Foundation
 import GenkanTestSupport
 @testable import GenkanStore
 import Testing
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 @testable import GenkanPostgreSQL
 
 /// `genkan db migrate`, `check` and `copy` as an operator runs them: what they print and their

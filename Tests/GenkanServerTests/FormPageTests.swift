@@ -1,8 +1,10 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import GenkanStore
 import GenkanValidation
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Forms from their descriptions, and what the site does with a return path, through the real
@@ -44,10 +46,11 @@ import Testing
     }
 
     @Test func aFormWithCurrentAndNewPasswordsShownAgainContainsNoPassword() async throws {
-        let router = Router(errors: PageErrors(forms: Self.forms))
+        let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: Self.forms)))
         router.use(Self.visitorContext)
-        router.group("", FormParsing(), CSRFProtection(.preSession, tokens: Self.tokens), FormValidating(rules: Self.rules, forms: Self.forms))
-            .post("/account/password", form: Self.passwordChange) { _, _ in .response(HTTPResponse(status: 204)) }
+        router.group().narrowed(by: FormParsing()).group("", CSRFProtection(.preSession, tokens: Self.tokens))
+            .narrowed(by: FormValidating<SiteContext, NewPasswordValues>(form: Self.passwordChange, rules: Self.rules, forms: Self.forms))
+            .on("POST", "/account/password", form: Self.passwordChange) { _, _ in .response(HTTPResponse(status: 204)) }
         let client = TestClient(routes: router.build())
         client.cookies = ["genkan_pre": PreSession.new(now: StoreClock.system.now()).value]
         let token = Self.tokens.token(for: "pre:" + client.cookies["genkan_pre"]!)
@@ -92,9 +95,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let pool = try WorkerPool(threads: 1) { try AccountStore(path: directory + "/genkan.sqlite") }
         defer { pool.stop() }
-        let router = Router(errors: PageErrors(forms: Self.forms))
+        let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: Self.forms)))
         router.use(Self.visitorContext)
-        let signedIn = router.group("", SessionLookup(pool: pool, required: true, failures: StoreFailures(log: ErrorLog())))
+        let signedIn = router.group().narrowed(by: RequireSession(pool: pool, failures: StoreFailures(log: ErrorLog())))
         signedIn.get("/account/settings") { _, _ in .response(HTTPResponse(status: 200)) }
         signedIn.get("/account") { _, _ in .response(HTTPResponse(status: 200)) }
         signedIn.post("/account/settings") { _, _ in .response(HTTPResponse(status: 200)) }

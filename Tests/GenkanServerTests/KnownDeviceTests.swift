@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 @testable import GenkanStore
 
@@ -79,16 +81,32 @@ import Testing
         #expect(await signIn(client(fixture, from: "203.0.113.200")).status == 303)
     }
 
-    /// A device cookie is bound to its account: copied to another account's address, it is an
-    /// unknown browser; tampered, it is nothing.
-    @Test func aDeviceCookieIsBoundToItsAccount() throws {
+    static func account(id: Int64, createdAt: Int64 = 1000, validSince: Int64? = nil) -> Account {
+        Account(
+            id: id, uid: "u\(id)", email: "taro@example.com", displayName: "Taro", nameKey: "taro", createdAt: createdAt, verifiedAt: nil,
+            disabledAt: nil, validSince: validSince, isAnonymous: false, customClaims: nil)
+    }
+
+    /// A device cookie is bound to its address and to the account's credentials as they were: copied
+    /// to another account's address, it is an unknown browser; tampered, it is nothing; after a
+    /// password change (a new `valid_since`), or for a new account with the same address, it is
+    /// authentic but no longer current.
+    @Test func aDeviceCookieIsBoundToItsAccountAndItsCredentials() throws {
         let devices = KnownDevices(secret: Array(repeating: 9, count: 32))
-        let taro = devices.cookie(adding: "key-of-taro", to: nil)
-        #expect(devices.device(in: taro, accountKey: "key-of-taro") != nil)
+        let account = Self.account(id: 1)
+        let taro = devices.cookie(adding: account, accountKey: "key-of-taro", to: nil)
+        let device = try #require(devices.device(in: taro, accountKey: "key-of-taro"))
+        #expect(devices.isCurrent(device, for: account))
         #expect(devices.device(in: taro, accountKey: "key-of-hanako") == nil)
-        let both = devices.cookie(adding: "key-of-hanako", to: taro)
-        #expect(devices.device(in: both, accountKey: "key-of-taro") == devices.device(in: taro, accountKey: "key-of-taro"))
+        #expect(!devices.isCurrent(device, for: Self.account(id: 1, validSince: 2000)), "a password change leaves it current")
+        #expect(!devices.isCurrent(device, for: Self.account(id: 7, createdAt: 3000)), "a new account with the address inherits it")
+        let both = devices.cookie(adding: Self.account(id: 2), accountKey: "key-of-hanako", to: taro)
+        #expect(devices.device(in: both, accountKey: "key-of-taro") == device)
         #expect(devices.device(in: both, accountKey: "key-of-hanako") != nil)
+        // Signing in again after the change keeps the browser's id and takes the new credentials.
+        let changed = Self.account(id: 1, validSince: 2000)
+        let renewed = try #require(devices.device(in: devices.cookie(adding: changed, accountKey: "key-of-taro", to: taro), accountKey: "key-of-taro"))
+        #expect(renewed.id == device.id && devices.isCurrent(renewed, for: changed))
         var tampered = Array(taro.utf8)
         tampered[30] = tampered[30] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         #expect(devices.device(in: String(decoding: tampered, as: UTF8.self), accountKey: "key-of-taro") == nil)
@@ -96,7 +114,7 @@ import Testing
         #expect(other.device(in: taro, accountKey: "key-of-taro") == nil)
         // At most four accounts per browser, the newest first.
         var many: String?
-        for index in 0..<6 { many = devices.cookie(adding: "key-\(index)", to: many) }
+        for index in 0..<6 { many = devices.cookie(adding: Self.account(id: Int64(index)), accountKey: "key-\(index)", to: many) }
         #expect(many!.split(separator: "~").count == KnownDevices.maximumEntries)
         #expect(devices.device(in: many, accountKey: "key-5") != nil && devices.device(in: many, accountKey: "key-0") == nil)
     }

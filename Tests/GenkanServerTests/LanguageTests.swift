@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Languages on the site: the language switcher, bidirectional isolation of values in sentences on
@@ -26,9 +28,9 @@ import Testing
         // An Arabic name on a left-to-right page says its direction.
         #expect(form.contains("<option value=\"ar\" lang=\"ar\" dir=\"rtl\">العربية</option>"))
         // Sorted as language pickers are: Latin names first (Deutsch before English), Hangul then
-        // Han last (日本語, 简体中文, 繁體中文 by their first character).
+        // Han last (日本語, 简体中文, 繁體中文, 繁體中文（香港） by their first characters).
         #expect(options.firstIndex(of: "de")! < options.firstIndex(of: "en")!)
-        #expect(Array(options.suffix(4)) == ["ko", "ja", "zh-Hans", "zh-Hant"])
+        #expect(Array(options.suffix(5)) == ["ko", "ja", "zh-Hans", "zh-Hant", "zh-HK"])
         // Where to return after signing in is kept, and the button submits without a script.
         #expect(form.contains("<input type=\"hidden\" name=\"return\" value=\"/account/sessions\">"))
         #expect(form.contains("<button type=\"submit\" class=\"secondary\">Ändern</button>"))

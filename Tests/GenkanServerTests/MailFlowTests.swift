@@ -1,7 +1,9 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Password reset, e-mail verification and the sign-up options, in-process over a real SQLite

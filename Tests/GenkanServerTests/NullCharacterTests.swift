@@ -2,6 +2,8 @@ import Foundation
 import GenkanServer
 @testable import GenkanStore
 import Testing
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 
 /// U+0000 is refused where input enters, on every store alike: PostgreSQL cannot keep it in text
 /// (SQLSTATE 22021), and no field means it. A form shows itself again with the encoding message

@@ -1,5 +1,7 @@
 import Foundation
+import GenkanHTTPTesting
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 @testable import GenkanStore
 
@@ -16,14 +18,7 @@ import Testing
     /// An account made by a provider that did not verify the address (a stranger's, say), with a
     /// browser session and an app's refresh token.
     func strangersAccount(_ fixture: AppFixture) throws -> (account: Account, session: String, refresh: String) {
-        let store = try AccountStore(location: fixture.configuration.database)
-        let profile = ProviderProfile(
-            provider: "google", issuer: "https://accounts.google.com", subject: "stranger", email: "taro@example.com",
-            emailVerified: false, displayName: "Taro", nameKey: "taro")
-        let made = try Authenticator(hasher: PasswordHasher(operations: 1, memory: 8 * 1024)).signIn(with: profile, in: store, userAgent: nil)
-            .get()
-        let refresh = try store.createRefreshToken(accountID: made.account.id, authTime: store.clock.now(), signInProvider: "google.com")
-        return (made.account, made.token, refresh)
+        try fixture.googleAccount(subject: "stranger", verified: false)
     }
 
     /// The finding: a reset through the API kept the identities the page's reset removes. Now the

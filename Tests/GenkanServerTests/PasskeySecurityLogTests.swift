@@ -1,7 +1,9 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanWebAuthn
 import Synchronization
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 @testable import GenkanStore
 

@@ -5,6 +5,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 @testable import GenkanPostgreSQL
 #endif
 

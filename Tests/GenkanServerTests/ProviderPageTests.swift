@@ -1,10 +1,12 @@
 import Foundation
+import GenkanHTTPClient
+import GenkanHTTPTesting
 import GenkanLocalization
+import GenkanValidation
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanOIDC
 @testable import GenkanServer
-import GenkanHTTPClient
-import GenkanValidation
 
 /// The provider buttons and the callback's rules, in-process (the flows against real providers
 /// are Tests/e2e/test_oidc.py). Nothing listens on port 9: a provider there is unreachable.

@@ -1,6 +1,8 @@
 import Foundation
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 
 /// Password-reset requests are recorded before the page answers and turned into a code and a mail
 /// afterwards; those a crash left in between are processed at the next start.

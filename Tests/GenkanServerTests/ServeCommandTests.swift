@@ -5,6 +5,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 import GenkanStore
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 #endif
 
 /// Runs the built `genkan serve` as a user would: options, start, database creation, SIGTERM.

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 #endif
 
 /// A value shared between test threads.

@@ -1,8 +1,10 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import GenkanStore
 import Synchronization
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// The limits as an attacker meets them (floods, spread addresses, lock-outs, proxies), in-process over a

@@ -1,7 +1,9 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanOIDC
 import GenkanValidation
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Every path a page or a form points at is a route of the site, asked of the router itself:
@@ -34,9 +36,9 @@ import Testing
     }
 
     /// The route of `method` at `path` (its query left off), or nil.
-    static func route(_ method: String, _ path: String, in routes: RouteTable) -> RouteEntry? {
+    static func route(_ method: String, _ path: String, in routes: RouteTable) -> SiteRoute? {
         let bare = String(path.prefix { $0 != "?" && $0 != "#" })
-        return routes.lookUp(bare)?.routes.route(for: method)
+        return routes.attributes(method, bare) as? SiteRoute
     }
 
     @Test func everyFormPostsToAndIsShownAtARegisteredRoute() throws {

@@ -3,6 +3,8 @@ import GenkanLocalization
 import GenkanServer
 import GenkanValidation
 import Testing
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 
 /// What only the engine can show: limits and timeouts on real connections, the access log as
 /// written, and a whole sign-up, sign-in and sign-out over a socket.

@@ -242,7 +242,9 @@ import Testing
     @Test func version5GainsPasskeys() throws {
         let store = try AccountStore(path: directory.database) { _ in }
         let id = try store.createAccount(NewAccount(email: "a@example.com", displayName: "N", nameKey: "n", passwordHash: "$x")).id
-        _ = try sql("DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; PRAGMA user_version = 5;")
+        _ = try sql(
+            "DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; "
+                + "ALTER TABLE accounts DROP COLUMN credentials_trusted_since; PRAGMA user_version = 5;")
         let migrated = try AccountStore(path: directory.database) { _ in }
         #expect(migrated.migrationReport.fromVersion == 5 && migrated.migrationReport.toVersion == Schema.currentVersion)
         #expect(try migrated.account(email: "a@example.com")?.account.id == id)

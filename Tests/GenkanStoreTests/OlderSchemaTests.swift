@@ -35,6 +35,13 @@ import GenkanSQL
         #expect(hanako.account.displayName == "Hanako" && hanako.account.verifiedAt == 150)
         #expect(try store.secret(named: "csrf", length: 4) == [0x00, 0x11, 0x22, 0x33])
         #expect(try store.sessionCount(accountID: hanako.account.id) == 1)
+        // Nothing on an account from before migration 7 is known to be its owner's.
+        #expect(try store.storage.storedAccount(id: hanako.account.id)?.credentialsTrustedSince == nil)
+        if version >= 6 {
+            let passkey = try #require(try store.passkeys(accountID: hanako.account.id).first)
+            #expect(passkey.name == "Phone" && passkey.signCount == 7 && passkey.transports == ["internal", "hybrid"])
+            #expect(try store.storage.userHandle(accountID: hanako.account.id) == [0xE1, 0xE2])
+        }
         if kind == .sqlite {
             #expect(try run("sqlite3", [database.path, "PRAGMA integrity_check"]) == "ok")
             #expect(try run("sqlite3", [database.path, "PRAGMA foreign_key_check"]) == "")
@@ -42,8 +49,8 @@ import GenkanSQL
     }
 
     /// How many tables each version has (bookkeeping left out): 3 at version 1, 10 from version 2,
-    /// 11 with the emulator's codes (4), 12 with sign-in codes (5).
-    static let tableCount = [0, 3, 10, 10, 11, 12]
+    /// 11 with the emulator's codes (4), 12 with sign-in codes (5), 15 with passkeys (6).
+    static let tableCount = [0, 3, 10, 10, 11, 12, 15]
 }
 
 /// A database of one kind at an older schema version, as a Genkan of that version left it.
@@ -159,6 +166,18 @@ struct OlderDatabase {
                     VALUES (NULL, 'new@example.com', 'code-2', 'sign-in', 96, 'https://app.example/l');
                     INSERT INTO sign_in_codes (code_hash, email, email_key, created_at, expires_at, consumed_at)
                     VALUES (\(blob("d1")), 'new@example.com', 'new@example.com', 97, 98, NULL);
+                    """
+            }
+            if version >= 6 {
+                sql += """
+
+                    INSERT INTO passkey_users (account_id, user_handle) VALUES (1, \(blob("e1e2")));
+                    INSERT INTO passkeys (account_id, credential_id, public_key, sign_count, backup_eligible, backed_up, aaguid,
+                        transports, name, created_at, last_used_at)
+                    VALUES (1, \(blob("f1")), \(blob("a50102")), 7, 1, 0, \(blob(String(repeating: "00", count: 16))), 'internal,hybrid',
+                            'Phone', 110, 111);
+                    INSERT INTO passkey_challenges (challenge_hash, ceremony, binding_hash, account_id, created_at, expires_at)
+                    VALUES (\(blob("f2")), 'registration', \(blob("f3")), 1, 112, 113);
                     """
             }
         }

@@ -6,14 +6,18 @@ script, which Python does by itself)."""
 
 import email
 import email.policy
+import http.cookiejar
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
 import unittest
+import urllib.error
+import urllib.parse
 import urllib.request
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -55,7 +59,10 @@ def on_page(key, locale="en", *arguments):
 
 
 def genkan_binary():
-    """The built `genkan` (the debug build first, which `make test` makes)."""
+    """The built `genkan` (the debug build first, which `make test` makes); `GENKAN_BINARY` names
+    another (an older build, to show what a test finds there)."""
+    if os.environ.get("GENKAN_BINARY"):
+        return os.environ["GENKAN_BINARY"]
     for configuration in ("debug", "release"):
         path = os.path.join(ROOT, ".build", configuration, "genkan")
         if os.path.exists(path):
@@ -192,6 +199,69 @@ class BrowserForms:
         for field, value in (("name", name), ("email", email), ("password", password),
                              ("password-confirmation", password)):
             self.fill(field, value)
+
+
+class Browser:
+    """A browser without a browser: urllib with cookies, following no redirects, from one client
+    address (X-Forwarded-For, which a server believes from loopback with --trust-proxy) in one
+    language. For what the tests drive over plain HTTP: forms with their CSRF fields, JSON calls."""
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *arguments):
+            return None
+
+    def __init__(self, address="192.0.2.1", language="en"):
+        self.address, self.language = address, language
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), self.NoRedirect())
+
+    def open(self, url, form=None, timeout=10, headers=None, data=None, method=None):
+        """(status, headers, body) of a GET, or of a form's POST when `form` is given (or of
+        `method` with raw `data`)."""
+        if form is not None:
+            data = urllib.parse.urlencode(form).encode()
+        request = urllib.request.Request(
+            url, data=data, method=method,
+            headers={"X-Forwarded-For": self.address, "Accept-Language": self.language, **(headers or {})})
+        try:
+            with self.opener.open(request, timeout=timeout) as response:
+                return response.status, response.headers, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read().decode()
+
+    def submit(self, server, path, fields, form_server=None):
+        """Reads the form at `path` on `form_server` (default `server`) and posts it, with its
+        hidden fields and `fields`, to `server`."""
+        status, _, page = self.open((form_server or server).url + path)
+        assert status == 200, f"GET {path}: {status}"
+        values = hidden_fields(page)
+        values.update(fields)
+        return self.open(server.url + path, values)
+
+    def carry_cookies_to(self, other):
+        """Copies this browser's cookies (servers on 127.0.0.1 share one host name)."""
+        for cookie in self.jar:
+            other.jar.set_cookie(cookie)
+
+
+def hidden_fields(page):
+    """The hidden inputs of a page's forms (the CSRF token, a code), by name."""
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+
+
+FIREBASE_API = "/identitytoolkit.googleapis.com/v1/"
+
+
+def api_call(server, method, fields, address="192.0.2.1", headers=None):
+    """POSTs JSON to the Firebase-compatible API as the client SDKs do; (status, body)."""
+    request = urllib.request.Request(
+        server.url + FIREBASE_API + method + "?key=fake-api-key", data=json.dumps(fields).encode(),
+        headers={"Content-Type": "application/json", "X-Forwarded-For": address, **(headers or {})}, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=15) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
 
 
 def with_and_without_javascript(browser_test, prefix=""):

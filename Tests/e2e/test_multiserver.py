@@ -20,7 +20,6 @@ Run by `make test`:  .venv/bin/python Tests/e2e/test_multiserver.py
 Each server's log is copied to artifacts/e2e/multiserver-logs/.
 """
 
-import http.cookiejar
 import json
 import os
 import re
@@ -31,21 +30,20 @@ import tempfile
 import threading
 import time
 import unittest
-import urllib.error
 import urllib.parse
 import urllib.request
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from support import (  # noqa: E402
-    ARTIFACTS, ROOT, GenkanServe, catalog, genkan_binary, outbox_mails)
+    ARTIFACTS, ROOT, Browser, GenkanServe, catalog, genkan_binary, hidden_fields, outbox_mails)
+from support import api_call as call  # noqa: E402
 
 CLUSTER_SCRIPT = os.path.join(ROOT, "scripts", "postgres-cluster.sh")
 LOGS = os.path.join(ARTIFACTS, "multiserver-logs")
 PROJECT = "demo-genkan"
 PASSWORD = "correct horse battery staple"
 NEW_PASSWORD = "maple syrup over pancakes 42"
-API = "/identitytoolkit.googleapis.com/v1/"
 
 
 # MARK: PostgreSQL
@@ -104,61 +102,6 @@ class Server(GenkanServe):
     def mails(self):
         """The .eml files this server delivered, parsed."""
         return outbox_mails(self.outbox)
-
-
-class Browser:
-    """urllib with cookies, following no redirects, from one client address (X-Forwarded-For,
-    which the servers believe from loopback) in one language."""
-
-    class NoRedirect(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *arguments):
-            return None
-
-    def __init__(self, address="192.0.2.1", language="en"):
-        self.address, self.language = address, language
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), self.NoRedirect())
-
-    def open(self, url, form=None, timeout=10):
-        """(status, headers, body) of a GET, or of a form's POST when `form` is given."""
-        data = urllib.parse.urlencode(form).encode() if form is not None else None
-        request = urllib.request.Request(
-            url, data=data, headers={"X-Forwarded-For": self.address, "Accept-Language": self.language})
-        try:
-            with self.opener.open(request, timeout=timeout) as response:
-                return response.status, response.headers, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.headers, error.read().decode()
-
-    def submit(self, server, path, fields, form_server=None):
-        """Reads the form at `path` on `form_server` (default `server`) and posts it, with its
-        hidden fields and `fields`, to `server`."""
-        status, _, page = self.open((form_server or server).url + path)
-        assert status == 200, f"GET {path}: {status}"
-        values = hidden_fields(page)
-        values.update(fields)
-        return self.open(server.url + path, values)
-
-    def carry_cookies_to(self, other):
-        """Copies this browser's cookies (the servers share one host name: 127.0.0.1)."""
-        for cookie in self.jar:
-            other.jar.set_cookie(cookie)
-
-
-def hidden_fields(page):
-    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
-
-
-def call(server, method, fields, address="192.0.2.1"):
-    """POSTs JSON to the Firebase-compatible API as the client SDKs do; (status, body)."""
-    request = urllib.request.Request(
-        server.url + API + method + "?key=fake-api-key", data=json.dumps(fields).encode(),
-        headers={"Content-Type": "application/json", "X-Forwarded-For": address}, method="POST")
-    try:
-        with urllib.request.urlopen(request, timeout=15) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def sign_up(browser, server, email, form_server=None):

@@ -5,7 +5,7 @@
 // cookies whose text does not contain its name, reads back as its value; each value read is part
 // of the header.
 import FuzzSupport
-@testable import GenkanServer
+@testable import GenkanHTTP
 
 /// RFC 6265 §4.1.1 token characters and cookie-octets: what Genkan's cookie names and values are.
 func isToken(_ byte: UInt8) -> Bool {

@@ -14,6 +14,7 @@
 // answer to a request with an Origin carries it back (CORS).
 import Foundation
 import FuzzSupport
+import GenkanHTTP
 import GenkanStore
 @testable import GenkanServer
 

@@ -4,7 +4,7 @@
 // split at NUL into names and values) encode and decode to themselves; a path segment percent-
 // encoded decodes to itself, its `+` kept.
 import FuzzSupport
-@testable import GenkanServer
+@testable import GenkanHTTP
 
 func encode(_ fields: [(name: String, value: String)]) -> [UInt8] {
     Array(fields.map { FormData.percentEncoded($0.name) + "=" + FormData.percentEncoded($0.value) }.joined(separator: "&").utf8)

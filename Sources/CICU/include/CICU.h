@@ -221,6 +221,11 @@ int32_t GenkanICU_formatInteger(const char *locale, int64_t value, uint16_t *des
 /// tag, NUL-terminated. Returns its length.
 int32_t GenkanICU_maximizeLanguageTag(const char *tag, char *dest, int32_t capacity);
 
+/// Writes the BCP 47 tag of the parent CLDR's data names for `tag` when it is not the truncation
+/// ("es-MX" → "es-419", "en-AU" → "en-001", "zh-MO" → "zh-Hant-HK"), NUL-terminated, and returns
+/// its length; 0 (an empty string) when the parent is the truncation or the root.
+int32_t GenkanICU_parentLanguageTag(const char *tag, char *dest, int32_t capacity);
+
 // MARK: - Languages, dates and time zones (CLDR)
 
 /// Writes the name of the language of `tag` (BCP 47) in that language, as a list of names shows it

@@ -73,8 +73,8 @@ COpenSSL_status COpenSSL_verify_es256(
 COpenSSL_status COpenSSL_check_p256_key(const uint8_t x[32], const uint8_t y[32]);
 
 /// Checks an RSA public key from big-endian modulus and exponent (a COSE RSA key's -1 and -2,
-/// RFC 8230 §4): COpenSSL_invalid_key unless the modulus has 2048 to 16384 bits and the
-/// exponent is odd and above 1.
+/// RFC 8230 §4): COpenSSL_invalid_key unless the modulus has 2048 to 8192 bits and the
+/// exponent is odd, above 1 and at most 64 bits.
 COpenSSL_status COpenSSL_check_rsa_key(
     const uint8_t *modulus, size_t modulus_length, const uint8_t *exponent, size_t exponent_length);
 

@@ -52,8 +52,12 @@ public struct CatalogLinter: Sendable {
             if isStale {
                 findings.append(.init(.staleKey, key: entry.key, locale: nil, "Xcode marked this key stale: no code uses it; remove it or refer to it"))
             }
+            let arguments = EntryArguments(entry: entry, sourceLanguage: source)
             let sourceUnits = entry.units(source)
-            for unit in sourceUnits { findings += checkSyntax(unit, entry: entry) }
+            for unit in sourceUnits {
+                findings += checkSyntax(unit, entry: entry, formatted: arguments.isFormatted)
+                findings += PlaceholderComparison.compareSource(unit, entry: entry, arguments: arguments)
+            }
             findings += checkPlurals(entry, locale: source)
             guard entry.shouldTranslate else { continue }
             for locale in targets {
@@ -73,7 +77,7 @@ public struct CatalogLinter: Sendable {
                 }
                 findings += checkPlurals(entry, locale: locale)
                 for unit in units {
-                    findings += checkUnit(unit, entry: entry, catalog: catalog)
+                    findings += checkUnit(unit, entry: entry, catalog: catalog, arguments: arguments)
                 }
             }
             if isCredentialKey(entry.key) {
@@ -92,7 +96,7 @@ public struct CatalogLinter: Sendable {
     }
 
     /// Checks of one translated string against its source.
-    func checkUnit(_ unit: TranslationUnit, entry: CatalogEntry, catalog: StringCatalog) -> [LintFinding] {
+    func checkUnit(_ unit: TranslationUnit, entry: CatalogEntry, catalog: StringCatalog, arguments: EntryArguments) -> [LintFinding] {
         var findings: [LintFinding] = []
         let sourceText = catalog.sourceText(entry.key, unit.path)
         func add(_ check: LintCheck, _ message: String) {
@@ -106,8 +110,8 @@ public struct CatalogLinter: Sendable {
             if !sourceText.trimmingWhitespace.isEmpty { add(.emptyValue, "the string is empty") }
             return findings
         }
-        findings += checkSyntax(unit, entry: entry)
-        findings += PlaceholderComparison.compare(unit, catalog: catalog, entry: entry)
+        findings += checkSyntax(unit, entry: entry, formatted: arguments.isFormatted)
+        findings += PlaceholderComparison.compare(unit, catalog: catalog, entry: entry, arguments: arguments)
         findings += MarkupCheck.check(unit, source: sourceText)
         if leadingWhitespace(unit.value) != leadingWhitespace(sourceText) || trailingWhitespace(unit.value) != trailingWhitespace(sourceText) {
             add(.whitespaceMismatch, "leading or trailing whitespace differs from the source (\(visible(sourceText)) vs \(visible(unit.value)))")
@@ -122,21 +126,19 @@ public struct CatalogLinter: Sendable {
         return findings
     }
 
-    /// Format specifier and brace syntax of one string (source or translation).
-    func checkSyntax(_ unit: TranslationUnit, entry: CatalogEntry) -> [LintFinding] {
+    /// Format specifier and brace syntax of one string (source or translation). `formatted` says
+    /// whether the entry's strings go through a formatter (`EntryArguments`): when they do not, a
+    /// `%` sequence is text ("70%向上", "%70'e kadar", "100%。") and only braces and substitution
+    /// names are checked.
+    func checkSyntax(_ unit: TranslationUnit, entry: CatalogEntry, formatted: Bool) -> [LintFinding] {
         var findings: [LintFinding] = []
         let parsed = FormatSpecifierParser.parse(unit.value, inSubstitution: unit.path.substitution != nil)
-        for issue in parsed.issues {
-            findings.append(.init(.invalidFormatSpecifier, key: entry.key, locale: unit.locale, path: unit.path, issue.message))
-        }
-        // "70% for" and "100 %" are text unless the string is formatted, which it is only when it
-        // has arguments.
-        let formatted = parsed.specifiers.contains {
-            switch $0.kind {
-            case .argument, .substitution, .substitutionArgument: true
-            case .parameter, .percent: false
+        if formatted {
+            for issue in parsed.issues {
+                findings.append(.init(.invalidFormatSpecifier, key: entry.key, locale: unit.locale, path: unit.path, issue.message))
             }
         }
+        // "70% for" and "100 %" are text, and misread only where the string is formatted.
         if formatted, !parsed.strayPercents.isEmpty {
             let shown = parsed.strayPercents.map { "'\($0)'" }.joined(separator: ", ")
             findings.append(.init(.strayPercent, key: entry.key, locale: unit.locale, path: unit.path,

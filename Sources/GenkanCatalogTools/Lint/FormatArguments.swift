@@ -80,6 +80,11 @@ struct SubstitutionArguments: Sendable {
 
     let definitions: [String: Definition]
 
+    /// No substitutions (a key, which names none).
+    static let none = SubstitutionArguments(definitions: [:])
+
+    private init(definitions: [String: Definition]) { self.definitions = definitions }
+
     /// The substitutions of `entry`'s `locale` localization.
     init(entry: CatalogEntry, locale: String) {
         var definitions: [String: Definition] = [:]

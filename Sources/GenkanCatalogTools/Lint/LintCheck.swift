@@ -21,15 +21,17 @@ public struct LintCheck: Sendable, Hashable {
     /// Arguments are matched as Xcode and Foundation match them, by number and type: a
     /// substitution counts as the argument its `argNum` and `formatSpecifier` give, whatever its
     /// name, so a translation may rename substitutions or write a plural as plain specifiers.
+    /// What the code passes is the key's specifiers when it has any (Xcode's keys are the code's
+    /// interpolation), else the source value's (`EntryArguments`).
     public static let placeholderMismatch = LintCheck(name: "placeholder-mismatch", severity: .error,
-        summary: "A translation's arguments differ from the source's by number or type (a substitution is the argNum and formatSpecifier it names, not its name), or its ${name} parameters differ.")
+        summary: "A string uses an argument the code does not pass, or of another type (the code passes the key's specifiers, or the source value's when the key has none; a substitution is the argNum and formatSpecifier it names), or leaves one out (a warning where the key declares the arguments), or its ${name} parameters differ.")
     public static let invalidFormatSpecifier = LintCheck(name: "invalid-format-specifier", severity: .error,
-        summary: "A '%' sequence is not a valid format specifier ('%$11d', '%y', '%n'), or an unnumbered one names the same argument as a numbered one.")
+        summary: "In a formatted string (its key or source value has arguments), a '%' sequence is not a valid format specifier ('%$11d', '%y', '%n'), or an unnumbered one names the same argument as a numbered one.")
     /// A warning: such a sequence is a percent sign before a word ("70% for") or at the end
     /// ("100 %"), never a specifier anyone meant, and it misreads only when the string is
     /// formatted, which a string without arguments is not.
     public static let strayPercent = LintCheck(name: "stray-percent", severity: .warning,
-        summary: "A '%' before a space ('70% for' reads '% f') or at the end, in a string with arguments; never counted as a placeholder.")
+        summary: "A '%' before a space ('70% for' reads '% f') or at the end, in a formatted string (its key or source value has arguments); never counted as a placeholder.")
     public static let pluralIncomplete = LintCheck(name: "plural-incomplete", severity: .error,
         summary: "A plural variation has no 'other' form, so numbers in a missing category get no string.")
     public static let pluralFallback = LintCheck(name: "plural-fallback", severity: .warning,
@@ -73,13 +75,16 @@ public struct LintFinding: Sendable, Hashable {
     public let path: UnitPath
     public let message: String
 
-    public init(_ check: LintCheck, key: String, locale: String?, path: UnitPath = .plain, _ message: String) {
+    /// The check's severity, or a milder one for a case the check tells apart (a translation that
+    /// only leaves out an argument its key passes is a `placeholder-mismatch` warning).
+    public let severity: LintSeverity
+
+    public init(_ check: LintCheck, key: String, locale: String?, path: UnitPath = .plain, severity: LintSeverity? = nil, _ message: String) {
         self.check = check
         self.key = key
         self.locale = locale
         self.path = path
+        self.severity = severity ?? check.severity
         self.message = message
     }
-
-    public var severity: LintSeverity { check.severity }
 }

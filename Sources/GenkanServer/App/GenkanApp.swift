@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanLocalization
 import GenkanMail
 import GenkanOIDC
@@ -88,7 +89,11 @@ final class GenkanApp: Sendable {
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
         let relyingParty = Self.relyingParty(configuration.baseURL, name: texts.text(.siteName, texts.locales.first ?? "en"))
-        let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0) }.get()
+        // A passkey stands in for the password (and is the second factor too): only a verified user
+        // (biometrics, PIN) counts, never a security key found on a desk that anyone can touch.
+        var passkeyPolicy = WebAuthnPolicy()
+        passkeyPolicy.userVerification = .required
+        let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0, policy: passkeyPolicy) }.get()
         if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
         let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons, passkeys: verifier != nil)
         // Rendered once per language (on first use): the forms every visitor sees the same;
@@ -110,7 +115,7 @@ final class GenkanApp: Sendable {
 
         // Every request, in this order: logged with its final status, secured, then given its
         // locale, client and pre-session.
-        let router = Router(errors: PageErrors(forms: forms))
+        let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: forms)))
         router.clients = ClientResolution(
             proxies: configuration.trustedProxies,
             servedOverHTTPS: configuration.baseURL?.lowercased().hasPrefix("https://") ?? false)
@@ -170,12 +175,13 @@ final class GenkanApp: Sendable {
                 }
                 entries.append(entry)
             }
-            router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes))
+            let origins = ContinueOrigins(base: baseURL, entries: entries, allowsLoopback: emulator)
+            router.use(FirebaseCORS(prefixes: FirebaseAPI.prefixes, onlyFrom: emulator ? origins : nil))
             var api = FirebaseAPI(
                 site: site, project: project, isEmulator: emulator, mail: mail, resetRequests: resetRequests,
                 tokens: IDTokens(project: project, key: key), identity: identity, isPrivate: configuration.privateSignUp)
             api.serviceAccounts = ServiceAccounts(configuration.firebaseServiceAccounts)
-            api.continueOrigins = ContinueOrigins(base: baseURL, entries: entries, allowsAny: emulator)
+            api.continueOrigins = origins
             api.providerIDs = Dictionary(
                 identity.providers.all.map { ($0.name, $0.configuration.firebaseProviderID) }, uniquingKeysWith: { first, _ in first })
             api.register(on: router, with: shared)

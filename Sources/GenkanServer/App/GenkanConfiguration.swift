@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanHTTPClient
 import GenkanLocalization
 import GenkanMail

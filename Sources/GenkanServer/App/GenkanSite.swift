@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// The running Genkan site: the account store, the worker pool and the HTTP server together.

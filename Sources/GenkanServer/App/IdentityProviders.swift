@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanOIDC
 
 /// The configured OpenID providers with what the site needs around them: the threads their HTTP

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// Every check of a password behind the sign-in limits (`SignInThrottle`), with its line in the
@@ -21,26 +22,32 @@ struct PasswordChecks: Sendable {
     let clock: StoreClock
     /// The browsers accounts signed in from before.
     let devices: KnownDevices
-    /// How often one known browser may go to the front of the hashing queue (a browser is known
-    /// for its own account only, but its holder could still use it to jump the queue at will).
-    let priorityPerDevice = RateLimiter(rule: LimitRule(capacity: 10, refillPerMinute: 10))
+    /// How often sign-ins for one address, and from one client, may go to the front of the
+    /// hashing queue. Per account and per client, not per device: anyone can mint device ids for
+    /// accounts of their own, one per sign-in, and would otherwise fill the front of the queue.
+    let priorityPerAccount = RateLimiter(rule: LimitRule(capacity: 10, refillPerMinute: 10))
+    let priorityPerClient = RateLimiter(rule: LimitRule(capacity: 10, refillPerMinute: 10))
 
-    /// The id of this browser's device cookie entry for `email`, when the account signed in here
-    /// before.
-    func knownDevice(_ context: RequestContext, email: String) -> String? {
+    /// This browser's device cookie entry for `email`, when it was made here for that address
+    /// (its MAC, checked on the loop; whether it is still the account's current one is the sign-in
+    /// job's to check, `signIn(…device:…)`).
+    func knownDevice(_ context: some SiteRequestContext, email: String) -> KnownDevice? {
         devices.device(in: context.cookie(.device), accountKey: throttle.accountKey(email: email))
     }
 
     /// Whether a sign-in from a known browser goes to the front of the hashing queue.
-    func hasPriority(_ device: String?) -> Bool {
-        guard let device else { return false }
-        return priorityPerDevice.attempt(device, now: Double(clock.now())).allowed
+    func hasPriority(_ device: KnownDevice?, email: String, client: Client) -> Bool {
+        guard device != nil else { return false }
+        let now = Double(clock.now())
+        return priorityPerClient.attempt(client.key, now: now).allowed
+            && priorityPerAccount.attempt(throttle.accountKey(email: email), now: now).allowed
     }
 
-    /// The device cookie after `email`'s account signed in (or signed up, or set a new password)
-    /// in this browser: this account first, up to `KnownDevices.maximumEntries`.
-    func rememberDevice(_ context: RequestContext, email: String) -> SetCookie {
-        let value = devices.cookie(adding: throttle.accountKey(email: email), to: context.cookie(.device))
+    /// The device cookie after `account` signed in (or signed up, or set a new password) in this
+    /// browser, bound to its credentials as they are now: this account first, up to
+    /// `KnownDevices.maximumEntries`.
+    func rememberDevice(_ context: some SiteRequestContext, account: Account) -> SetCookie {
+        let value = devices.cookie(adding: account, accountKey: throttle.accountKey(email: account.email), to: context.cookie(.device))
         return context.setCookie(.device, value, maxAge: KnownDevices.lifetime)
     }
 
@@ -49,7 +56,7 @@ struct PasswordChecks: Sendable {
         let key: String
         let address: String
 
-        init(_ context: RequestContext) {
+        init(_ context: some SiteRequestContext) {
             key = context.clientKey
             address = context.clientAddress
         }
@@ -57,7 +64,7 @@ struct PasswordChecks: Sendable {
 
     /// The refusal of a check of `email`'s password by this request's client, when one is already
     /// known: the reply to give at once, on the loop. Nil means the check goes to the pool.
-    func knownRefusal(email: String, _ request: HTTPRequest, _ context: RequestContext) -> Reply? {
+    func knownRefusal(email: String, _ request: HTTPRequest, _ context: some SiteRequestContext) -> Reply? {
         let now = clock.now(), client = Client(context)
         if let seconds = refusals.retryAfter(addressKey(client), now: now) ?? refusals.retryAfter(pairKey(email, client), now: now) {
             return context.refuse(.tooManyRequests(retryAfter: seconds), request)
@@ -66,21 +73,30 @@ struct PasswordChecks: Sendable {
     }
 
     /// A sign-in with `email` (normalized, known or not), from a browser the account signed in
-    /// from before when `device` names its entry.
-    func signIn<T>(email: String, client: Client, device: String? = nil, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
-        -> Result<T, AuthFailure>
-    {
-        let result = throttle.guarded(SignInAttempt(client: client.key, email: email, knownDevice: device), in: store, check)
+    /// from before when `device` names its entry and the account's credentials have not changed
+    /// since (checked here, on the account as it is now).
+    func signIn<T>(
+        email: String, client: Client, device: KnownDevice? = nil, in store: AccountStore, _ check: () -> Result<T, AuthFailure>
+    ) -> Result<T, AuthFailure> {
+        let current = device.flatMap { device in
+            (try? store.account(email: email)).flatMap { found in devices.isCurrent(device, for: found.account) ? device : nil }
+        }
+        let result = throttle.guarded(
+            SignInAttempt(client: client.key, email: email, knownDevice: current?.id, epoch: current?.epoch), in: store, check)
         record(.signIn, result, email: email, client: client)
         return result
     }
 
-    /// A signed-in form's current password, counted against the account as sign-in counts it.
+    /// A signed-in form's current password, counted against the account as sign-in counts it,
+    /// but as a known browser's (its session stands for it): strangers' guessing, which can lock
+    /// the account against new browsers, never holds the owner's own signed-in browser on its forms.
     func reauthentication<T>(_ signedIn: SignedIn, client: Client, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
         -> Result<T, AuthFailure>
     {
         let email = signedIn.account.email
-        let result = throttle.guarded(SignInAttempt(client: client.key, email: email), in: store, check)
+        let browser = Secret.base64URL(Array(AccountStore.sessionKey(token: signedIn.token).prefix(16)))
+        let result = throttle.guarded(
+            SignInAttempt(client: client.key, email: email, knownDevice: browser), in: store, check)
         record(.reauthentication, result, email: email, client: client)
         return result
     }
@@ -108,7 +124,7 @@ struct PasswordChecks: Sendable {
     }
 }
 
-extension Refusal {
+extension SiteRefusal {
     /// How a refusal of the sign-in limits reads: wait, or reset the password.
     init(_ refusal: SignInRefusal) {
         self = refusal.retryAfter.map { .tooManyRequests(retryAfter: $0) } ?? .accountLocked
@@ -121,7 +137,7 @@ extension WorkerPool {
     /// `maximumWait` — the answer is 503 with `Retry-After` in the route's form (page or JSON),
     /// a reply the middleware sees: a limit that counted the request gives its attempt back.
     func hashing<T: Sendable>(
-        _ request: HTTPRequest, _ context: RequestContext, priority: Bool = false, _ work: @escaping @Sendable (Resource) -> T,
+        _ request: HTTPRequest, _ context: some SiteRequestContext, priority: Bool = false, _ work: @escaping @Sendable (Resource) -> T,
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let lane: Lane = priority ? .priorityHashing(for: context.clientKey) : .hashing(for: context.clientKey)

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// Security events for the operator, one line each, with a stable event name: in the access log

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// What the site's features share, built once by `GenkanApp`: the pages, the store's worker

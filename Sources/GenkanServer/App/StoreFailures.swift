@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import Synchronization
 
@@ -17,14 +18,14 @@ struct StoreFailures: Sendable {
         self.log = log
     }
 
-    func refuse(_ error: StoreError, request: HTTPRequest, context: RequestContext) -> Reply {
+    func refuse(_ error: StoreError, request: HTTPRequest, context: some SiteRequestContext) -> Reply {
         .response(response(error, request: request, context: context))
     }
 
-    func response(_ error: StoreError, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func response(_ error: StoreError, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse {
         record(error, request: request)
-        let refusal: Refusal = error.code == .unavailable ? .overloaded(retryAfter: Self.retryAfter) : .status(.internalError)
-        return context.errors.response(for: refusal, request: request, context: context)
+        let refusal: SiteRefusal = error.code == .unavailable ? .overloaded(retryAfter: Self.retryAfter) : .status(.internalError)
+        return context.site.errors.response(for: refusal, request: request, context: context)
     }
 
     /// Writes the operator's line for a failure (throttled while the database is unreachable).

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -8,12 +9,12 @@ import GenkanValidation
 struct AccountDeletion: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        registerSensitiveForm(.accountDeletion, at: .accountDelete, on: router, with: shared, submit: delete)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        registerSensitiveForm(.accountDeletion, at: .accountDelete, as: NoValues.self, on: router, with: shared, submit: delete)
     }
 
-    func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.status(.internalError), request) }
+    func delete(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NoValues>) -> Reply {
+        let signedIn = context.signedIn
         let locale = context.locale, authenticator = self.authenticator
         return provingOwner(signedIn, of: .accountDeletion, request, context, { proven, store in
             authenticator.deleteAccount(proven.requester, locale: locale, in: store)

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `/account`, the signed-in page, and `/`, which leads to it or to sign-in.
@@ -5,18 +6,18 @@ struct AccountOverview: Sendable {
     let renderer: PageRenderer
     let tokens: CSRFTokens
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession).get("/", use: root)
-        router.group("", shared.signedInPages).get(.account, use: show)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        shared.visitor(router.group()).get("/", use: root)
+        shared.signedIn(router.group()).get(.account, use: show)
     }
 
-    func root(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func root(_ request: HTTPRequest, _ context: SessionContext) -> Reply {
         .response(Responses.redirect(context.signedIn == nil ? SitePath.signIn : .account, context: context))
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let csrf = tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+    func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
+        let csrf = tokens.token(for: SiteContext.sessionBinding(signedIn.token))
         let notice = context.notice
         let html = renderer.account(
             signedIn.account, locale: context.locale, timeZone: context.timeZone, csrf: csrf,

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -10,19 +11,18 @@ struct EmailSettings: SiteFeature {
     /// `--private-signup`: an address in use by another account gets the same answer as a free one.
     let isPrivate: Bool
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        registerSensitiveForm(.emailChange, at: .accountEmail, on: router, with: shared, submit: request)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        registerSensitiveForm(.emailChange, at: .accountEmail, as: EmailValues.self, on: router, with: shared, submit: request)
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.accountEmailConfirm, use: showConfirm)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.accountEmailConfirm, use: confirm)
+        let posts = coded.narrowed(by: FormParsing()).group("", shared.csrf(.either), shared.verifyPerClient.perClient())
+        posts.post(.accountEmailConfirm, use: confirm)
         coded.get(.accountEmailRecover, use: showRecover)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.accountEmailRecover, use: recover)
+        posts.post(.accountEmailRecover, use: recover)
     }
 
-    func request(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn, let newEmail = context.validation?.normalizedEmail else {
-            return context.refuse(.status(.internalError), request)
-        }
+    func request(_ request: HTTPRequest, _ context: FormContext<SignedInContext, EmailValues>) -> Reply {
+        let signedIn = context.signedIn, newEmail = context.values.email
         let locale = context.locale, authenticator = self.authenticator, isPrivate = self.isPrivate
         return provingOwner(signedIn, of: .emailChange, request, context, { proven, store in
             authenticator.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
@@ -42,7 +42,7 @@ struct EmailSettings: SiteFeature {
 
     // MARK: The link to the new address
 
-    func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func showConfirm(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         showLinkConfirmation(
             request, context, newLink: Self.newLink,
             page: (
@@ -54,7 +54,7 @@ struct EmailSettings: SiteFeature {
         }
     }
 
-    func confirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func confirm(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let locale = context.locale
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.confirmEmailChange(code: code, locale: locale, in: store)
@@ -65,7 +65,7 @@ struct EmailSettings: SiteFeature {
 
     // MARK: The link to the old address
 
-    func showRecover(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func showRecover(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         showLinkConfirmation(
             request, context, newLink: Self.newLink,
             page: (.emailRecoverTitle, intro: .emailRecoverIntro, action: .accountEmailRecover, label: .emailRecoverSubmit),
@@ -75,13 +75,13 @@ struct EmailSettings: SiteFeature {
         }
     }
 
-    func recover(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func recover(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.recoverEmail(code: code, in: store)
         }, refused: failed(request, context)) { [forms] _, account in
             // Every session ended, this browser's too.
             var signedOut = context
-            signedOut.hasStaleSessionCookie = context.sessionToken != nil
+            signedOut.site.hasStaleSessionCookie = context.sessionToken != nil
             let texts = forms.texts, locale = context.locale
             let page = MessagePage(
                 title: texts.text(.emailRecoverTitle, locale),
@@ -93,7 +93,7 @@ struct EmailSettings: SiteFeature {
 
     // MARK: Shared
 
-    private func done(_ key: PageKey, email: String, context: RequestContext) -> HTTPResponse {
+    private func done(_ key: PageKey, email: String, context: some SiteRequestContext) -> HTTPResponse {
         let texts = forms.texts, locale = context.locale
         let page = MessagePage(
             title: texts.text(.emailChangeConfirmTitle, locale), paragraphs: [texts.text(key, locale, ["email": email])],
@@ -103,11 +103,11 @@ struct EmailSettings: SiteFeature {
 
     /// A refused link: as every refused link, unless the address was taken by another account in
     /// the meantime.
-    private func failed(_ request: HTTPRequest, _ context: RequestContext) -> @Sendable (AuthFailure) -> Reply {
+    private func failed(_ request: HTTPRequest, _ context: some SiteRequestContext) -> @Sendable (AuthFailure) -> Reply {
         { [self] failure in failed(failure, request: request, context: context) }
     }
 
-    private func failed(_ failure: AuthFailure, request: HTTPRequest, context: RequestContext) -> Reply {
+    private func failed(_ failure: AuthFailure, request: HTTPRequest, context: some SiteRequestContext) -> Reply {
         switch failure {
         case .internalError, .invalidActionCode, .expiredActionCode:
             return linkRefused(failure, next: Self.newLink, request, context)

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `/verify-email`: the link from the mail shows a button (a GET never uses the code, so a mail
@@ -6,16 +7,18 @@ import GenkanStore
 struct EmailVerification: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.verifyEmail, use: show)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.verifyEmail, use: verify)
-        router.group("", shared.requiredSession).get(.verifyEmailRequired, use: required)
-        router.group("", shared.requiredSession, FormParsing(), shared.csrf(.session), shared.mailPerAccount)
+        coded.narrowed(by: FormParsing()).group("", shared.csrf(.either), shared.verifyPerClient.perClient()).post(.verifyEmail, use: verify)
+        // An unverified account reaches these with `--require-verified` too: a session, no more.
+        let signedIn = router.group().narrowed(by: shared.requiredSession)
+        signedIn.get(.verifyEmailRequired, use: required)
+        signedIn.narrowed(by: FormParsing()).group("", shared.csrf(.session), shared.perAccount(shared.mailPerAccount))
             .post(.verifyEmailResend, use: resend)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.inspectEmailVerification(code: code, in: store)
         }) { [self] code, found in
@@ -32,7 +35,7 @@ struct EmailVerification: SiteFeature {
     }
 
     /// Verifies, signed in or not; a second use of a verified address is a friendly page.
-    func verify(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func verify(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.verifyEmail(code: code, in: store)
         }) { [self] _, verified in
@@ -43,7 +46,7 @@ struct EmailVerification: SiteFeature {
         }
     }
 
-    private func done(_ account: Account, already: Bool, context: RequestContext) -> HTTPResponse {
+    private func done(_ account: Account, already: Bool, context: some SiteRequestContext) -> HTTPResponse {
         let texts = forms.texts, locale = context.locale
         let page = MessagePage(
             title: texts.text(.verifyDoneTitle, locale),
@@ -53,8 +56,8 @@ struct EmailVerification: SiteFeature {
     }
 
     /// The page an unverified account is kept on with `--require-verified`.
-    func required(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func required(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let account = context.signedIn.account
         if account.isVerified { return .response(Responses.redirect(.account, context: context)) }
         let texts = forms.texts, locale = context.locale
         let notice = context.notice
@@ -72,10 +75,10 @@ struct EmailVerification: SiteFeature {
     }
 
     /// A new link for the signed-in account, then back where the button was, with a notice.
-    func resend(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func resend(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         let locale = context.locale, authenticator = self.authenticator
-        let back = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
+        let back = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         return pool.reply(.interactive, { store in
             authenticator.sendVerification(.session(token: signedIn.token), locale: locale, in: store).map(\.sent)
         }) { [self] result in

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanOIDC
 import GenkanStore
 import GenkanValidation
@@ -18,12 +19,12 @@ struct LinkedProviders: SiteFeature {
     var site: SiteServices { signIn.site }
     var providers: IdentityProviders { signIn.providers }
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        let pages = router.group("", shared.signedInPages)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        let pages = shared.signedIn(router.group())
         pages.get(.accountProviders, use: show)
         pages.get(.providerConnect, use: { request, context in confirmation(.connect, request, context) })
         pages.get(.providerDisconnect, use: { request, context in confirmation(.disconnect, request, context) })
-        let posts = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
+        let posts = shared.signedInPosts(router.group())
         posts.post(.providerConnect, use: { request, context in confirm(.connect, request, context) })
         posts.post(.providerDisconnect, use: { request, context in confirm(.disconnect, request, context) })
     }
@@ -32,8 +33,8 @@ struct LinkedProviders: SiteFeature {
         case connect, disconnect
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         return fromStore(request, context, { store throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id) }) {
             [forms] found in
             let html = forms.renderer.providers(
@@ -44,8 +45,8 @@ struct LinkedProviders: SiteFeature {
     }
 
     /// The page that asks for the current password before the change.
-    func confirmation(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func confirmation(_ change: Change, _ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
@@ -58,12 +59,12 @@ struct LinkedProviders: SiteFeature {
 
     /// Confirms the owner (`Authenticator.confirmOwner`, behind the sign-in limits), then sends the
     /// browser to the provider or removes the identity.
-    func confirm(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func confirm(_ change: Change, _ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
-        let password = context.formData?[FormField.currentPassword.rawValue] ?? ""
+        let password = context.formData[FormField.currentPassword.rawValue] ?? ""
         guard password.utf8.count <= 4096 else { return context.refuse(.status(.badRequest), request) }
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
@@ -91,7 +92,7 @@ struct LinkedProviders: SiteFeature {
             case (.failure(.internalError(let error)), _):
                 return failures.refuse(error, request: request, context: context)
             case (.failure(.throttled(let refusal)), _):
-                return context.refuse(Refusal(refusal), request)
+                return context.refuse(SiteRefusal(refusal), request)
             case (.failure(.userTokenExpired), _), (.failure(.userNotFound), _):
                 return context.refuseEndedSession(request)
             case (.failure(let failure), _):
@@ -110,7 +111,7 @@ struct LinkedProviders: SiteFeature {
     /// The confirmation form, with the failure on its field (or above it); a connect form's page
     /// lets its form lead to the provider.
     private func formPage(
-        _ change: Change, _ provider: OIDCProvider, hasPassword: Bool, context: RequestContext, failure: AuthFailure? = nil
+        _ change: Change, _ provider: OIDCProvider, hasPassword: Bool, context: some SiteRequestContext, failure: AuthFailure? = nil
     ) -> HTTPResponse {
         let button = ProviderButton(provider.configuration)
         let form = FormDescription.providerChange(change, button, hasPassword: hasPassword)

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanValidation
 
@@ -17,18 +18,19 @@ struct LiveValidation: Sendable {
         self.forms = Dictionary(forms.map { ($0.kind.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func register(on api: RouteGroup, with shared: SharedMiddleware) {
-        api.group("", FormParsing(), shared.csrf(.either), shared.validationPerClient).post(.liveValidation, use: validate)
+    func register(on api: RouteGroup<SiteContext, SiteContext>, with shared: SharedMiddleware) {
+        api.narrowed(by: FormParsing()).group("", shared.csrf(.either), shared.validationPerClient.perClient())
+            .post(.liveValidation, use: validate)
     }
 
-    func validate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func validate(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let posted = context.formData
-        guard let form = forms[posted?["form"] ?? ""], let fieldName = FormField(rawValue: posted?["field"] ?? ""),
+        guard let form = forms[posted["form"] ?? ""], let fieldName = FormField(rawValue: posted["field"] ?? ""),
             let field = form.field(fieldName)
         else { return context.refuse(.status(.badRequest), request) }
         var values: [FormField: String] = [:]
-        for other in form.fields { values[other.field] = posted?[other.id] ?? "" }
-        values[field.field] = posted?["value"] ?? ""
+        for other in form.fields { values[other.field] = SubmittedText.value(posted[other.id] ?? "", for: other.field) }
+        values[field.field] = SubmittedText.value(posted["value"] ?? "", for: field.field)
         let issues = rules.validateField(field.field, in: form.kind, values: values).issues
         let texts = renderer.texts
         var members: JSONValue.Members = [

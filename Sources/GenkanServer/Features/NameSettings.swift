@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `/account/name`: a new display name under the sign-up form's rules; back on `/account` with
@@ -5,21 +6,17 @@ import GenkanStore
 struct NameSettings: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get(.accountName, form: .nameChange, use: show)
-        router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.validating])
-            .post(.accountName, form: .nameChange, use: save)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        shared.signedIn(router.group()).get(.accountName, form: .nameChange, use: show)
+        shared.signedInForm(.nameChange, as: NameValues.self, on: router.group()).post(.accountName, use: save)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let account = context.signedIn?.account else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        return .response(forms.blank(.nameChange, context: context, values: [.name: account.displayName]))
+    func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        .response(forms.blank(.nameChange, context: context, values: [.name: context.signedIn.account.displayName]))
     }
 
-    func save(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn, let name = context.validation?.normalizedName,
-            let key = context.validation?.nameComparisonKey
-        else { return context.refuse(.status(.internalError), request) }
+    func save(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NameValues>) -> Reply {
+        let signedIn = context.signedIn, name = context.values.name, key = context.values.key
         let authenticator = self.authenticator, requester = Requester.session(token: signedIn.token)
         return pool.reply(.interactive, { store in authenticator.rename(requester, displayName: name, nameKey: key, in: store) }) {
             [self] result in

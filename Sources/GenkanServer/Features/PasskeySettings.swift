@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -18,19 +19,19 @@ struct PasskeySettings: SiteFeature {
     /// under another base URL can still go), adding does not.
     let available: Bool
 
-    func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
-        let pages = router.group("", shared.signedInPages)
+    func register(on router: Router<SiteContext>, api: RouteGroup<SiteContext, SiteContext>, with shared: SharedMiddleware) {
+        let pages = shared.signedIn(router.group())
         pages.get(.passkeys, use: show)
         pages.get(.passkeyRemove, use: removal)
         pages.get(.passwordRemove, use: passwordRemoval)
-        let posts = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
+        let posts = shared.signedInPosts(router.group())
         posts.post(.passkeyRename, use: rename)
         posts.post(.passkeyRemove, use: { request, context in confirm(.removePasskey, request, context) })
         posts.post(.passwordRemove, use: { request, context in confirm(.removePassword, request, context) })
         guard available else { return }
         pages.get(.passkeyAddConfirm, use: confirmation)
         posts.post(.passkeyAddConfirm, use: { request, context in confirm(.add, request, context) })
-        let calls = api.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session), shared.passkeyPerClient])
+        let calls = shared.signedInPosts(api).group("", shared.passkeyPerClient.perClient())
         calls.post(.passkeyRegistrationOptions, use: registrationOptions)
         calls.post(.passkeyRegistration, use: finishRegistration)
         calls.post(.passkeyReauthenticationOptions, use: reauthenticationOptions)
@@ -38,8 +39,8 @@ struct PasskeySettings: SiteFeature {
 
     // MARK: The list
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         return withMethods(signedIn, request, context) { [self] methods in
             .response(listPage(methods, signedIn: signedIn, context: context))
         }
@@ -47,15 +48,15 @@ struct PasskeySettings: SiteFeature {
 
     /// The account's ways in, read on the pool, then `next` on the loop.
     private func withMethods(
-        _ signedIn: SignedIn, _ request: HTTPRequest, _ context: RequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
+        _ signedIn: SignedIn, _ request: HTTPRequest, _ context: some SiteRequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
     ) -> Reply {
         fromStore(request, context, { store throws(StoreError) in try store.signInMethods(accountID: signedIn.account.id) }, then: next)
     }
 
-    private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: RequestContext, status: Int = 200, error: String? = nil)
+    private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: some SiteRequestContext, status: Int = 200, error: String? = nil)
         -> HTTPResponse
     {
-        let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+        let csrf = forms.tokens.token(for: SiteContext.sessionBinding(signedIn.token))
         let state = PasskeyListState(
             hasPassword: methods.hasPassword, methodCount: methods.count,
             notice: context.notice?.text(texts, account: signedIn.account, locale: context.locale), error: error)
@@ -64,10 +65,10 @@ struct PasskeySettings: SiteFeature {
     }
 
     /// A new name for one passkey; an empty one shows the list again with the problem.
-    func rename(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func rename(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         guard let id = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
-        let name = context.formData?["name"] ?? ""
+        let name = context.formData["name"] ?? ""
         guard name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
         guard AccountStore.passkeyName(name) != nil else {
             return withMethods(signedIn, request, context) { [self] methods in
@@ -97,8 +98,8 @@ struct PasskeySettings: SiteFeature {
     }
 
     /// `/account/passkeys/confirm`: the proof before adding a passkey.
-    func confirmation(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func confirmation(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         return withMethods(signedIn, request, context) { [self] methods in
             .response(
                 forms.blank(
@@ -109,8 +110,8 @@ struct PasskeySettings: SiteFeature {
 
     /// `/account/passkeys/ID/remove`: the proof before a passkey goes (the list again, with the
     /// reason, when it is the last way in).
-    func removal(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func removal(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         guard let id = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
         return withMethods(signedIn, request, context) { [self] methods in
             guard let passkey = methods.passkeys.first(where: { $0.id == id }) else { return context.refuse(.status(.notFound), request) }
@@ -127,8 +128,8 @@ struct PasskeySettings: SiteFeature {
 
     /// `/account/password/remove`: the proof before the password goes, for an account with
     /// another way in.
-    func passwordRemoval(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func passwordRemoval(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         return withMethods(signedIn, request, context) { [self] methods in
             guard methods.hasPassword else { return .response(Responses.redirect(.passkeys, context: context)) }
             guard methods.count > 1 else {
@@ -149,8 +150,8 @@ struct PasskeySettings: SiteFeature {
 
     /// Proves the owner (the password behind the sign-in limits, or a passkey's answer to this
     /// session's challenge, each with its line in the security log), then makes the change.
-    func confirm(_ change: Change, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func confirm(_ change: Change, _ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         let id: Int64
         if change == .removePasskey {
             guard let parsed = Int64(context.parameters["id"] ?? "") else { return context.refuse(.status(.notFound), request) }
@@ -158,8 +159,8 @@ struct PasskeySettings: SiteFeature {
         } else {
             id = 0
         }
-        let password = context.formData?[FormField.currentPassword.rawValue] ?? ""
-        let passkey = context.formData?["passkey"] ?? ""
+        let password = context.formData[FormField.currentPassword.rawValue] ?? ""
+        let passkey = context.formData["passkey"] ?? ""
         guard password.utf8.count <= 4096, passkey.utf8.count <= 256 * 1024 else { return context.refuse(.status(.badRequest), request) }
         if passkey.isEmpty, let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context), locale = context.locale
@@ -203,7 +204,7 @@ struct PasskeySettings: SiteFeature {
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
-                return context.refuse(Refusal(refusal), request)
+                return context.refuse(SiteRefusal(refusal), request)
             case .failure(.userTokenExpired), .failure(.userNotFound):
                 return context.refuseEndedSession(request)
             case .failure(let failure):
@@ -221,7 +222,7 @@ struct PasskeySettings: SiteFeature {
     /// The confirmation form again with the problem: a wrong password on its field, a passkey's
     /// refusal above the form.
     private func formAgain(
-        _ change: Change, id: Int64, methods: SignInMethods, failure: AuthFailure, byPasskey: Bool, context: RequestContext
+        _ change: Change, id: Int64, methods: SignInMethods, failure: AuthFailure, byPasskey: Bool, context: some SiteRequestContext
     ) -> HTTPResponse {
         let form: FormDescription
         switch change {
@@ -246,8 +247,8 @@ struct PasskeySettings: SiteFeature {
 
     /// `PublicKeyCredentialCreationOptionsJSON` for `navigator.credentials.create`; without a
     /// recent proof, the confirmation page's address.
-    func registrationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func registrationOptions(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         let authenticator = self.authenticator
         return passkeyOptions(request, context, recentProofPage: .passkeyAddConfirm) { store in
             authenticator.beginPasskeyRegistration(.session(token: signedIn.token), in: store)
@@ -256,10 +257,10 @@ struct PasskeySettings: SiteFeature {
 
     /// The browser's `RegistrationResponseJSON` (`credential`) and the optional `name`: the
     /// passkey stored, named after what was typed, else its authenticator model, else this browser.
-    func finishRegistration(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let json = Array((context.formData?["credential"] ?? "").utf8)
-        let name = context.formData?["name"] ?? ""
+    func finishRegistration(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
+        let json = Array((context.formData["credential"] ?? "").utf8)
+        let name = context.formData["name"] ?? ""
         guard !json.isEmpty, name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
         let authenticator = self.authenticator, locale = context.locale, security = checks.security, client = context.clientAddress
         let defaultName = BrowserName(userAgent: request.headers["user-agent"]).text(texts, locale: locale)
@@ -283,8 +284,8 @@ struct PasskeySettings: SiteFeature {
 
     /// `PublicKeyCredentialRequestOptionsJSON` listing the account's passkeys, for a passkey to
     /// stand in for the password on a confirmation page.
-    func reauthenticationOptions(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func reauthenticationOptions(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         let authenticator = self.authenticator
         return passkeyOptions(request, context) { store in
             authenticator.beginPasskeyReauthentication(.session(token: signedIn.token), in: store)

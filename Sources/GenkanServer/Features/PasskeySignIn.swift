@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -17,21 +18,21 @@ import GenkanValidation
 struct PasskeySignIn: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, api: RouteGroup, with shared: SharedMiddleware) {
-        let calls = api.group("", FormParsing(), shared.csrf(.preSession), shared.passkeyPerClient)
+    func register(on router: Router<SiteContext>, api: RouteGroup<SiteContext, SiteContext>, with shared: SharedMiddleware) {
+        let calls = api.narrowed(by: FormParsing()).group("", shared.csrf(.preSession), shared.passkeyPerClient.perClient())
         calls.post(.passkeySignInOptions, use: options)
         calls.post(.passkeySignIn, use: signIn)
     }
 
-    func options(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func options(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let authenticator = self.authenticator, binding = context.anonymousBinding
         return passkeyOptions(request, context) { store in authenticator.beginPasskeySignIn(binding: binding, in: store) }
     }
 
-    func signIn(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let json = Array((context.formData?["credential"] ?? "").utf8)
+    func signIn(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
+        let json = Array((context.formData["credential"] ?? "").utf8)
         guard !json.isEmpty else { return context.refuse(.status(.badRequest), request) }
-        let destination = context.formData?[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
+        let destination = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let authenticator = self.authenticator, binding = context.anonymousBinding, previous = context.sessionToken
         let userAgent = request.headers["user-agent"], client = context.clientAddress, security = checks.security
         return pool.reply(.interactive, { store in
@@ -44,7 +45,7 @@ struct PasskeySignIn: SiteFeature {
             case .success(let started):
                 let cookies = [
                     context.setCookie(.session, started.token, maxAge: sessionLifetime),
-                    checks.rememberDevice(context, email: started.email),
+                    checks.rememberDevice(context, account: started.account),
                 ]
                 return .response(Responses.json(200, .object([("location", .string(destination))]), context: context, cookies: cookies))
             case .failure(.internalError(let error)):
@@ -61,7 +62,7 @@ extension SiteFeature {
     /// (`{"publicKey": …}`); a refusal in the script's JSON (`PasskeyMessages`), leading to
     /// `recentProofPage` when the ceremony needs a more recent proof of the owner.
     func passkeyOptions(
-        _ request: HTTPRequest, _ context: RequestContext, recentProofPage: SitePath? = nil,
+        _ request: HTTPRequest, _ context: some SiteRequestContext, recentProofPage: SitePath? = nil,
         _ begin: @escaping @Sendable (AccountStore) -> Result<JSONValue, AuthFailure>
     ) -> Reply {
         pool.reply(.interactive, begin) { [self] begun in
@@ -101,7 +102,7 @@ enum PasskeyMessages {
 
     /// `{"error": {"code", "message"}}`, and `location` when the way on is another page (a
     /// registration that needs a recent sign-in goes to the confirmation page).
-    static func refusal(_ failure: AuthFailure, texts: PageTexts, context: RequestContext, location: String? = nil) -> HTTPResponse {
+    static func refusal(_ failure: AuthFailure, texts: PageTexts, context: some SiteRequestContext, location: String? = nil) -> HTTPResponse {
         var members: JSONValue.Members = [
             ("error", .object([
                 ("code", .string(failure.code.rawValue)), ("message", .string(text(failure, texts: texts, locale: context.locale))),

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -11,19 +12,20 @@ struct PasswordReset: SiteFeature {
     /// durably whatever the address and answered once it is committed: the same work and the same
     /// page whether or not the address has an account. The code and the mail are made afterwards
     /// (`ResetRequests`).
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         registerLinkRequest(
             .passwordResetRequest, at: .passwordForgot, .resetPassword, requests: requests, sentMessage: .forgotSentMessage, on: router,
             with: shared)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.passwordReset, form: .passwordReset, use: showReset)
-        coded.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient)
-            .post(.passwordReset, form: .passwordReset, use: reset)
+        // The new password is checked again in the handler, against the code's account.
+        coded.narrowed(by: FormParsing()).group("", shared.csrf(.preSession)).validating(.passwordReset, as: NoValues.self, with: shared)
+            .group("", shared.resetPerClient.perClient()).post(.passwordReset, use: reset)
     }
 
     /// The new-password form for a usable code; a GET never consumes it.
-    func showReset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func showReset(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         withLinkCode(posted: false, request, context, next: Self.newLink) { code in
             inspect(code, request: request, context: context) { [forms] account in
                 .response(
@@ -36,13 +38,13 @@ struct PasswordReset: SiteFeature {
 
     /// Checks the new password against the account's address and name too, then replaces it:
     /// every session ends, this browser gets a new one, and a notice goes by mail.
-    func reset(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func reset(_ request: HTTPRequest, _ context: FormContext<SiteContext, NoValues>) -> Reply {
         withLinkCode(posted: true, request, context, next: Self.newLink) { code in checked(code, request, context) }
     }
 
-    private func checked(_ code: String, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let newPassword = context.formData?[FormField.newPassword.rawValue] ?? ""
-        let confirmation = context.formData?[FormField.passwordConfirmation.rawValue] ?? ""
+    private func checked(_ code: String, _ request: HTTPRequest, _ context: FormContext<SiteContext, NoValues>) -> Reply {
+        let newPassword = context.formData[FormField.newPassword.rawValue] ?? ""
+        let confirmation = context.formData[FormField.passwordConfirmation.rawValue] ?? ""
         return inspect(code, request: request, context: context) { [self] account in
             let verdict = rules.validatePasswordReset(
                 newPassword: newPassword, confirmation: confirmation,
@@ -58,7 +60,7 @@ struct PasswordReset: SiteFeature {
         }
     }
 
-    private func replace(code: String, password: String, request: HTTPRequest, context: RequestContext) -> Reply {
+    private func replace(code: String, password: String, request: HTTPRequest, context: some SiteRequestContext) -> Reply {
         let locale = context.locale, authenticator = self.authenticator
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, { store in
@@ -68,8 +70,7 @@ struct PasswordReset: SiteFeature {
             case .success(let reset):
                 guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
                 // The mailbox's owner set the password in this browser: it is theirs from now on.
-                return sessionStarted(
-                    token, email: reset.account.email, to: SitePath.account.path, notice: .passwordChanged, context: context)
+                return sessionStarted(token, account: reset.account, to: SitePath.account.path, notice: .passwordChanged, context: context)
             case .failure(let failure):
                 return linkRefused(failure, next: Self.newLink, request, context)
             }
@@ -79,7 +80,7 @@ struct PasswordReset: SiteFeature {
     /// Looks the code up on the pool and continues on the loop with its account, or shows why
     /// the link cannot be used.
     private func inspect(
-        _ code: String, request: HTTPRequest, context: RequestContext, then next: @escaping @Sendable (Account) -> Reply
+        _ code: String, request: HTTPRequest, context: some SiteRequestContext, then next: @escaping @Sendable (Account) -> Reply
     ) -> Reply {
         fromStore(request, context, { store throws(StoreError) in try store.inspectCode(code, purpose: .resetPassword) }) { [self] found in
             switch found {

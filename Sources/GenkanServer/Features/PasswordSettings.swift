@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -7,21 +8,19 @@ import GenkanValidation
 struct PasswordSettings: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        registerSensitiveForm(.passwordChange, at: .accountPassword, on: router, with: shared, submit: change)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        registerSensitiveForm(.passwordChange, at: .accountPassword, as: NewPasswordValues.self, on: router, with: shared, submit: change)
     }
 
-    func change(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn, let new = context.validation?.preparedPassword else {
-            return context.refuse(.status(.internalError), request)
-        }
+    func change(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NewPasswordValues>) -> Reply {
+        let signedIn = context.signedIn, new = context.values.password
         let locale = context.locale, authenticator = self.authenticator, userAgent = request.headers["user-agent"]
         return provingOwner(signedIn, of: .passwordChange, request, context, { proven, store in
             authenticator.changePassword(
                 proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
         }) { [self] changed in
             guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
-            return sessionStarted(token, email: changed.account.email, to: SitePath.account.path, notice: .passwordChanged, context: context)
+            return sessionStarted(token, account: changed.account, to: SitePath.account.path, notice: .passwordChanged, context: context)
         }
     }
 }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanLocalization
 import GenkanOIDC
@@ -23,18 +24,18 @@ struct ProviderSignIn: SiteFeature {
     /// `--private-signup`: only an address the provider verified may make an account.
     let isPrivate: Bool
     /// Starts per client address (each stores a request for ten minutes).
-    let startsPerClient: RateLimit
+    let startsPerClient: Limit
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession, startsPerClient).get(.providerSignIn, use: start)
-        router.group("", shared.optionalSession).get(.providerCallback, use: callback)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        shared.visitor(router.group()).group("", startsPerClient.perClient()).get(.providerSignIn, use: start)
+        shared.visitor(router.group()).get(.providerCallback, use: callback)
         // No CSRF token on purpose: see the type's comment. The state decides, at the GET.
-        router.group("", FormParsing()).post(.providerCallback, use: formPost)
+        router.group().narrowed(by: FormParsing()).post(.providerCallback, use: formPost)
     }
 
     // MARK: Start
 
-    func start(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func start(_ request: HTTPRequest, _ context: SessionContext) -> Reply {
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
@@ -46,7 +47,7 @@ struct ProviderSignIn: SiteFeature {
 
     /// Stores a new authorization request bound to this browser (and, when linking, to its
     /// account) and sends the browser to the provider.
-    func begin(_ provider: OIDCProvider, accountID: Int64?, returnTo: String?, request: HTTPRequest, context: RequestContext) -> Reply {
+    func begin(_ provider: OIDCProvider, accountID: Int64?, returnTo: String?, request: HTTPRequest, context: some SiteRequestContext) -> Reply {
         guard let httpPool = providers.pool else { return context.refuse(.status(.notFound), request) }
         let pending = PendingAuthorization.new()
         let redirectURI = providers.redirectURI(provider.name)
@@ -72,7 +73,7 @@ struct ProviderSignIn: SiteFeature {
     }
 
     /// What a request is bound to: the SHA-256 of the browser's pre-session cookie.
-    static func binding(_ context: RequestContext) -> [UInt8] {
+    static func binding(_ context: some SiteRequestContext) -> [UInt8] {
         Secret.sha256(Array(context.preSession.utf8))
     }
 
@@ -82,19 +83,19 @@ struct ProviderSignIn: SiteFeature {
     /// names, then sends the browser to the GET callback. Sets no cookie: the POST came without
     /// the browser's cookies, and a new pre-session here would replace the one the state is
     /// bound to.
-    func formPost(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func formPost(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         guard let provider = providers.provider(named: context.parameters["provider"]), provider.configuration.preset.usesFormPost else {
             return context.refuse(.status(.notFound), request)
         }
         let form = context.formData
-        let state = String((form?["state"] ?? "").prefix(512))
+        let state = String((form["state"] ?? "").prefix(512))
         var location = SitePath.providerCallback.filled(provider.name) + "?state=" + FormData.percentEncoded(state)
-        if let error = form?["error"] {
+        if let error = form["error"] {
             location += "&error=" + FormData.percentEncoded(String(error.prefix(64)))
             return .response(Self.bareRedirect(location))
         }
-        guard let code = form?["code"], !state.isEmpty else { return .response(Self.bareRedirect(location)) }
-        let user = form?["user"].flatMap { $0.utf8.count <= 4096 ? $0 : nil }
+        guard let code = form["code"], !state.isEmpty else { return .response(Self.bareRedirect(location)) }
+        let user = form["user"].flatMap { $0.utf8.count <= 4096 ? $0 : nil }
         let callback = location
         return pool.reply(.interactive, { store in
             Result { () throws(StoreError) in
@@ -115,7 +116,7 @@ struct ProviderSignIn: SiteFeature {
     /// The provider's answer: takes the request its state names (once), checks it is this
     /// browser's and this provider's, redeems the code, verifies the ID token, then signs in (or
     /// makes the account) or links the identity.
-    func callback(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func callback(_ request: HTTPRequest, _ context: SessionContext) -> Reply {
         guard let provider = providers.provider(named: context.parameters["provider"]), let httpPool = providers.pool else {
             return context.refuse(.status(.notFound), request)
         }
@@ -174,20 +175,18 @@ struct ProviderSignIn: SiteFeature {
     }
 
     private func signIn(
-        _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
+        _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: some SiteRequestContext
     ) -> Reply {
         let authenticator = self.authenticator, locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return pool.reply(.interactive, { store in
-            if let previous { try? store.deleteSession(token: previous) }
-            let result = authenticator.signIn(
-                with: profile, in: store, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
-            return result
+            authenticator.signIn(
+                with: profile, in: store, replacing: previous, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
         }) { [self] result in
             switch result {
             case .success(let outcome):
                 let destination = outcome.isNew ? SitePath.account.path : returnTo ?? SitePath.account.path
-                return .response(Responses.sessionStarted(outcome.token, lifetime: sessionLifetime, to: destination, context: context))
+                return sessionStarted(outcome.token, account: outcome.account, to: destination, context: context)
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):
@@ -197,7 +196,7 @@ struct ProviderSignIn: SiteFeature {
     }
 
     private func link(
-        _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: RequestContext
+        _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: some SiteRequestContext
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let authenticator = self.authenticator, locale = context.locale
@@ -252,15 +251,15 @@ struct ProviderSignIn: SiteFeature {
     /// A provider flow that failed: the sign-in page with the message (and, when the address has
     /// an account, how to link afterwards), or, when linking, a page that leads back to the
     /// sign-in methods. The detail goes to the operator's log.
-    func failed(_ failure: OIDCFailure, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
+    func failed(_ failure: OIDCFailure, provider: OIDCProvider, linking: Bool, context: some SiteRequestContext) -> HTTPResponse {
         failed(failure.code, detail: failure.detail, provider: provider, linking: linking, context: context)
     }
 
-    func failed(_ failure: AuthFailure, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
+    func failed(_ failure: AuthFailure, provider: OIDCProvider, linking: Bool, context: some SiteRequestContext) -> HTTPResponse {
         failed(failure.code, detail: "\(failure)", provider: provider, linking: linking, context: context)
     }
 
-    func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: RequestContext) -> HTTPResponse {
+    func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: some SiteRequestContext) -> HTTPResponse {
         failures.log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
         let texts = forms.texts, locale = context.locale
         let brand = ProviderButton(provider.configuration).brandName

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -11,7 +12,7 @@ struct SessionStart: SiteFeature {
     /// new one and the browser goes to `destination`. A failure shows `form` again with `values`;
     /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
-        _ form: FormDescription, request: HTTPRequest, context: RequestContext, values: [FormField: String],
+        _ form: FormDescription, request: HTTPRequest, context: some PostedRequestContext, values: [FormField: String],
         destination: String, priority: Bool = false, authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
@@ -21,11 +22,11 @@ struct SessionStart: SiteFeature {
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
-                return sessionStarted(started.token, email: started.email, to: destination, context: context)
+                return sessionStarted(started.token, account: started.account, to: destination, context: context)
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(.throttled(let refusal)):
-                return context.refuse(Refusal(refusal), request)
+                return context.refuse(SiteRefusal(refusal), request)
             case .failure(let failure):
                 return .response(
                     forms.page(
@@ -36,24 +37,11 @@ struct SessionStart: SiteFeature {
         }
     }
 
-    /// A session just made, and the address of its account (for the device cookie).
-    struct Started: Sendable {
-        let token: String
-        let email: String
-    }
-
-    /// A new session for `account` in place of the browser's `previous` one: a new id at every
-    /// sign-in, whatever the way in, against session fixation. `recordingLogin` also notes the
-    /// sign-in on the account, for a way in whose `Authenticator` call does not.
+    /// A new session for `account` in place of the browser's `previous` one, by the core
+    /// (`Authenticator.startSession`: a new id at every sign-in, the sign-in recorded).
     static func replace(
-        _ previous: String?, with account: Account, userAgent: String?, recordingLogin: Bool = false, in store: AccountStore
-    ) -> Result<Started, AuthFailure> {
-        do throws(StoreError) {
-            if let previous { try store.deleteSession(token: previous) }
-            if recordingLogin { try store.recordLogin(accountID: account.id) }
-            return .success(Started(token: try store.createSession(accountID: account.id, userAgent: userAgent).token, email: account.email))
-        } catch {
-            return .failure(.internalError(error))
-        }
+        _ previous: String?, with account: Account, userAgent: String?, in store: AccountStore
+    ) -> Result<StartedSession, AuthFailure> {
+        Authenticator.startSession(for: account, replacing: previous, userAgent: userAgent, in: store)
     }
 }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -13,17 +14,18 @@ struct SignInLink: SiteFeature {
     let site: SiteServices
     let requests: ResetRequests
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         registerLinkRequest(
             .signInLinkRequest, at: .signInLink, .signIn, requests: requests, sentMessage: .signInLinkSentMessage, on: router, with: shared)
         // The code is in the URL: no page of these may send it on in a Referer header.
         let coded = router.group("", SecurityHeaders(noReferrer: true))
         coded.get(.signInLinkConfirm, use: showConfirm)
-        coded.group("", FormParsing(), shared.csrf(.either), shared.verifyPerClient).post(.signInLinkConfirm, use: confirm)
+        coded.narrowed(by: FormParsing()).group("", shared.csrf(.either), shared.verifyPerClient.perClient())
+            .post(.signInLinkConfirm, use: confirm)
     }
 
     /// The link's page: the address it signs in as, and a button; nothing is used up.
-    func showConfirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func showConfirm(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         showLinkConfirmation(
             request, context, newLink: Self.newLink,
             page: (.signInLinkConfirmTitle, intro: .signInLinkConfirmIntro, action: .signInLinkConfirm, label: .signInSubmit)
@@ -34,14 +36,14 @@ struct SignInLink: SiteFeature {
 
     /// Uses the code: a new session for its account (the browser's previous one ends), the
     /// browser remembered for the account, and on to `/account`.
-    func confirm(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func confirm(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in
-                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, recordingLogin: true, in: store)
+                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, in: store)
             }
         }) { [self] _, started in
-            sessionStarted(started.token, email: started.email, to: SitePath.account.path, context: context)
+            sessionStarted(started.token, account: started.account, to: SitePath.account.path, context: context)
         }
     }
 

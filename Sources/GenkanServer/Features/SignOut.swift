@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `POST /signout`: ends the session on the server and in the browser. The form's token must be
@@ -5,11 +6,11 @@ import GenkanStore
 struct SignOut: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", FormParsing(), shared.csrf(.session)).post(.signOut, use: submit)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        router.group().narrowed(by: FormParsing()).group("", shared.csrf(.session)).post(.signOut, use: submit)
     }
 
-    func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func submit(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
         return fromStore(request, context, { store throws(StoreError) in try store.deleteSession(token: token) }) { _ in
             .response(Responses.redirect(.signIn, context: context, cookies: [context.deletingCookie(.session)]))

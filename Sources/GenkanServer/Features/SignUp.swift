@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -12,22 +13,24 @@ struct SignUp: SiteFeature {
     /// GET shows the form (or sends a signed-in visitor on); a valid POST is rate-limited per
     /// client (and, when private, per address, since each may mail its owner) before the
     /// password is hashed.
-    func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.optionalSession).get(.signUp, form: .signUp, use: show)
-        var post: [any Middleware] = [FormParsing(), shared.csrf(.preSession), shared.validating, shared.signUpPerClient]
-        if isPrivate { post.append(shared.signUpPerAccount) }
-        router.group("", post).post(.signUp, form: .signUp, use: submit)
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        shared.visitor(router.group()).get(.signUp, form: .signUp, use: show)
+        let form = shared.anonymousForm(.signUp, as: SignUpValues.self, on: router.group())
+        var limits: [any Middleware<Posted, Posted>] = [shared.signUpPerClient.perClient()]
+        if isPrivate { limits.append(shared.perEmail(shared.signUpPerAccount)) }
+        form.group("", limits).post(.signUp, use: submit)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    typealias Posted = FormContext<SiteContext, SignUpValues>
+
+    func show(_ request: HTTPRequest, _ context: SessionContext) -> Reply {
         if context.signedIn != nil { return .response(Responses.redirect(.account, context: context)) }
         return .response(forms.blank(.signUp, context: context))
     }
 
-    func submit(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let verdict = context.validation, let email = verdict.normalizedEmail, let name = verdict.normalizedName,
-            let nameKey = verdict.nameComparisonKey, let password = verdict.preparedPassword
-        else { return context.refuse(.status(.internalError), request) }
+    func submit(_ request: HTTPRequest, _ context: Posted) -> Reply {
+        let email = context.values.email, name = context.values.name.name, nameKey = context.values.name.key
+        let password = context.values.password
         let authenticator = self.authenticator, locale = context.locale
         if isPrivate {
             return submitPrivately(
@@ -51,7 +54,7 @@ struct SignUp: SiteFeature {
 
     /// Hashes in every case, then creates the account or mails the address's owner; the page is
     /// the same either way and signs no one in (the new account signs in after verifying).
-    private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: RequestContext) -> Reply {
+    private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: Posted) -> Reply {
         let authenticator = self.authenticator, locale = context.locale
         return pool.hashing(request, context, { store in
             authenticator.signUp(

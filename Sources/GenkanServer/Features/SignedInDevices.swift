@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// `/account/sessions`: every session of the account (when it signed in, when it was last
@@ -5,19 +6,19 @@ import GenkanStore
 struct SignedInDevices: SiteFeature {
     let site: SiteServices
 
-    func register(on router: Router, with shared: SharedMiddleware) {
-        router.group("", shared.signedInPages).get(.accountSessions, use: show)
-        let post = router.group("", shared.signedInPages + [FormParsing(), shared.csrf(.session)])
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
+        shared.signedIn(router.group()).get(.accountSessions, use: show)
+        let post = shared.signedInPosts(router.group())
         post.post(.accountSessionsEnd, use: end)
         post.post(.accountSessionsEndOthers, use: endOthers)
     }
 
-    func show(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
         return fromStore(request, context, { store throws(StoreError) in
             try store.sessions(accountID: signedIn.account.id, currentToken: signedIn.token)
         }) { [forms] sessions in
-            let csrf = forms.tokens.token(for: RequestContext.sessionBinding(signedIn.token))
+            let csrf = forms.tokens.token(for: SiteContext.sessionBinding(signedIn.token))
             let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
             let html = forms.renderer.sessions(sessions, locale: context.locale, timeZone: context.timeZone, csrf: csrf, notice: notice)
             return .response(Responses.html(200, html, context: context, cookies: context.noticeShown))
@@ -25,8 +26,9 @@ struct SignedInDevices: SiteFeature {
     }
 
     /// Signs one other device out (this one signs out with the sign-out button).
-    func end(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn, let handle = context.formData?["session"], handle.utf8.count <= 64 else {
+    func end(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
+        guard let handle = context.formData["session"], handle.utf8.count <= 64 else {
             return context.refuse(.status(.badRequest), request)
         }
         return fromStore(request, context, { store throws(StoreError) in
@@ -36,8 +38,8 @@ struct SignedInDevices: SiteFeature {
         }
     }
 
-    func endOthers(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard let signedIn = context.signedIn else { return context.refuse(.signInRequired(returnTo: nil), request) }
+    func endOthers(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
+        let signedIn = context.signedIn
         return fromStore(request, context, { store throws(StoreError) in
             try store.endOtherSessions(sessionToken: signedIn.token)
         }) { count in

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -10,9 +11,9 @@ extension SiteFeature {
     /// posts otherwise; the link's invalid page, leading to `next`, when there is none of a
     /// code's shape.
     func withLinkCode(
-        posted: Bool, _ request: HTTPRequest, _ context: RequestContext, next: (text: PageKey, href: String), _ body: (String) -> Reply
+        posted: Bool, _ request: HTTPRequest, _ context: some SiteRequestContext, next: (text: PageKey, href: String), _ body: (String) -> Reply
     ) -> Reply {
-        let form = posted ? context.formData : request.query.isEmpty ? nil : try? FormData(query: request.query)
+        let form = posted ? context.posted : request.query.isEmpty ? nil : try? FormData(query: request.query)
         guard let code = form?[FormDescription.codeField], Secret.isTokenShaped(code) else {
             return .response(forms.linkInvalid(.invalidActionCode, context: context, next: next))
         }
@@ -23,7 +24,7 @@ extension SiteFeature {
     /// POST its button makes, then `next` has what it gave, on the loop. A code not of a code's
     /// shape, or refused, is `linkRefused` (unless `refused` answers otherwise).
     func usingLinkCode<T: Sendable>(
-        posted: Bool, _ request: HTTPRequest, _ context: RequestContext, newLink: (text: PageKey, href: String),
+        posted: Bool, _ request: HTTPRequest, _ context: some SiteRequestContext, newLink: (text: PageKey, href: String),
         _ use: @escaping @Sendable (_ code: String, AccountStore) -> Result<T, AuthFailure>,
         refused: (@Sendable (AuthFailure) -> Reply)? = nil, then next: @escaping @Sendable (_ code: String, T) -> Reply
     ) -> Reply {
@@ -40,7 +41,7 @@ extension SiteFeature {
     /// A link's GET page: the code inspected on the pool (`inspect` gives the address the link
     /// acts on; nothing is used up), then the page with its one button (`linkConfirmation`).
     func showLinkConfirmation(
-        _ request: HTTPRequest, _ context: RequestContext, newLink: (text: PageKey, href: String),
+        _ request: HTTPRequest, _ context: some SiteRequestContext, newLink: (text: PageKey, href: String),
         page: (title: PageKey, intro: PageKey, action: SitePath, label: PageKey), refused: (@Sendable (AuthFailure) -> Reply)? = nil,
         _ inspect: @escaping @Sendable (_ code: String, AccountStore) -> Result<String, AuthFailure>
     ) -> Reply {
@@ -54,7 +55,7 @@ extension SiteFeature {
 
     /// A link's operation refused: a store failure as every one is, else why the link cannot be
     /// used and the way to a new one.
-    func linkRefused(_ failure: AuthFailure, next: (text: PageKey, href: String), _ request: HTTPRequest, _ context: RequestContext)
+    func linkRefused(_ failure: AuthFailure, next: (text: PageKey, href: String), _ request: HTTPRequest, _ context: some SiteRequestContext)
         -> Reply
     {
         if case .internalError(let error) = failure { return failures.refuse(error, request: request, context: context) }
@@ -65,12 +66,13 @@ extension SiteFeature {
     /// the reset limits (per client and per address), answered by `recordLinkRequest`.
     func registerLinkRequest(
         _ form: FormDescription, at path: SitePath, _ kind: ResetRequest.Kind, requests: ResetRequests, sentMessage: PageKey,
-        on router: Router, with shared: SharedMiddleware
+        on router: Router<SiteContext>, with shared: SharedMiddleware
     ) {
         let forms = self.forms
         router.get(path, form: form, use: { _, context in .response(forms.blank(form, context: context)) })
-        router.group("", FormParsing(), shared.csrf(.preSession), shared.validating, shared.resetPerClient, shared.resetPerAccount)
-            .post(path, form: form) { request, context in
+        shared.anonymousForm(form, as: EmailValues.self, on: router.group())
+            .group("", shared.resetPerClient.perClient(), shared.perEmail(shared.resetPerAccount))
+            .post(path) { request, context in
                 recordLinkRequest(kind, requests: requests, sentMessage: sentMessage, request, context)
             }
     }
@@ -80,9 +82,10 @@ extension SiteFeature {
     /// a crash after the answer loses nothing. The code and the mail are made afterwards
     /// (`ResetRequests`).
     func recordLinkRequest(
-        _ kind: ResetRequest.Kind, requests: ResetRequests, sentMessage: PageKey, _ request: HTTPRequest, _ context: RequestContext
+        _ kind: ResetRequest.Kind, requests: ResetRequests, sentMessage: PageKey, _ request: HTTPRequest,
+        _ context: FormContext<SiteContext, EmailValues>
     ) -> Reply {
-        guard let email = context.validation?.normalizedEmail else { return context.refuse(.status(.internalError), request) }
+        let email = context.values.email
         let locale = context.locale, forms = self.forms
         return fromStore(request, context, { store throws(StoreError) in
             try store.recordResetRequest(email: email, locale: locale, kind: kind)
@@ -95,7 +98,7 @@ extension SiteFeature {
 
 extension FormPages {
     /// "Check your e-mail": what was sent to `email`, that mail can take a while, and the way back.
-    func mailSent(_ title: PageKey, _ message: PageKey, email: String, back: (text: PageKey, page: SitePath), context: RequestContext)
+    func mailSent(_ title: PageKey, _ message: PageKey, email: String, back: (text: PageKey, page: SitePath), context: some SiteRequestContext)
         -> HTTPResponse
     {
         let locale = context.locale
@@ -109,7 +112,7 @@ extension FormPages {
     /// A link's page before it does anything: what it will do for `email`, and one button that
     /// posts the code to `action` (the code also kept when the language is switched).
     func linkConfirmation(
-        _ title: PageKey, intro: PageKey, email: String, action: SitePath, label: PageKey, code: String, context: RequestContext
+        _ title: PageKey, intro: PageKey, email: String, action: SitePath, label: PageKey, code: String, context: some SiteRequestContext
     ) -> HTTPResponse {
         let locale = context.locale
         let page = MessagePage(

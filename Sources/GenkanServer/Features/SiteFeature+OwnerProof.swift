@@ -1,20 +1,23 @@
+import GenkanHTTP
 import GenkanStore
 
 extension SiteFeature {
     /// A sensitive form's routes at `path`: the GET shows it (`showSensitive`), the POST goes
-    /// through `SharedMiddleware.sensitivePost` (its token and validation) to `submit`, which
-    /// proves the owner (`provingOwner`). Both are for a signed-in account only.
-    func registerSensitiveForm(
-        _ form: FormDescription, at path: SitePath, on router: Router, with shared: SharedMiddleware, submit: @escaping RouteHandler
+    /// through the signed-in form's token check and validation (`SharedMiddleware.signedInForm`)
+    /// to `submit`, which proves the owner (`provingOwner`). Both are for a signed-in account only.
+    func registerSensitiveForm<Values: FormValues>(
+        _ form: FormDescription, at path: SitePath, as values: Values.Type, on router: Router<SiteContext>, with shared: SharedMiddleware,
+        submit: @escaping RouteHandler<FormContext<SignedInContext, Values>>
     ) {
-        router.group("", shared.signedInPages).get(path, form: form, use: { request, context in showSensitive(form, request, context) })
-        router.group("", shared.signedInPages + shared.sensitivePost).post(path, form: form, use: submit)
+        shared.signedIn(router.group()).get(path, form: form, use: { request, context in showSensitive(form, request, context) })
+        shared.signedInForm(form, as: values, on: router.group()).post(path, use: submit)
     }
 
     /// A sensitive form as first shown, with "use a passkey instead" when passkeys work here and
     /// the account has one (looked up on the pool).
-    func showSensitive(_ form: FormDescription, _ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        guard forms.renderer.passkeys, form.offersPasskeyProof, let signedIn = context.signedIn else {
+    func showSensitive(_ form: FormDescription, _ request: HTTPRequest, _ context: SignedInContext) -> Reply {
+        let signedIn = context.signedIn
+        guard forms.renderer.passkeys, form.offersPasskeyProof else {
             return .response(forms.blank(form, context: context))
         }
         return fromStore(request, context, { store throws(StoreError) in try !store.passkeys(accountID: signedIn.account.id).isEmpty }) {
@@ -29,7 +32,7 @@ extension SiteFeature {
     /// `operation` in the same hashing job. A failure shows `form` again
     /// (`FormPages.reauthenticationFailed`); the operation's value goes to `done`.
     func provingOwner<T: Sendable>(
-        _ signedIn: SignedIn, of form: FormDescription, _ request: HTTPRequest, _ context: RequestContext,
+        _ signedIn: SignedIn, of form: FormDescription, _ request: HTTPRequest, _ context: some PostedRequestContext,
         _ operation: @escaping @Sendable (ProvenSession, AccountStore) -> Result<T, AuthFailure>,
         then done: @escaping @Sendable (T) -> Reply
     ) -> Reply {

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -24,7 +25,7 @@ extension SiteFeature {
     /// Store work on the interactive lane, then `next` on the loop with what it found; a store
     /// failure is refused as every one is (`StoreFailures`).
     func fromStore<T: Sendable>(
-        _ request: HTTPRequest, _ context: RequestContext, _ work: @escaping @Sendable (AccountStore) throws(StoreError) -> T,
+        _ request: HTTPRequest, _ context: some SiteRequestContext, _ work: @escaping @Sendable (AccountStore) throws(StoreError) -> T,
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let failures = self.failures
@@ -36,14 +37,15 @@ extension SiteFeature {
         }
     }
 
-    /// A session now begun for the account of `email`: its cookie, the browser remembered for the
-    /// account (`KnownDevices`), and the way on to `destination`, with a one-time notice if any.
-    func sessionStarted(_ token: String, email: String, to destination: String, notice: Notice? = nil, context: RequestContext)
+    /// A session now begun for `account` (as it is after the sign-in): its cookie, the browser
+    /// remembered for the account's credentials as they are now (`KnownDevices`), and the way on to
+    /// `destination`, with a one-time notice if any.
+    func sessionStarted(_ token: String, account: Account, to destination: String, notice: Notice? = nil, context: some SiteRequestContext)
         -> Reply
     {
         .response(
             Responses.sessionStarted(
                 token, lifetime: sessionLifetime, to: destination, context: context, notice: notice,
-                cookies: [checks.rememberDevice(context, email: email)]))
+                cookies: [checks.rememberDevice(context, account: account)]))
     }
 }

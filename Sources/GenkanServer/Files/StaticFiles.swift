@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanStore
 
 /// The files under `public/`, read once at start and served from memory with their media type,

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// The admin endpoints (`/v1/projects/{project}/accounts…`) answer only the project's owner: in
@@ -17,7 +18,7 @@ struct AdminAccess: Middleware {
     /// JWTs name a service.
     static let audiences: Set<String> = ["https://identitytoolkit.googleapis.com/", "https://identitytoolkit.googleapis.com"]
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: APIContext, next: @escaping RouteHandler<APIContext>) -> Reply {
         guard let authorization = request.headers["authorization"], isOwner(authorization) else {
             return context.refuse(.status(.forbidden), request)
         }

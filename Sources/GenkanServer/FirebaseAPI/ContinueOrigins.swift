@@ -1,7 +1,12 @@
-/// Where a sign-in link may lead (`continueUrl`, an app's page that finishes the sign-in): outside
-/// emulator mode, only the site's own origin (`--base-url`) and the origins named by
-/// `--authorized-domain` — Firebase's authorized domains — so that a mail from the site never
-/// hands its code to a stranger's page. In emulator mode, any absolute URL, as the emulator allows.
+import GenkanHTTP
+
+/// Where a sign-in link may lead (`continueUrl`, an app's page that finishes the sign-in), and, in
+/// emulator mode, which web pages may call the API (`FirebaseCORS`): the site's own origin
+/// (`--base-url`) and the origins named by `--authorized-domain` — Firebase's authorized domains —
+/// so that a mail from the site never hands its code to a stranger's page. In emulator mode, loopback
+/// origins too (`http://localhost:3000`, `http://127.0.0.1:5173`): an app in development, on the
+/// developer's machine. Never any origin: the official emulator's "anything goes" lets every page
+/// the developer has open read live codes from the emulator and redirect through its action handler.
 struct ContinueOrigins: Sendable {
     /// An `--authorized-domain` value: an origin (`https://app.example:8443`), or a host name
     /// (`app.example`) whose http and https origins on any port are allowed, as Firebase compares
@@ -13,13 +18,13 @@ struct ContinueOrigins: Sendable {
 
     let base: BaseURL?
     let entries: [Entry]
-    /// Emulator mode: every absolute URL.
-    var allowsAny = false
+    /// Emulator mode: http(s) origins on loopback hosts too.
+    var allowsLoopback = false
 
-    init(base: BaseURL? = nil, entries: [Entry], allowsAny: Bool = false) {
+    init(base: BaseURL? = nil, entries: [Entry], allowsLoopback: Bool = false) {
         self.base = base
         self.entries = entries
-        self.allowsAny = allowsAny
+        self.allowsLoopback = allowsLoopback
     }
 
     /// Reads an `--authorized-domain` value; nil when it is neither a host name nor an http(s)
@@ -37,10 +42,10 @@ struct ContinueOrigins: Sendable {
         return .host(host)
     }
 
-    /// Whether a sign-in link may lead to `url`.
+    /// Whether a sign-in link may lead to `url` (or a page at `url`'s origin may call the API).
     func allows(_ url: String) -> Bool {
-        if allowsAny { return FirebaseAPI.isAbsoluteURI(url) }
         guard let parts = URLParts(url) else { return false }
+        if allowsLoopback && Self.isLoopback(host: parts.host) { return true }
         if let base, let own = URLParts(base.value), own.origin == parts.origin { return true }
         return entries.contains { entry in
             switch entry {
@@ -48,6 +53,16 @@ struct ContinueOrigins: Sendable {
             case .host(let host): host == parts.host
             }
         }
+    }
+}
+
+extension ContinueOrigins {
+    /// `localhost` (and names under it, RFC 6761 §6.3), 127.0.0.0/8 and `[::1]`: hosts that name
+    /// the machine itself.
+    static func isLoopback(host: String) -> Bool {
+        if host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil && ($0 == "0" || !$0.hasPrefix("0")) }
     }
 }
 

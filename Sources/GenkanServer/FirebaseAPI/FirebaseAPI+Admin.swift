@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -7,7 +8,7 @@ import GenkanValidation
 /// list accounts, and links for the caller to send (`sendOobCode` with `returnOobLink`). Behind
 /// `AdminAccess`: `Bearer owner` in emulator mode, a registered service account's JWT otherwise.
 extension FirebaseAPI {
-    func registerAdministration(on group: RouteGroup) {
+    func registerAdministration(on group: RouteGroup<SiteContext, APIContext>) {
         group.post("/accounts", use: adminCreate)
         group.post("/accounts:lookup", use: adminLookup)
         group.post("/accounts:update", use: adminUpdate)
@@ -32,9 +33,9 @@ extension FirebaseAPI {
         }
     }
 
-    func adminCreate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func adminCreate(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let uid = try fields.string("localId")
             if let uid, !AccountStore.isValidUID(uid) {
                 throw .invalidArgument("localId must be 1 to \(AccountStore.maximumUIDLength) characters.")
@@ -70,9 +71,9 @@ extension FirebaseAPI {
         }
     }
 
-    func adminLookup(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func adminLookup(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             let uids = try fields.strings("localId")
             let emails = try fields.strings("email").compactMap { rules.validate(.passwordResetRequest, values: [.email: $0]).normalizedEmail }
             let providerIDs = self.providerIDs
@@ -91,9 +92,9 @@ extension FirebaseAPI {
         }
     }
 
-    func adminUpdate(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func adminUpdate(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             guard let localID = try fields.string("localId") else { throw FirebaseError(.missingLocalID) }
             let deleted = try fields.strings("deleteAttribute")
             let customClaims = try fields.string("customAttributes").map { text throws(FirebaseError) -> String? in
@@ -148,9 +149,9 @@ extension FirebaseAPI {
         }
     }
 
-    func adminDelete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func adminDelete(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            guard let localID = try fields(context).string("localId") else { throw FirebaseError(.missingLocalID) }
+            guard let localID = try context.body.string("localId") else { throw FirebaseError(.missingLocalID) }
             let authenticator = self.authenticator
             return answer(.interactive) { store in
                 let id: Int64
@@ -168,7 +169,7 @@ extension FirebaseAPI {
 
     /// `GET …/accounts:batchGet?maxResults=N&nextPageToken=T`: accounts in id order; the page token
     /// is the last id of the page before.
-    func adminList(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func adminList(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let maxResults = query?["maxResults"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 20
         let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
@@ -188,9 +189,9 @@ extension FirebaseAPI {
 
     /// A link for the caller to send (`returnOobLink`): password reset, verification, or an address
     /// change, to Genkan's own pages; nothing is mailed.
-    func adminLink(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func adminLink(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let purpose: ActionCodePurpose
             switch try fields.string("requestType") {
             case nil: throw FirebaseError(.missingRequestType)
@@ -223,8 +224,8 @@ extension FirebaseAPI {
 
     /// A sign-in link for the caller to send (`generateSignInWithEmailLink`): for any address, as
     /// `sendOobCode` mails it, leading to the action settings' `url`; nothing is mailed.
-    private func adminSignInLink(_ request: HTTPRequest, _ context: RequestContext) throws(FirebaseError) -> Reply {
-        let fields = fields(context)
+    private func adminSignInLink(_ request: HTTPRequest, _ context: APIContext) throws(FirebaseError) -> Reply {
+        let fields = context.body
         let email = try FirebaseInput(rules: rules).email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let authenticator = self.authenticator, locale = context.locale

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -5,9 +6,9 @@ import GenkanValidation
 /// `sessionId`, so the answer says nothing of whether the address has an account; it needs no
 /// look-up at all.
 extension FirebaseAPI {
-    func createAuthURI(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func createAuthURI(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             if try fields.string("providerId") != nil {
                 throw FirebaseError(.operationNotAllowed, "Genkan signs in with e-mail and password only.")
             }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -9,14 +10,17 @@ import GenkanValidation
 extension FirebaseAPI {
     var customTokens: CustomTokens { CustomTokens(isEmulator: isEmulator, serviceAccounts: serviceAccounts) }
 
-    func signInWithCustomToken(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithCustomToken(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            guard let token = try fields(context).string("token") else { throw FirebaseError(.missingCustomToken) }
+            guard let token = try context.body.string("token") else { throw FirebaseError(.missingCustomToken) }
             // The signature check costs a little: it runs on the loop, as an ID token's does.
             let (uid, claims) = try customTokens.verify(token, now: clock.now()).get()
             let authenticator = self.authenticator
             return answer(.interactive) { store in
                 switch authenticator.signIn(customUID: uid, claims: claims, in: store) {
+                case .failure(.uidAlreadyInUse):
+                    return .failure(FirebaseError(
+                        .invalidCustomToken, "The uid \(uid) is a site account's number from before uids were strings, not the backend's."))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let signIn):
                     let profile = (try? store.profile(id: signIn.account.id)) ?? nil

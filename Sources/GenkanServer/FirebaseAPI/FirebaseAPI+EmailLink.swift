@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -15,8 +16,8 @@ extension FirebaseAPI {
 
     /// `sendOobCode` with `EMAIL_SIGNIN`: the link to any address (using it makes the account), so
     /// the answer is the same for every address.
-    func sendSignInLink(_ request: HTTPRequest, _ context: RequestContext) throws(FirebaseError) -> Reply {
-        let fields = fields(context), input = FirebaseInput(rules: rules)
+    func sendSignInLink(_ request: HTTPRequest, _ context: APIContext) throws(FirebaseError) -> Reply {
+        let fields = context.body, input = FirebaseInput(rules: rules)
         let email = try input.email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let authenticator = self.authenticator, locale = context.locale, mail = self.mail
@@ -31,7 +32,7 @@ extension FirebaseAPI {
     }
 
     /// The request's `continueUrl`, required for a sign-in link, and allowed (`continueOrigins`:
-    /// the site's origin and `--authorized-domain`, any in emulator mode), with the API key the
+    /// the site's origin and `--authorized-domain`, and loopback in emulator mode), with the API key the
     /// request came with (`?key=`, which the link carries for the SDKs).
     func continuation(_ fields: APIRequestBody, _ request: HTTPRequest) throws(FirebaseError) -> SignInLinkContinuation {
         guard let url = try fields.string("continueUrl") else { throw FirebaseError(.missingContinueURI) }
@@ -42,9 +43,9 @@ extension FirebaseAPI {
         return SignInLinkContinuation(url: url, apiKey: key)
     }
 
-    func signInWithEmailLink(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithEmailLink(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let claims = try fields.string("idToken").map { token throws(FirebaseError) in try tokens.verify(token, now: clock.now()).get() }
             let email = try input.email(try fields.string("email"))
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }
@@ -78,7 +79,7 @@ extension FirebaseAPI {
     /// its `continueUrl` with `apiKey`, `oobCode`, `mode` and `lang` (303), when that address is
     /// allowed; without one, to the site's own page for the code. The other modes lead to the
     /// site's page for their code. Nothing is used up here.
-    func action(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func action(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         guard let query, let mode = query["mode"], let code = query["oobCode"], Secret.isTokenShaped(code) else {
             return context.refuse(.status(.badRequest), request)

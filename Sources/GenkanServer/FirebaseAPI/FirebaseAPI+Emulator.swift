@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -6,7 +7,7 @@ import GenkanValidation
 /// codes sent, deleting every account, and the project's configuration (which Genkan fixes: one
 /// account per address, email-enumeration protection on).
 extension FirebaseAPI {
-    func registerEmulator(on group: RouteGroup) {
+    func registerEmulator(on group: RouteGroup<SiteContext, APIContext>) {
         let project = group.group("", ProjectCheck(project: self.project))
         project.get("/oobCodes", use: listCodes)
         project.on("DELETE", "/accounts", use: deleteAllAccounts)
@@ -17,7 +18,7 @@ extension FirebaseAPI {
 
     /// Every code sent (the most recent `AccountStore.emulatorCodesKept`), by whichever server on
     /// the database sent it: the store records them in emulator mode.
-    func listCodes(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func listCodes(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         answerFromStore(request) { store in
             let codes = try store.emulatorCodes().compactMap { entry -> JSONValue? in
                 if entry.isSignInLink {
@@ -40,7 +41,7 @@ extension FirebaseAPI {
         }
     }
 
-    func deleteAllAccounts(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func deleteAllAccounts(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         answerFromStore(request) { store in
             try store.deleteAllAccounts()
             return .object([])
@@ -52,14 +53,14 @@ extension FirebaseAPI {
         ("emailPrivacyConfig", .object([("enableImprovedEmailPrivacy", .bool(true))])),
     ])
 
-    func config(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func config(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         .response(Responses.json(200, Self.configuration))
     }
 
     /// Accepts the configuration Genkan has; another value is refused, since one account per address
     /// and email-enumeration protection are what the store and the site are built on.
-    func updateConfig(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
-        let body = fields(context)
+    func updateConfig(_ request: HTTPRequest, _ context: APIContext) -> Reply {
+        let body = context.body
         if let duplicates = body["signIn"]?[member: "allowDuplicateEmails"], duplicates != .bool(false) {
             return Self.failure(FirebaseError(.operationNotAllowed, "Genkan keeps one account per e-mail address."))
         }
@@ -74,7 +75,7 @@ extension FirebaseAPI {
 struct ProjectCheck: Middleware {
     let project: String
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: APIContext, next: @escaping RouteHandler<APIContext>) -> Reply {
         guard context.parameters["project"] == project else { return context.refuse(.status(.notFound), request) }
         return next(request, context)
     }

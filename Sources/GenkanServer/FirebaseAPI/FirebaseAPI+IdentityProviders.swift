@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanOIDC
 import GenkanStore
@@ -12,9 +13,9 @@ import GenkanValidation
 /// identity is not linked to answers `needConfirmation`, which the SDKs turn into
 /// `auth/account-exists-with-different-credential`.
 extension FirebaseAPI {
-    func signInWithIdp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithIdp(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             // With the signed-in user's ID token, the identity is linked to that user (an SDK's
             // `linkWithCredential`, an anonymous guest keeping its uid).
             let linking = try fields.string("idToken").map { token throws(FirebaseError) in try tokens.verify(token, now: clock.now()).get() }

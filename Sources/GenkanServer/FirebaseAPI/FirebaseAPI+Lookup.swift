@@ -1,12 +1,13 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
 /// `accounts:lookup` (`getAccountInfo`) with an ID token: the signed-in user's record. The token
 /// is checked on the loop (signature, expiry), the account on the pool's interactive lane.
 extension FirebaseAPI {
-    func lookup(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func lookup(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let claims = try claims(fields(context))
+            let claims = try claims(context.body)
             return answer(.interactive) { store in
                 Self.account(claims, in: store).map { profile in
                     .object([

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -28,9 +29,9 @@ extension FirebaseAPI {
         }
     }
 
-    func sendOOBCode(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func sendOOBCode(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             // Links for the caller to send are for administrators (`…/projects/{id}/accounts:sendOobCode`).
             if try fields.bool("returnOobLink") == true { throw FirebaseError(.insufficientPermission, status: 403) }
             if let continueURL = try fields.string("continueUrl"), !Self.isAbsoluteURI(continueURL) {
@@ -101,9 +102,9 @@ extension FirebaseAPI {
         }
     }
 
-    func resetPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func resetPassword(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }
             let locale = context.locale
             guard let password = try fields.string("newPassword") else {

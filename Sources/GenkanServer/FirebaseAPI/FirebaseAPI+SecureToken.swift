@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -8,9 +9,9 @@ import GenkanValidation
 /// `valid_since` answers `TOKEN_EXPIRED`.
 /// `GET /securetoken.googleapis.com/v1/jwks` publishes the ID tokens' public key.
 extension FirebaseAPI {
-    func refreshToken(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func refreshToken(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             guard let grantType = try fields.string("grantType") else { throw FirebaseError(.missingGrantType) }
             guard grantType == "refresh_token" else { throw FirebaseError(.invalidGrantType) }
             guard let refreshToken = try fields.string("refreshToken") else { throw FirebaseError(.missingRefreshToken) }
@@ -47,7 +48,7 @@ extension FirebaseAPI {
         }
     }
 
-    func publishKeys(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func publishKeys(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         var response = Responses.json(200, tokens.jwks)
         // The key changes only with the database: clients may keep it an hour, as Google's keys.
         response.headers.set("Cache-Control", "public, max-age=3600")

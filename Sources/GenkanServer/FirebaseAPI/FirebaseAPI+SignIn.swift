@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -8,9 +9,9 @@ import GenkanValidation
 /// `linkWithCredential` sends it) — or a sign-in with the password and new tokens. Password work
 /// hashes in the pool's fair hashing queue under the request's client, like the pages.
 extension FirebaseAPI {
-    func signUp(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signUp(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context)
+            let fields = context.body
             // Neither address nor password nor a user to link to: an anonymous sign-up (the SDKs'
             // `signInAnonymously` sends only `returnSecureToken`).
             guard fields.has("email") || fields.has("password") || fields.has("idToken") else { return signUpAnonymously(request) }
@@ -67,14 +68,14 @@ extension FirebaseAPI {
     /// (`Authenticator.linkPassword`). `accounts:update` with `email` and `password` (older SDKs'
     /// link) comes here too. With `--private-signup` it is refused as a sign-up is: its answer would
     /// tell whether the address has an account.
-    func linkPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func linkPassword(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let claims = try claims(fields)
             if isPrivate { throw FirebaseError(.adminOnlyOperation) }
             let email = try input.email(try fields.string("email"))
             guard let password = try fields.string("password") else { throw FirebaseError(.missingPassword) }
-            let authenticator = self.authenticator, rules = self.rules
+            let authenticator = self.authenticator, rules = self.rules, locale = context.locale
             return answer(.hashing(request, context)) { store in
                 Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let prepared: String
@@ -85,7 +86,8 @@ extension FirebaseAPI {
                         return .failure(error)
                     }
                     let linked = authenticator.linkPassword(
-                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, in: store)
+                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, locale: locale,
+                        in: store)
                     switch linked {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success(let started):
@@ -110,9 +112,9 @@ extension FirebaseAPI {
     /// count together. A refusal is `TOO_MANY_ATTEMPTS_TRY_LATER`: with `Retry-After` when waiting
     /// helps, with a detail saying to reset the password when the account is locked. An SDK's
     /// re-authentication (`reauthenticateWithCredential`) is this call too.
-    func signInWithPassword(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func signInWithPassword(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             let email = try input.email(try fields.string("email"))
             let password = try input.password(try fields.string("password"), email: email)
             if let refused = checks.knownRefusal(email: email, request, context) { return refused }
@@ -138,7 +140,7 @@ extension FirebaseAPI {
                 switch result {
                 case .success(let body): return .response(Responses.json(200, body))
                 // Through the presenter, as the page's refusals: `Retry-After`, or the locked account.
-                case .failure(.throttled(let refusal)): return context.refuse(Refusal(refusal), request)
+                case .failure(.throttled(let refusal)): return context.refuse(SiteRefusal(refusal), request)
                 case .failure(let failure): return .response(self.error(failure, request).response)
                 }
             }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -5,15 +6,16 @@ import GenkanValidation
 /// `accounts:update` (`setAccountInfo`) and `accounts:delete` (`deleteAccount`).
 ///
 /// An update with an ID token changes the name, the photo URL or the password (`deleteAttribute`
-/// removes `DISPLAY_NAME` or `PHOTO_URL`); a new password needs a sign-in within five minutes
-/// (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`), ends every other token and session, and answers with new
-/// tokens. An address changes only through the link mailed to it (`sendOobCode` with
+/// removes `DISPLAY_NAME` or `PHOTO_URL`, `deleteProvider` a sign-in method: the SDKs' `unlink`), in
+/// one transaction (`Authenticator.updateProfile`); a new password needs a sign-in within five
+/// minutes (`CREDENTIAL_TOO_OLD_LOGIN_AGAIN`), ends every other token and session, and answers with
+/// new tokens. An address changes only through the link mailed to it (`sendOobCode` with
 /// `VERIFY_AND_CHANGE_EMAIL`), as Firebase requires under email-enumeration protection. An update
 /// with an `oobCode` alone applies it: a verification, an address change or its undo.
 extension FirebaseAPI {
-    func update(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func update(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let fields = fields(context), input = FirebaseInput(rules: rules)
+            let fields = context.body, input = FirebaseInput(rules: rules)
             if try fields.string("idToken") == nil, let code = try fields.string("oobCode") {
                 return apply(code: code, request: request, locale: context.locale)
             }
@@ -33,43 +35,46 @@ extension FirebaseAPI {
             let photo = try input.photoURL(try fields.string("photoUrl"))
             let newPassword = try fields.string("password")
             if newPassword != nil { try requireRecentSignIn(claims) }
-            let authenticator = self.authenticator, rules = self.rules, locale = context.locale, providerIDs = self.providerIDs
+            // The SDKs' `unlink(providerId)`: `password`, or a provider's Firebase id.
+            let removed = try fields.strings("deleteProvider")
+            guard removed.count <= 16, removed.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
+                throw .invalidArgument("deleteProvider names at most 16 providers.")
+            }
+            let authenticator = self.authenticator, rules = self.rules, locale = context.locale
+            let providerIDs = self.providerIDs
             return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
                 Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let account = profile.account
-                    let requester = Self.requester(claims, profile)
-                    var issued: (authTime: Int64, refreshToken: String)?
+                    var update = ProfileUpdate()
+                    if deleted.contains("DISPLAY_NAME") { update.name = ("", "") } else if let name { update.name = (name.0, name.1) }
+                    if deleted.contains("PHOTO_URL") { update.photoURL = .some(nil) } else if let photo { update.photoURL = .some(photo) }
+                    // The API names a provider as Firebase does (`google.com`); the store by its own name.
+                    update.removedMethods = removed.map { id in
+                        profile.identities.first { UserRecord.firebaseProviderID($0.provider, configured: providerIDs) == id }?.provider ?? id
+                    }
                     if let newPassword {
-                        let prepared: String
                         do throws(FirebaseError) {
-                            prepared = try FirebaseInput(rules: rules).newPassword(
+                            update.newPassword = try FirebaseInput(rules: rules).newPassword(
                                 newPassword, email: account.email, name: name?.name ?? account.displayName)
                         } catch {
                             return .failure(error)
                         }
-                        // The same change as the page's: every session and token ends, a notice goes.
-                        switch authenticator.changePassword(requester, newPassword: prepared, locale: locale, renewal: .tokens, in: store) {
-                        case .failure(let failure): return .failure(self.error(failure, request))
-                        case .success(let changed): issued = changed.tokens
-                        }
                     }
-                    // The new password's tokens act from here on (the old ID token was just revoked).
-                    let actor: Requester = issued.map { .idToken(accountID: account.id, issuedAt: $0.authTime) } ?? requester
-                    if deleted.contains("DISPLAY_NAME") || name != nil {
-                        let new = deleted.contains("DISPLAY_NAME") ? ("", "") : name!
-                        if case .failure(let failure) = authenticator.rename(actor, displayName: new.0, nameKey: new.1, in: store) {
-                            return .failure(self.error(failure, request))
+                    // One operation, one transaction: a refused part leaves the others unmade. A new
+                    // password ends every session and token, as the page's change does, and answers
+                    // with new tokens.
+                    let updated = authenticator.updateProfile(
+                        Self.requester(claims, profile), update, signedInAt: claims.authTime, locale: locale,
+                        renewal: newPassword == nil ? .none : .tokens, in: store)
+                    switch updated {
+                    case .failure(let failure): return .failure(self.error(failure, request))
+                    case .success(let renewed):
+                        guard let current = try? store.profile(id: renewed.account.id) else { return .failure(FirebaseError(.userNotFound)) }
+                        var body = UserRecord.updateJSON(current, providerIDs: providerIDs)
+                        if let issued = renewed.tokens {
+                            body += self.tokenFields(current, authTime: issued.authTime, refreshToken: issued.refreshToken)
                         }
-                    }
-                    do {
-                        if deleted.contains("PHOTO_URL") { try store.setPhotoURL(accountID: account.id, nil) }
-                        if let photo { try store.setPhotoURL(accountID: account.id, photo) }
-                        guard let updated = try store.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
-                        var body = UserRecord.updateJSON(updated, providerIDs: providerIDs)
-                        if let issued { body += self.tokenFields(updated, authTime: issued.authTime, refreshToken: issued.refreshToken) }
                         return .success(.object(body))
-                    } catch {
-                        return .failure(self.storeFailure(error, request))
                     }
                 }
             }
@@ -118,9 +123,9 @@ extension FirebaseAPI {
         }
     }
 
-    func delete(_ request: HTTPRequest, _ context: RequestContext) -> Reply {
+    func delete(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
-            let claims = try claims(fields(context))
+            let claims = try claims(context.body)
             try requireRecentSignIn(claims)
             let authenticator = self.authenticator, locale = context.locale
             return answer(.interactive) { store in

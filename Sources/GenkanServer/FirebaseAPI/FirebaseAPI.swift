@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 import GenkanValidation
@@ -52,7 +53,7 @@ struct FirebaseAPI: SiteFeature {
     /// The prefixes the API's CORS and error presenter cover.
     static let prefixes = [identityToolkit, legacyToolkit, secureToken, emulatorPrefix]
 
-    func register(on router: Router, with shared: SharedMiddleware) {
+    func register(on router: Router<SiteContext>, with shared: SharedMiddleware) {
         let body = FirebaseBody(texts: texts)
         let errors = FirebaseErrors()
         let limits = FirebaseLimits(shared: shared, rules: rules, tokens: tokens, clock: clock)
@@ -61,10 +62,10 @@ struct FirebaseAPI: SiteFeature {
             _ = router.group(prefix).presenting(errors)
         }
 
-        let v1 = router.group(Self.identityToolkit + "/v1", body).presenting(errors)
-        let v3 = router.group(Self.legacyToolkit, body).presenting(errors)
+        let v1 = router.group(Self.identityToolkit + "/v1").presenting(errors).narrowed(by: body)
+        let v3 = router.group(Self.legacyToolkit).presenting(errors).narrowed(by: body)
         // The endpoints, by v1 name and by the legacy name the iOS SDK still calls.
-        let endpoints: [(v1: String, v3: String, limits: [any Middleware], handler: RouteHandler)] = [
+        let endpoints: [(v1: String, v3: String, limits: [any Middleware<APIContext, APIContext>], handler: RouteHandler<APIContext>)] = [
             ("accounts:signUp", "signupNewUser", [limits.signUpPerClient, limits.anonymousPerClient], signUp),
             // Sign-in's limits apply around the password check itself (`checks`), not before it.
             ("accounts:signInWithPassword", "verifyPassword", [], signInWithPassword),
@@ -82,14 +83,14 @@ struct FirebaseAPI: SiteFeature {
             v1.group("", endpoint.limits).post("/" + endpoint.v1, use: endpoint.handler)
             v3.group("", endpoint.limits).post("/" + endpoint.v3, use: endpoint.handler)
         }
-        let secureToken = router.group(Self.secureToken, FirebaseBody(texts: texts, acceptsForm: true)).presenting(errors)
+        let secureToken = router.group(Self.secureToken).presenting(errors).narrowed(by: FirebaseBody(texts: texts, acceptsForm: true))
         secureToken.post("/v1/token", use: refreshToken)
         secureToken.get(Self.jwksSuffix, use: publishKeys)
 
         registerAdministration(
             on: v1.group("/projects/{project}", AdminAccess(project: project, isEmulator: isEmulator, serviceAccounts: serviceAccounts, clock: clock)))
         if isEmulator {
-            registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}", body).presenting(errors))
+            registerEmulator(on: router.group(Self.emulatorPrefix + "/v1/projects/{project}").presenting(errors).narrowed(by: body))
         }
         // Where the links of sign-in mails lead first: on to the app's `continueUrl`.
         // The code is in the URL: no page may send it on in a Referer header.
@@ -105,7 +106,7 @@ struct FirebaseAPI: SiteFeature {
         /// Password hashing, in the fair hashing queue under the request's client
         /// (`WorkerPool.hashing`): when it cannot wait its turn, 503 `UNAVAILABLE` with
         /// `Retry-After`, which gives back the attempt a limit counted.
-        case hashing(HTTPRequest, RequestContext)
+        case hashing(HTTPRequest, APIContext)
     }
 
     /// Runs `work` on the pool and answers its JSON with 200, or its error in Firebase's shape.
@@ -146,11 +147,6 @@ struct FirebaseAPI: SiteFeature {
         return FirebaseError(storeError: error)
     }
 
-    /// A body's fields; every route's `FirebaseBody` set them.
-    func fields(_ context: RequestContext) -> APIRequestBody {
-        context.api ?? APIRequestBody([])
-    }
-
     static func failure(_ error: FirebaseError) -> Reply {
         .response(error.response)
     }
@@ -160,14 +156,18 @@ struct FirebaseAPI: SiteFeature {
         do { return try body() } catch { return failure(error) }
     }
 
-    /// The account an ID token names, checked against the store: it exists (`USER_NOT_FOUND`), is
-    /// not disabled (`USER_DISABLED`), and the token was issued at or after its `valid_since`
-    /// (`TOKEN_EXPIRED`: a password reset or change, or a revocation, since).
+    /// The account an ID token names, checked against the store: it exists and was made before the
+    /// token was issued (`USER_NOT_FOUND`: a uid is a name an app may give again, and a token of the
+    /// deleted account that had it must not open the new one), is not disabled (`USER_DISABLED`),
+    /// and the token was issued at or after its `valid_since` (`TOKEN_EXPIRED`: a password reset or
+    /// change, or a revocation, since).
     static func account(
         _ claims: IDTokenClaims, in store: AccountStore
     ) -> Result<AccountProfile, FirebaseError> {
         do {
-            guard let profile = try store.profile(uid: claims.uid) else { return .failure(FirebaseError(.userNotFound)) }
+            guard let profile = try store.profile(uid: claims.uid), claims.issuedAt >= profile.account.createdAt else {
+                return .failure(FirebaseError(.userNotFound))
+            }
             // Disabled first: disabling also sets `valid_since`, and the holder should hear why.
             if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
             if let validSince = profile.account.validSince, claims.issuedAt < validSince {

@@ -1,7 +1,8 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanStore
 
-/// Reads the API's request body into `context.api`: a JSON object (the SDKs), or a form
+/// Reads the API's request body and hands on an `APIContext` holding it: a JSON object (the SDKs), or a form
 /// (`application/x-www-form-urlencoded`, the web SDK's token refresh) whose snake_case names
 /// become the camelCase ones JSON uses, as the emulator converts them. A body that is neither
 /// (not JSON, an array, a number) is refused as Firebase refuses it: 400 `INVALID_ARGUMENT`.
@@ -14,8 +15,9 @@ struct FirebaseBody: Middleware {
     /// whatever its `Content-Type` says (`curl -d` sends JSON as a form).
     var acceptsForm = false
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<APIContext>) -> Reply {
         var context = context
+        let body: APIRequestBody
         let type = request.headers["content-type"]?.lowercased() ?? ""
         if acceptsForm, type.hasPrefix("application/x-www-form-urlencoded") {
             guard let form = try? FormData(request.body) else { return context.refuse(.status(.badRequest), request) }
@@ -25,15 +27,15 @@ struct FirebaseBody: Middleware {
                 members.removeAll { $0.name == name }
                 members.append((name, .string(value)))
             }
-            context.api = APIRequestBody(members)
+            body = APIRequestBody(members)
         } else {
             guard let members = JSONValue.apiObject(parsing: request.body) else { return context.refuse(.status(.badRequest), request) }
-            context.api = APIRequestBody(members)
+            body = APIRequestBody(members)
         }
         if let asked = request.headers["x-firebase-locale"], let locale = texts.supportedLocale(asked) {
             context.locale = locale
         }
-        return next(request, context)
+        return next(request, APIContext(site: context, body: body))
     }
 
     /// `refresh_token` → `refreshToken`.

@@ -1,8 +1,10 @@
+import GenkanHTTP
+
 /// Refusals under the Firebase-compatible API's prefixes (unknown paths, wrong methods, bodies over
 /// the limit, rate limits and the sign-in limits, a full hashing queue): Firebase's JSON error
 /// body, so an SDK reads them as it reads Firebase's own.
 struct FirebaseErrors: ErrorPresenter {
-    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse {
         switch refusal {
         case .status(let status):
             return error(for: status).response

@@ -48,6 +48,17 @@ struct FieldDescription: Sendable {
 
     /// The element id and the form field name (they are the same, so labels and error links work).
     var id: String { field.rawValue }
+
+    /// The input's `dir`: an address, a password or a code reads left to right in every language
+    /// (in a right-to-left page a half-typed `taro@` would otherwise show as `@taro`), and a name
+    /// takes the direction of its first letter (`auto`). Nil for a checkbox.
+    var direction: String? {
+        switch input {
+        case .checkbox: nil
+        case .currentSecret, .newSecret, .confirmation: "ltr"
+        case .text: field == .email ? "ltr" : "auto"
+        }
+    }
 }
 
 extension FieldDescription {

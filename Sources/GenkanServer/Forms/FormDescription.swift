@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 
 /// A form described once: the fields in page order, its texts and where it posts. The one

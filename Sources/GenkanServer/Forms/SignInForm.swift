@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 extension FormDescription {
     /// `/signin`: e-mail address and current password.
     static let signIn = {

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import Synchronization
 
 /// The site's address as visitors reach it (`https://example.com`, no trailing slash): what

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 extension MailContent {
     /// The text/plain part: paragraphs separated by blank lines, each action as its label with
     /// the URL on the next line (mail clients make it a link).
@@ -46,7 +48,9 @@ extension MailContent {
                 page.element("p", [HTMLAttribute("style", "font-size: 14px; color: #4a4a4a;")]) { line in
                     line.text(linkFallback)
                     line.start("br")
-                    line.element("a", [HTMLAttribute("href", url)], text: url)
+                    // A URL reads left to right in any language: in a right-to-left paragraph a
+                    // final "/" or "=" would otherwise show at its left end.
+                    line.element("a", [HTMLAttribute("href", url), HTMLAttribute("dir", "ltr")], text: url)
                 }
             }
             page.newline()

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// Turns recorded password-reset requests into codes and mails on the worker pool: after each

@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 import GenkanMail
 import GenkanStore
 import GenkanValidation
@@ -114,7 +115,8 @@ struct SiteMail: AccountMail {
 
     /// A provider was connected to the account or removed from it.
     func signInMethodChanged(to account: Account, provider: String, connected: Bool, locale: String) -> OutgoingMail? {
-        let name = providerNames[provider] ?? provider
+        // The password as a way in is named as the sign-in methods page names it.
+        let name = provider == "password" ? texts.text(.providersPassword, locale) : providerNames[provider] ?? provider
         return methodChanged(
             connected ? .signInMethodConnectedSubject : .signInMethodRemovedSubject,
             text(connected ? .signInMethodConnectedBody : .signInMethodRemovedBody, locale, ["provider": name]),

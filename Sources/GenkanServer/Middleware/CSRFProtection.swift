@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// What a form's anti-forgery token is bound to.
@@ -11,8 +12,8 @@ enum CSRFBinding: Sendable {
 }
 
 /// Verifies the posted form's `csrf` token against the cookie it is bound to, in constant time:
-/// 403 when it does not match. Runs after `FormParsing`.
-struct CSRFProtection: Middleware {
+/// 403 when it does not match. Runs on a posted form (`FormParsing` before it).
+struct CSRFProtection<Context: PostedRequestContext>: Middleware {
     let binding: CSRFBinding
     let tokens: CSRFTokens
 
@@ -21,10 +22,10 @@ struct CSRFProtection: Middleware {
         self.tokens = tokens
     }
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
-        let token = context.formData?["csrf"] ?? ""
+    func handle(_ request: HTTPRequest, context: Context, next: @escaping RouteHandler<Context>) -> Reply {
+        let token = context.formData["csrf"] ?? ""
         let anonymous = !context.isNewPreSession && tokens.isValid(token, for: context.anonymousBinding)
-        let signedIn = context.sessionToken.map { tokens.isValid(token, for: RequestContext.sessionBinding($0)) } ?? false
+        let signedIn = context.sessionToken.map { tokens.isValid(token, for: SiteContext.sessionBinding($0)) } ?? false
         switch binding {
         case .preSession:
             guard anonymous else { return context.refuse(.status(.forbidden), request) }
@@ -39,20 +40,22 @@ struct CSRFProtection: Middleware {
     }
 }
 
-extension RequestContext {
-    /// What an anonymous form's token is bound to.
-    var anonymousBinding: String { "pre:" + preSession }
-
+extension SiteContext {
     /// What a signed-in form's token is bound to: a hash of the session token, so the token
     /// itself never leaves the cookie.
     static func sessionBinding(_ token: String) -> String {
         "session:" + Secret.hex(AccountStore.sessionKey(token: token))
     }
+}
+
+extension SiteRequestContext {
+    /// What an anonymous form's token is bound to.
+    var anonymousBinding: String { "pre:" + preSession }
 
     /// The binding for a page's form: the session when the visitor has a session cookie and the
     /// form is for signed-in visitors, else the pre-session.
     func binding(_ binding: CSRFBinding) -> String {
-        if binding != .preSession, let token = sessionToken { return Self.sessionBinding(token) }
+        if binding != .preSession, let token = sessionToken { return SiteContext.sessionBinding(token) }
         return anonymousBinding
     }
 }

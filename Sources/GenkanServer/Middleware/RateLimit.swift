@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// Spends one attempt of a limit for the key the route chooses, or refuses with 429 and
@@ -8,30 +9,17 @@ import GenkanStore
 /// given back. A nil key (an address that is not valid, so no work will be done) spends nothing.
 /// Limits chain: a refused request never reaches, so never spends, the next.
 ///
-/// Another feature (an API) reuses a limit by putting the same `RateLimit` value in its group:
-/// both routes then spend from one set of buckets.
-struct RateLimit: Middleware {
-    enum Buckets: Sendable {
-        /// In memory, decided on the loop: for limits that only protect the server's time (live
-        /// validation); a restart forgets them.
-        case memory(RateLimiter)
-        /// In the database (`rate_limits`), spent on the pool's interactive lane: a restart keeps
-        /// them and every server on the file shares them.
-        case stored(StoredLimit, WorkerPool<AccountStore>, StoreFailures, RefusalCache)
-    }
+/// A `Limit` (buckets, name, log) is one value shared by every route that spends from it, whatever
+/// its context: a page and an API call that put the same limit in their groups, each with its own
+/// way to find the key, spend from one set of buckets.
+struct RateLimit<Context: SiteRequestContext>: Middleware {
+    let limit: Limit
+    let key: @Sendable (HTTPRequest, Context) -> String?
 
-    /// The limit's name in the security log (a stored limit's name in `rate_limits`).
-    let name: String
-    let buckets: Buckets
-    let key: @Sendable (HTTPRequest, RequestContext) -> String?
-    let clock: StoreClock
-    /// Where refusals are logged; nil for a limit whose refusals are not security events (live
-    /// validation: a line per keystroke would drown the log).
-    let security: SecurityLog?
-
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: Context, next: @escaping RouteHandler<Context>) -> Reply {
         guard let key = key(request, context) else { return next(request, context) }
-        switch buckets {
+        let clock = limit.clock
+        switch limit.buckets {
         case .memory(let limiter):
             let decision = limiter.attempt(key, now: Double(clock.now()))
             guard decision.allowed else { return refuse(decision, request, context, log: true) }
@@ -39,13 +27,13 @@ struct RateLimit: Middleware {
                 if response.status == 503 { limiter.refund(key, now: Double(clock.now())) }
                 return response
             }
-        case .stored(let limit, let pool, let failures, let refusals):
-            let known = limit.name + " " + key
+        case .stored(let stored, let pool, let failures, let refusals):
+            let known = stored.name + " " + key
             if let seconds = refusals.retryAfter(known, now: clock.now()) {
                 return context.refuse(.tooManyRequests(retryAfter: seconds), request)
             }
             return pool.reply(.interactive, { store in
-                Result { () throws(StoreError) in try store.spendLimit(limit, key: key) }
+                Result { () throws(StoreError) in try store.spendLimit(stored, key: key) }
             }) { spent in
                 switch spent {
                 case .failure(let error): return failures.refuse(error, request: request, context: context)
@@ -56,7 +44,7 @@ struct RateLimit: Middleware {
                     return next(request, context).map { response in
                         if response.status == 503 {
                             refusals.forget(known)
-                            _ = pool.submit(.interactive) { store in try? store.refundLimit(limit, key: key) }
+                            _ = pool.submit(.interactive) { store in try? store.refundLimit(stored, key: key) }
                         }
                         return response
                     }
@@ -65,27 +53,8 @@ struct RateLimit: Middleware {
         }
     }
 
-    private func refuse(_ decision: LimitDecision, _ request: HTTPRequest, _ context: RequestContext, log: Bool) -> Reply {
-        if log { security?.limitRefused(name, client: context.clientAddress, retryAfter: decision.retryAfter) }
+    private func refuse(_ decision: LimitDecision, _ request: HTTPRequest, _ context: Context, log: Bool) -> Reply {
+        if log { limit.security?.limitRefused(limit.name, client: context.clientAddress, retryAfter: decision.retryAfter) }
         return context.refuse(.tooManyRequests(retryAfter: decision.retryAfter), request)
-    }
-}
-
-extension RateLimit {
-    /// This limit — its buckets, name, refusal cache and log — with another way to find the key:
-    /// a route that reads its keys elsewhere (the Firebase API, from a JSON body) spends from the
-    /// same buckets as the pages that use this one.
-    func keyed(by key: @escaping @Sendable (HTTPRequest, RequestContext) -> String?) -> RateLimit {
-        RateLimit(name: name, buckets: buckets, key: key, clock: clock, security: security)
-    }
-
-    /// A limit in the database, by the client's address (its `clientKey`).
-    static func byClient(
-        _ limit: StoredLimit, pool: WorkerPool<AccountStore>, failures: StoreFailures, refusals: RefusalCache, clock: StoreClock,
-        security: SecurityLog
-    ) -> RateLimit {
-        RateLimit(
-            name: limit.name, buckets: .stored(limit, pool, failures, refusals), key: { _, context in context.clientKey },
-            clock: clock, security: security)
     }
 }

@@ -1,9 +1,10 @@
-/// With `--require-verified`: a signed-in account whose address is not verified reaches only the
-/// "verify your e-mail" page (as the seed app routed an unverified user). Runs after a required `SessionLookup`.
-struct RequireVerified: Middleware {
+import GenkanHTTP
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
-        guard let account = context.signedIn?.account, !account.isVerified else { return next(request, context) }
+/// With `--require-verified`: a signed-in account whose address is not verified reaches only the
+/// "verify your e-mail" page (as the seed app routed an unverified user).
+struct RequireVerified: Middleware {
+    func handle(_ request: HTTPRequest, context: SignedInContext, next: @escaping RouteHandler<SignedInContext>) -> Reply {
+        guard !context.signedIn.account.isVerified else { return next(request, context) }
         return .response(Responses.redirect(.verifyEmailRequired, context: context))
     }
 }

@@ -1,39 +1,37 @@
+import GenkanHTTP
 import GenkanStore
 
-/// Looks the session cookie up in the store (on the worker pool) and puts the signed-in visitor
-/// into the context. `required` (RequireSession): without a live session, the visitor goes to
-/// sign-in, with the page to come back to when it is a local path other than `/account`.
+/// Looks the session cookie up in the store (on the worker pool) and hands on a `SessionContext`
+/// with the signed-in visitor, or none: for pages that read differently for a signed-in visitor.
+/// A cookie that names no live session is deleted by the responses.
 struct SessionLookup: Middleware {
     let pool: WorkerPool<AccountStore>
-    let required: Bool
     let failures: StoreFailures
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
-        guard let token = context.sessionToken else {
-            return required ? context.refuse(.signInRequired(returnTo: Self.returnPath(request)), request) : next(request, context)
-        }
-        let required = self.required, failures = self.failures
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) {
-            found in
-            var context = context
-            switch found {
-            case .success(.some(let live)):
-                context.signedIn = SignedIn(token: token, session: live.session, account: live.account)
-            case .success(.none):
-                context.hasStaleSessionCookie = true
-                if required { return context.refuse(.signInRequired(returnTo: Self.returnPath(request)), request) }
-            case .failure(let error):
-                return failures.refuse(error, request: request, context: context)
-            }
-            return next(request, context)
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SessionContext>) -> Reply {
+        guard let token = context.sessionToken else { return next(request, SessionContext(site: context, signedIn: nil)) }
+        return Self.lookUp(token, request, context, pool: pool, failures: failures) { context, signedIn in
+            next(request, SessionContext(site: context, signedIn: signedIn))
         }
     }
 
-    /// The page to return to after signing in: the request's own path and query for a GET, when
-    /// that is not where sign-in leads anyway.
-    static func returnPath(_ request: HTTPRequest) -> String? {
-        guard request.method == "GET" || request.method == "HEAD", request.path != SitePath.account.path else { return nil }
-        let target = request.query.isEmpty ? request.path : request.path + "?" + request.query
-        return LocalPath(target)?.value
+    /// The session of `token` on the pool, then `found` on the loop with the context (marked when
+    /// the cookie is stale) and the live session, if any; a store failure is refused as every one is.
+    static func lookUp(
+        _ token: String, _ request: HTTPRequest, _ context: SiteContext, pool: WorkerPool<AccountStore>, failures: StoreFailures,
+        found: @escaping @Sendable (SiteContext, SignedIn?) -> Reply
+    ) -> Reply {
+        pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) { result in
+            var context = context
+            switch result {
+            case .success(.some(let live)):
+                return found(context, SignedIn(token: token, session: live.session, account: live.account))
+            case .success(.none):
+                context.hasStaleSessionCookie = true
+                return found(context, nil)
+            case .failure(let error):
+                return failures.refuse(error, request: request, context: context)
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// The request context: the visitor's cookies (under the names the scheme the router found uses,
@@ -10,7 +11,7 @@ struct VisitorContext: Middleware {
     let clock: StoreClock
     let preSessionLifetime: Int64
 
-    func handle(_ request: HTTPRequest, context: RequestContext, next: @escaping RouteHandler) -> Reply {
+    func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SiteContext>) -> Reply {
         var context = context
         context.cookies = Cookies(headers: request.headers)
         if !request.query.isEmpty, let asked = (try? FormData(query: request.query))?["lang"],

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 import Synchronization
 

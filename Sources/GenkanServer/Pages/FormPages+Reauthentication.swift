@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanValidation
 
@@ -7,17 +8,17 @@ extension FormPages {
     /// when the session ended while the form was open (signed out elsewhere, a password change on
     /// another device), sign-in.
     func reauthenticationFailed(
-        _ form: FormDescription, _ failure: AuthFailure, request: HTTPRequest, context: RequestContext
+        _ form: FormDescription, _ failure: AuthFailure, request: HTTPRequest, context: some PostedRequestContext
     ) -> Reply {
         switch failure {
         case .userTokenExpired, .userNotFound:
             return context.refuseEndedSession(request)
         case .throttled(let refusal):
-            return context.refuse(Refusal(refusal), request)
+            return context.refuse(SiteRefusal(refusal), request)
         default:
             // A form that had "use a passkey instead" keeps it (its hidden answer field came back);
             // a refused passkey reads as a passkey's refusal, not as a wrong password.
-            let offered = renderer.passkeys && form.offersPasskeyProof && context.formData?[OwnerProofField.name] != nil
+            let offered = renderer.passkeys && form.offersPasskeyProof && context.formData[OwnerProofField.name] != nil
             let message: PageError
             if OwnerProofField.passkey(in: context.formData) != nil, failure.isPasskeyRefusal {
                 message = PageError(field: nil, message: PasskeyMessages.text(failure, texts: texts, locale: context.locale))

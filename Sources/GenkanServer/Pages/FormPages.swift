@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanLocalization
 import GenkanStore
 import GenkanValidation
@@ -16,11 +17,11 @@ struct FormPages: Sendable {
     /// `values` what the form starts with (the current name), and a one-time notice waiting in a
     /// cookie is shown above it (and the cookie deleted).
     func blank(
-        _ form: FormDescription, context: RequestContext, values: [FormField: String] = [:],
+        _ form: FormDescription, context: some SiteRequestContext, values: [FormField: String] = [:],
         hidden: [(name: String, value: String)] = [], intro: String? = nil, headers: HTTPHeaders = [:], passkeyProof: Bool = false
     ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(form.binding))
-        let notice = context.notice?.text(texts, account: context.signedIn?.account, locale: context.locale)
+        let notice = context.notice?.text(texts, account: context.account, locale: context.locale)
         var state = FormState(values: values, hidden: hidden, intro: intro, notice: notice)
         state.passkeyProof = passkeyProof
         if state.isBlank, let page = blanks.page(form, locale: context.locale, csrf: csrf) {
@@ -34,7 +35,7 @@ struct FormPages: Sendable {
     /// The form again after a problem: the kept values, each issue next to its field and every
     /// problem in the summary.
     func page(
-        _ form: FormDescription, context: RequestContext, status: Int, values: [FormField: String],
+        _ form: FormDescription, context: some SiteRequestContext, status: Int, values: [FormField: String],
         issues: [ValidationIssue] = [], errors: [PageError] = [], hidden: [(name: String, value: String)] = [],
         intro: String? = nil, headers: HTTPHeaders = [:], passkeyProof: Bool = false
     ) -> HTTPResponse {
@@ -48,7 +49,7 @@ struct FormPages: Sendable {
 
     /// A `MessagePage` as a response, its buttons bound like a form for `binding`.
     func message(
-        _ message: MessagePage, context: RequestContext, status: Int = 200, binding: CSRFBinding = .preSession,
+        _ message: MessagePage, context: some SiteRequestContext, status: Int = 200, binding: CSRFBinding = .preSession,
         cookies: [SetCookie] = [], headers: HTTPHeaders = [:]
     ) -> HTTPResponse {
         let csrf = tokens.token(for: context.binding(binding))

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 /// The `<option>`s of the language switcher, written once per page language when the renderer is
 /// made.
 ///

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 /// A page that says something and offers ways on: "check your e-mail", "this link can't be
 /// used", "your address is verified". One shape for all of them.
 struct MessagePage: Sendable {

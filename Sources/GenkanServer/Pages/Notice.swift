@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 /// A one-time notice the next page shows after a redirect ("your password has been changed"):
@@ -57,7 +58,7 @@ enum Notice: Sendable, Equatable {
     }
 
     /// The cookie that carries the notice to the next page (a minute is plenty for a redirect).
-    func cookie(_ context: RequestContext) -> SetCookie {
+    func cookie(_ context: some SiteRequestContext) -> SetCookie {
         context.setCookie(.notice, cookieValue, maxAge: 60)
     }
 
@@ -81,7 +82,7 @@ enum Notice: Sendable, Equatable {
     }
 }
 
-extension RequestContext {
+extension SiteRequestContext {
     /// The notice waiting in this request's cookie, if any.
     var notice: Notice? { cookie(.notice).flatMap(Notice.init(cookieValue:)) }
 

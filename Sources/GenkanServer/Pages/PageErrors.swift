@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanJSON
 import GenkanLocalization
 import GenkanValidation
@@ -7,7 +8,7 @@ import GenkanValidation
 struct PageErrors: ErrorPresenter {
     let forms: FormPages
 
-    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse {
         switch refusal {
         case .status(let status):
             return page(status, context: context)
@@ -17,16 +18,16 @@ struct PageErrors: ErrorPresenter {
             let headers: HTTPHeaders = ["Retry-After": String(retryAfter)]
             guard let form = context.form else { return page(.tooManyRequests, context: context, headers: headers) }
             return forms.page(
-                form, context: context, status: 429, values: form.keptValues(context.formData),
-                errors: [forms.error(.tooManyRequests, locale: context.locale)], hidden: form.keptHidden(context.formData),
+                form, context: context, status: 429, values: form.keptValues(context.posted),
+                errors: [forms.error(.tooManyRequests, locale: context.locale)], hidden: form.keptHidden(context.posted),
                 headers: headers)
         case .accountLocked:
             guard let form = context.form else { return page(.tooManyRequests, context: context) }
             let field = form.field(.currentPassword) == nil ? nil : FormField.currentPassword
             return forms.page(
-                form, context: context, status: 429, values: form.keptValues(context.formData),
+                form, context: context, status: 429, values: form.keptValues(context.posted),
                 errors: [PageError(field: field, message: forms.texts.text(.signInLocked, context.locale))],
-                hidden: form.keptHidden(context.formData))
+                hidden: form.keptHidden(context.posted))
         case .overloaded(let retryAfter):
             return page(.unavailable, context: context, headers: ["Retry-After": String(retryAfter)])
         case .invalidEncoding:
@@ -39,7 +40,7 @@ struct PageErrors: ErrorPresenter {
         }
     }
 
-    private func page(_ status: ErrorStatus, context: RequestContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    private func page(_ status: ErrorStatus, context: some SiteRequestContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
         Responses.html(
             status.rawValue, forms.renderer.errorPage(status, locale: context.locale), context: context, headers: headers)
     }
@@ -49,7 +50,7 @@ struct PageErrors: ErrorPresenter {
 struct JSONErrors: ErrorPresenter {
     let texts: PageTexts
 
-    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse {
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse {
         switch refusal {
         case .status(let status): return json(status, context: context)
         case .methodNotAllowed(let allowed):
@@ -65,7 +66,7 @@ struct JSONErrors: ErrorPresenter {
         }
     }
 
-    func json(_ status: ErrorStatus, context: RequestContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    func json(_ status: ErrorStatus, context: some SiteRequestContext, headers: HTTPHeaders = [:]) -> HTTPResponse {
         let body = JSONValue.object([
             ("error", .object([
                 ("status", .integer(status.rawValue)),

@@ -176,6 +176,7 @@ public enum PageKey: String, CaseIterable, Sendable {
     case passkeysKindPasswordManager = "ui.passkeys.kind.password-manager"
     case passkeysKindPlatform = "ui.passkeys.kind.platform"
     case passkeysKindSecurityKey = "ui.passkeys.kind.security-key"
+    case passkeysModelKind = "ui.passkeys.model-kind"
     case passkeysNameLabel = "ui.passkeys.name.label"
     case passkeysNameMissing = "ui.passkeys.name.missing"
     case passkeysRename = "ui.passkeys.rename"

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 
 extension PageRenderer {
@@ -12,12 +13,16 @@ extension PageRenderer {
         main.newline()
         main.element("dt", text: texts.text(.displayNameLabel, locale))
         main.newline()
-        main.element("dd", [HTMLAttribute("id", "account-name")], text: account.displayName)
+        // A name or an address keeps its own direction inside a page of the other (a Latin name
+        // on an Arabic page, `123@example.com` on a Hebrew one): `<bdi>` and `dir=auto` make it an
+        // isolate that takes the direction of its first strong letter (HTML §4.5.24, UAX #9), while
+        // the cell keeps the page's alignment.
+        main.element("dd", [HTMLAttribute("id", "account-name")]) { $0.element("bdi", text: account.displayName) }
         main.newline()
         main.element("dt", text: texts.text(.emailLabel, locale))
         main.newline()
         main.element("dd") { line in
-            line.element("span", [HTMLAttribute("id", "account-email")], text: account.email)
+            line.element("span", [HTMLAttribute("id", "account-email"), HTMLAttribute("dir", "auto")], text: account.email)
             line.text(" ")
             line.element(
                 "span",

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 extension PageRenderer {
     /// The page for an error status: what happened, and the way back to sign-in.
     func errorPage(_ status: ErrorStatus, locale: String) -> String {

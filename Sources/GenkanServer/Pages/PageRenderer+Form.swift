@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 
 extension PageRenderer {
@@ -119,6 +120,7 @@ extension PageRenderer {
         let described = passkeys && form.offersPasskeySignIn && field.field == .email
             ? FieldDescription(field.field, field.input, label: field.label, hint: field.hint, autocomplete: "username webauthn") : field
         attributes += inputAttributes(described, kind: form.kind)
+        if let direction = field.direction { attributes.append(HTMLAttribute("dir", direction)) }
         if !describedBy.isEmpty { attributes.append(HTMLAttribute("aria-describedby", describedBy.joined(separator: " "))) }
         if !errors.isEmpty { attributes.append(HTMLAttribute("aria-invalid", "true")) }
         if field.input.isSecret {

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanLocalization
 import GenkanStore
 
@@ -5,7 +6,7 @@ extension FormPages {
     /// The page for a reset or verification link that cannot be used: why (the Firebase message
     /// for an invalid or expired code), and the way to a new link.
     func linkInvalid(
-        _ failure: AuthFailure, context: RequestContext, next: (text: PageKey, href: String)
+        _ failure: AuthFailure, context: some SiteRequestContext, next: (text: PageKey, href: String)
     ) -> HTTPResponse {
         let code: AuthErrorCode = failure == .expiredActionCode ? .expiredActionCode : .invalidActionCode
         let page = MessagePage(

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanStore
 import GenkanWebAuthn
 
@@ -89,7 +90,7 @@ extension PageRenderer {
             main.start("div", [HTMLAttribute("class", "field"), HTMLAttribute("hidden", nil), HTMLAttribute("data-passkey-name", nil)])
             main.element("label", [HTMLAttribute("for", "passkey-name")], text: texts.text(.passkeysNameLabel, locale))
             main.start("input", [
-                HTMLAttribute("id", "passkey-name"), HTMLAttribute("name", "name"), HTMLAttribute("type", "text"),
+                HTMLAttribute("id", "passkey-name"), HTMLAttribute("name", "name"), HTMLAttribute("type", "text"), HTMLAttribute("dir", "auto"),
                 HTMLAttribute("maxlength", String(AccountStore.maximumPasskeyNameLength)), HTMLAttribute("autocomplete", "off"),
             ])
             main.end("div")
@@ -122,11 +123,14 @@ extension PageRenderer {
         let id = String(passkey.id)
         main.start("li", [HTMLAttribute("class", "passkey"), HTMLAttribute("id", "passkey-" + id)])
         main.newline()
-        main.element("h2", [HTMLAttribute("class", "passkey-name")], text: passkey.name)
+        // The name is the user's own text, in any direction: an isolate, aligned as the page is.
+        main.element("h2", [HTMLAttribute("class", "passkey-name")]) { $0.element("bdi", text: passkey.name) }
         main.newline()
         var facts: [String] = []
         if let model = AAGUID(bytes: passkey.aaguid).authenticator {
-            facts.append(model.name + " (" + texts.text(kindKey(model.kind), locale) + ")")
+            // "iCloud Keychain (password manager)" with the language's own parentheses
+            // (full-width in Chinese and Japanese); the model's name is isolated like any value.
+            facts.append(texts.text(.passkeysModelKind, locale, ["model": model.name, "kind": texts.text(kindKey(model.kind), locale)]))
         }
         facts.append(texts.text(passkey.isDeviceBound ? .passkeysDeviceBound : .passkeysSynced, locale))
         main.element("p", [HTMLAttribute("class", "passkey-kind")], text: facts.joined(separator: " · "))
@@ -149,7 +153,7 @@ extension PageRenderer {
         hiddenInput("csrf", csrf, into: &main)
         main.element("label", [HTMLAttribute("for", "name-" + id)], text: texts.text(.passkeysNameLabel, locale))
         main.start("input", [
-            HTMLAttribute("id", "name-" + id), HTMLAttribute("name", "name"), HTMLAttribute("type", "text"),
+            HTMLAttribute("id", "name-" + id), HTMLAttribute("name", "name"), HTMLAttribute("type", "text"), HTMLAttribute("dir", "auto"),
             HTMLAttribute("value", passkey.name), HTMLAttribute("required", nil),
             HTMLAttribute("maxlength", String(AccountStore.maximumPasskeyNameLength)), HTMLAttribute("autocomplete", "off"),
         ])

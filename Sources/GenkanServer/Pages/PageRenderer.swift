@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 
 /// Renders Genkan's pages as HTML that works without JavaScript: labelled fields with their rules

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 
 /// One line of the password checklist.

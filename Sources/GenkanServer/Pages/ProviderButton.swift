@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanOIDC
 
 /// A configured OpenID provider as its button shows it: the brand's own wording where there is

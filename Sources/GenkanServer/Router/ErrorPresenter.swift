@@ -1,5 +1,8 @@
-/// Why the router or a middleware does not let a request reach its handler.
-enum Refusal: Sendable {
+import GenkanHTTP
+
+/// Why the router, the engine or a middleware does not let a request reach its handler, in the
+/// site's words: GenkanHTTP's refusals and the site's own.
+enum SiteRefusal: Sendable {
     case status(ErrorStatus)
     /// The path exists, but not for this method; `allowed` goes into the `Allow` header.
     case methodNotAllowed(allowed: [String])
@@ -21,20 +24,17 @@ enum Refusal: Sendable {
 /// Turns a refusal into the response a route's clients read: a localized page for the site's
 /// pages, JSON for the APIs. A group of routes chooses its presenter.
 protocol ErrorPresenter: Sendable {
-    func response(for refusal: Refusal, request: HTTPRequest, context: RequestContext) -> HTTPResponse
+    func response(for refusal: SiteRefusal, request: HTTPRequest, context: some SiteRequestContext) -> HTTPResponse
 }
 
-extension RequestContext {
-    /// The response that refuses this request, in the form its route's clients read.
-    func refuse(_ refusal: Refusal, _ request: HTTPRequest) -> Reply {
-        .response(errors.response(for: refusal, request: request, context: self))
-    }
-
-    /// Sign-in, for a session that ended while its page was open (signed out elsewhere, a
-    /// password changed on another device): the browser's session cookie is deleted too.
-    func refuseEndedSession(_ request: HTTPRequest) -> Reply {
-        var signedOut = self
-        signedOut.hasStaleSessionCookie = true
-        return signedOut.refuse(.signInRequired(returnTo: nil), request)
+extension SiteRefusal {
+    /// A refusal of the router, the engine or GenkanHTTP's middleware.
+    init(_ refusal: Refusal) {
+        switch refusal {
+        case .status(let code): self = .status(ErrorStatus(code: code))
+        case .methodNotAllowed(let allowed): self = .methodNotAllowed(allowed: allowed)
+        case .overloaded(let retryAfter): self = .overloaded(retryAfter: retryAfter)
+        case .invalidEncoding: self = .invalidEncoding
+        }
     }
 }

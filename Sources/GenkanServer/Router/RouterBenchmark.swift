@@ -1,4 +1,5 @@
 import Foundation
+import GenkanHTTP
 
 /// What `genkan-bench router` measures, from inside the module: the route look-up alone (a
 /// static path, for `valgrind` to count its allocations) and a whole in-process `GET /signin`
@@ -49,12 +50,5 @@ package enum RouterBenchmark {
         let app = try GenkanApp(configuration: configuration, loops: 1, accessLog: nil)
         defer { app.stop() }
         return try body(app)
-    }
-}
-
-extension RouteTable {
-    /// Whether some route has `path` (what the router does first for every request).
-    func hasRoute(_ path: String) -> Bool {
-        lookUp(path) != nil
     }
 }

@@ -1,3 +1,5 @@
+import GenkanHTTP
+
 /// A path of the site, written once (`SitePath.passwordReset`): the router registers its routes
 /// at it, and forms, links, redirects and mails point at it, so a path cannot drift from the
 /// route that serves it.

@@ -30,7 +30,7 @@ extension Authenticator {
     ///   `.emailChangeNeedsVerification`, `.emailAlreadyInUse`, `.requiresRecentLogin`, and the
     ///   requester's failures.
     public func linkPassword(
-        _ requester: Requester, email: String, password: String, signedInAt: Int64, in store: AccountStore
+        _ requester: Requester, email: String, password: String, signedInAt: Int64, locale: String = "en", in store: AccountStore
     ) -> Result<StartedTokens, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try hasher.hash(password)
@@ -48,7 +48,11 @@ extension Authenticator {
                 try store.storage.setPasswordHash(accountID: account.id, hash)
                 try store.storage.clearFailedSignIns(accountID: account.id)
                 try store.keep(accountID: account.id)
-                return Self.startTokens(for: try reread(account, in: store), in: store)
+                let updated = try reread(account, in: store)
+                // A new way into an account that has an address: its owner hears of it (a guest
+                // getting its first address and password is signing up, not being joined).
+                if account.hasEmail { try mailPasswordNotice(to: updated, added: true, locale: locale, in: store) }
+                return Self.startTokens(for: updated, in: store)
             }
         }
     }

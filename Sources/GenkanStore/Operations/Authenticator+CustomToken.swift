@@ -18,13 +18,20 @@ extension Authenticator {
     ///   - uid: checked by `AccountStore.isValidUID`.
     ///   - claims: the token's developer claims (a JSON object the door checked), kept with the
     ///     refresh token so that every ID token of this sign-in carries them.
-    /// - Returns: the sign-in, or `.userDisabled`.
+    /// A uid an account got from its row number when uids became strings (`Account.hasLegacyUID`:
+    /// "1", "2"…) is the site's numbering, not the backend's: a custom token for "2" names the
+    /// backend's user 2, not the person who signed up second on the site, and is refused
+    /// (`.uidAlreadyInUse`) rather than signing one into the other's account. Such accounts are
+    /// reached by their address, their providers, or the Admin API.
+    ///
+    /// - Returns: the sign-in, or `.userDisabled`, `.uidAlreadyInUse`.
     public func signIn(customUID uid: String, claims: String?, in store: AccountStore) -> Result<CustomTokenSignIn, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<CustomTokenSignIn, AuthFailure> in
                 let account: Account
                 var isNew = false
                 if let existing = try store.account(uid: uid) {
+                    if existing.hasLegacyUID { return .failure(.uidAlreadyInUse) }
                     if existing.isDisabled { return .failure(.userDisabled) }
                     if existing.isAnonymous { try store.keep(accountID: existing.id) }
                     account = try reread(existing, in: store)

@@ -95,12 +95,9 @@ extension Authenticator {
             let accountID = recovery.account.id
             guard try moveAccount(accountID, to: recovery.email, in: store) else { return .failure(.emailAlreadyInUse) }
             try use(code, purpose: .recoverEmail, in: store)
-            try store.endEverySession(accountID: accountID)
-            // Every identity, not only those linked since a time: the account was taken over, and the
-            // old address's last proof is no longer known (the change overwrote it).
-            try store.storage.deleteIdentities(accountID: accountID, linkedSince: nil)
-            // Every passkey too: whoever moved the address may have added one to keep a way in.
-            try store.storage.deletePasskeys(accountID: accountID)
+            // Every identity and passkey, not only those added since a time: whoever moved the
+            // address may have added one to keep a way in, at any time while they had the account.
+            try store.ownerTookOver(recovery.account, removingEverything: true)
             try store.deleteUnusedCodes(accountID: accountID, purposes: [.changeEmail, .verifyEmail, .resetPassword])
             try store.deleteLaterRecoveryCodes(accountID: accountID, after: recovery.id)
             return .success(try store.account(id: accountID) ?? recovery.account)

@@ -39,9 +39,10 @@ extension Authenticator {
     /// Uses a sign-in code, in one transaction: signs in to the account of the code's address, or
     /// makes it (verified, without a password), or, for a `requester` (an app's signed-in user
     /// linking the link's credential), gives the requester's account that address. The address is
-    /// proven by the link: it is marked verified, and when it was not before, whatever a stranger
-    /// who made the account with this address may have set ends — the password, the provider
-    /// identities linked meanwhile, every session and token — as a password reset ends them.
+    /// proven by the link: it is marked verified, and the first time the owner comes in this way
+    /// (the account's ways in were never known to be theirs), whatever a stranger who made the
+    /// account with this address may have set ends — the password, the provider identities and
+    /// passkeys, every session and token — as a password reset ends them (`ownerTookOver`).
     ///
     /// Nothing is used up when the answer is a failure (a disabled account, a mismatch).
     ///
@@ -85,10 +86,12 @@ extension Authenticator {
                 if let owner {
                     if owner.isDisabled { return .failure(.userDisabled) }
                     guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
-                    if owner.verifiedAt == nil {
+                    // The first time the address's owner comes in through its mailbox, whatever was
+                    // on the account before was not known to be theirs (a click on a verification
+                    // link, from any browser, proves nothing about who set the password).
+                    if try store.storage.storedAccount(id: owner.id)?.credentialsTrustedSince == nil {
                         try store.storage.setPasswordHash(accountID: owner.id, nil)
-                        try store.addressProven(owner)
-                        try store.endEverySession(accountID: owner.id)
+                        try store.ownerTookOver(owner)
                     }
                     return .success(EmailLinkSignIn(account: try reread(owner, in: store), isNew: false))
                 }
@@ -97,6 +100,8 @@ extension Authenticator {
                 // rolls back and the code stays unused.
                 let account = try store.createAccount(
                     NewAccount(email: found.email, displayName: "", nameKey: "", passwordHash: nil), verified: true)
+                // Made by the address's owner, through its mailbox: trusted from the start.
+                try store.storage.setCredentialsTrustedSince(accountID: account.id, account.createdAt)
                 return .success(EmailLinkSignIn(account: account, isNew: true))
             }
         }

@@ -84,18 +84,24 @@ extension Authenticator {
         } catch {
             return .failure(.passkeyRejected(error.reason, account: nil))
         }
+        // Verified before the write transaction (a signature check no other writer should wait
+        // for), against the challenge the client data names; taking it below proves it was issued
+        // to this session for this ceremony, and the verifier compares it again.
+        let verified = Result { () throws(WebAuthnFailure) -> RegisteredCredential in
+            let challenge = try ClientData(bytes: response.clientDataJSON, limits: verifier.policy.limits).challenge
+            return try verifier.verifyRegistration(response, expectedChallenge: challenge)
+        }
         return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
             let account = resolved.account
             guard
-                let challenge = try store.takePasskeyChallenge(
+                try store.takePasskeyChallenge(
                     clientDataJSON: response.clientDataJSON, ceremony: .registration, binding: Self.passkeyBinding(sessionToken: token),
-                    accountID: account.id)
+                    accountID: account.id) != nil
             else { return .failure(.passkeyChallengeInvalid) }
             let credential: RegisteredCredential
-            do throws(WebAuthnFailure) {
-                credential = try verifier.verifyRegistration(response, expectedChallenge: challenge)
-            } catch {
-                return .failure(.passkeyRejected(error.reason, account: account))
+            switch verified {
+            case .failure(let error): return .failure(.passkeyRejected(error.reason, account: account))
+            case .success(let registered): credential = registered
             }
             // §7.1 step 26: a credential id another account (or this one) has is refused.
             if try store.storage.passkey(credentialID: credential.id) != nil { return .failure(.passkeyAlreadyRegistered) }
@@ -148,19 +154,23 @@ extension Authenticator {
     /// - Returns: the account, or `.passkeyChallengeInvalid`, `.passkeyNotFound` (unknown or
     ///   removed), `.passkeyRejected`, `.userDisabled`, `.passkeysUnavailable`.
     public func signInWithPasskey(responseJSON: [UInt8], binding: String, in store: AccountStore) -> Result<VerifiedPasskey, AuthFailure> {
-        withAssertion(responseJSON, in: store) { (response, verifier) throws(StoreError) in
-            guard try store.takePasskeyChallenge(clientDataJSON: response.clientDataJSON, ceremony: .signIn, binding: binding) != nil
-            else { return .failure(.passkeyChallengeInvalid) }
-            return try verifyAssertion(response, verifier: verifier, accountID: nil, in: store)
+        checkAssertion(responseJSON, accountID: nil, in: store) { response throws(StoreError) in
+            try store.takePasskeyChallenge(clientDataJSON: response.clientDataJSON, ceremony: .signIn, binding: binding) != nil
+                ? nil : .passkeyChallengeInvalid
         }
     }
 
-    /// Reads the assertion a browser sent and runs `check` on it (the ceremony's own checks, then
-    /// `verifyAssertion`) in one transaction; a response that is not an assertion fails before
-    /// the store is touched.
-    private func withAssertion(
-        _ responseJSON: [UInt8], in store: AccountStore,
-        _ check: (AssertionResponse, WebAuthnVerifier) throws(StoreError) -> Result<VerifiedPasskey, AuthFailure>
+    /// Checks an assertion a browser sent against the passkey its credential id names (of
+    /// `accountID` only, when given) and records the use. The signature is verified before any
+    /// write transaction, on the passkey as read then (an RSA check takes time no other writer
+    /// should wait for); then one transaction runs `take` (the ceremony's challenge, taken once
+    /// whatever the verdict, and its own checks: nil when they pass), finds the passkey as it was
+    /// verified (verifying again in the rare case another sign-in moved its counter meanwhile),
+    /// refuses a disabled account, records the use, and runs `after`.
+    private func checkAssertion(
+        _ responseJSON: [UInt8], accountID: Int64?, in store: AccountStore,
+        take: (AssertionResponse) throws(StoreError) -> AuthFailure?,
+        after: (VerifiedPasskey) throws(StoreError) -> AuthFailure? = { _ in nil }
     ) -> Result<VerifiedPasskey, AuthFailure> {
         guard let verifier = passkeys else { return .failure(.passkeysUnavailable) }
         let response: AssertionResponse
@@ -170,36 +180,44 @@ extension Authenticator {
             return .failure(.passkeyRejected(error.reason, account: nil))
         }
         return attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) in try check(response, verifier) }
+            let read = try store.storage.passkey(credentialID: response.credentialID)
+            let verdict = read.map { found in Self.verify(response, against: found, with: verifier) }
+            return try store.transaction { () throws(StoreError) -> Result<VerifiedPasskey, AuthFailure> in
+                if let failure = try take(response) { return .failure(failure) }
+                guard let found = try store.storage.passkey(credentialID: response.credentialID),
+                    accountID.map({ $0 == found.passkey.accountID }) ?? true
+                else { return .failure(.passkeyNotFound) }
+                let account = found.account.account
+                let result: AssertionResult
+                switch (found.passkey == read?.passkey ? verdict : nil) ?? Self.verify(response, against: found, with: verifier) {
+                case .failure(let error): return .failure(.passkeyRejected(error.reason, account: account))
+                case .success(let checked): result = checked
+                }
+                if account.isDisabled { return .failure(.userDisabled) }
+                guard try store.storage.setPasskeyUsed(
+                    id: found.passkey.id, signCount: result.signCount, backedUp: result.backedUp, at: store.clock.now())
+                else { return .failure(.passkeyNotFound) }
+                let verified = VerifiedPasskey(account: account, passkey: found.passkey, counterAnomaly: result.counterAnomaly)
+                if let failure = try after(verified) { return .failure(failure) }
+                return .success(verified)
+            }
         }
     }
 
-    /// Verifies an assertion whose challenge was taken, against the passkey its credential id
-    /// names (of `accountID` only, when given), and records the use; inside the caller's
-    /// transaction.
-    private func verifyAssertion(_ response: AssertionResponse, verifier: WebAuthnVerifier, accountID: Int64?, in store: AccountStore)
-        throws(StoreError) -> Result<VerifiedPasskey, AuthFailure>
-    {
-        guard let found = try store.storage.passkey(credentialID: response.credentialID),
-            accountID.map({ $0 == found.passkey.accountID }) ?? true
-        else { return .failure(.passkeyNotFound) }
-        let account = found.account.account
+    /// WebAuthn's checks of an assertion (§7.2) against a stored passkey. The challenge was (or
+    /// will be) checked when it is taken: the verifier gets the one the client data names, and
+    /// compares it again.
+    private static func verify(
+        _ response: AssertionResponse, against found: (passkey: Passkey, userHandle: [UInt8]?, account: StoredAccount),
+        with verifier: WebAuthnVerifier
+    ) -> Result<AssertionResult, WebAuthnFailure> {
         let stored = StoredCredential(
             id: found.passkey.credentialID, publicKey: found.passkey.publicKey, signCount: found.passkey.signCount,
             backupEligible: found.passkey.backupEligible, userHandle: found.userHandle)
-        let result: AssertionResult
-        do throws(WebAuthnFailure) {
-            // The challenge was checked when it was taken: hand the verifier the one the client
-            // data names, which it compares again.
+        return Result { () throws(WebAuthnFailure) -> AssertionResult in
             let challenge = try ClientData(bytes: response.clientDataJSON, limits: verifier.policy.limits).challenge
-            result = try verifier.verifyAssertion(response, expectedChallenge: challenge, credential: stored)
-        } catch {
-            return .failure(.passkeyRejected(error.reason, account: account))
+            return try verifier.verifyAssertion(response, expectedChallenge: challenge, credential: stored)
         }
-        if account.isDisabled { return .failure(.userDisabled) }
-        guard try store.storage.setPasskeyUsed(id: found.passkey.id, signCount: result.signCount, backedUp: result.backedUp, at: store.clock.now())
-        else { return .failure(.passkeyNotFound) }
-        return .success(VerifiedPasskey(account: account, passkey: found.passkey, counterAnomaly: result.counterAnomaly))
     }
 
     // MARK: Re-authentication
@@ -253,18 +271,23 @@ extension Authenticator {
     public func reauthenticateWithPasskey(sessionToken: String, responseJSON: [UInt8], in store: AccountStore)
         -> Result<VerifiedPasskey, AuthFailure>
     {
-        withAssertion(responseJSON, in: store) { (response, verifier) throws(StoreError) in
+        let accountID: Int64
+        do {
             guard let session = try store.unexpiredSession(token: sessionToken) else { return .failure(.userTokenExpired) }
-            let accountID = session.account.id
-            guard
-                try store.takePasskeyChallenge(
-                    clientDataJSON: response.clientDataJSON, ceremony: .reauthentication,
-                    binding: Self.passkeyBinding(sessionToken: sessionToken), accountID: accountID) != nil
-            else { return .failure(.passkeyChallengeInvalid) }
-            let verified = try verifyAssertion(response, verifier: verifier, accountID: accountID, in: store)
-            if case .success = verified, !(try store.refreshAuthentication(token: sessionToken)) { return .failure(.userTokenExpired) }
-            return verified
+            accountID = session.account.id
+        } catch {
+            return .failure(.internalError(error))
         }
+        return checkAssertion(
+            responseJSON, accountID: accountID, in: store,
+            take: { response throws(StoreError) in
+                // The session again, inside the transaction: it may have ended meanwhile.
+                guard try store.unexpiredSession(token: sessionToken)?.account.id == accountID else { return .userTokenExpired }
+                return try store.takePasskeyChallenge(
+                    clientDataJSON: response.clientDataJSON, ceremony: .reauthentication,
+                    binding: Self.passkeyBinding(sessionToken: sessionToken), accountID: accountID) != nil ? nil : .passkeyChallengeInvalid
+            },
+            after: { _ throws(StoreError) in try store.refreshAuthentication(token: sessionToken) ? nil : .userTokenExpired })
     }
 
     /// Confirms the owner of a signed-in browser before adding a passkey, with the password or a

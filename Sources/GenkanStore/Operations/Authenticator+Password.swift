@@ -18,10 +18,11 @@ extension Authenticator {
             let hash = try hasher.hash(newPassword)
             return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Renewed, AuthFailure> in
                 let account = resolved.account
+                let hadPassword = try store.storage.storedAccount(id: account.id)?.hasPassword ?? false
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
                 let updated = try reread(account, in: store)
                 let credentials = try renew(renewal, for: updated, in: store)
-                if let notice = mail.passwordChanged(to: updated, locale: locale) { try store.enqueueMail(notice, accountID: account.id) }
+                try mailPasswordNotice(to: updated, added: !hadPassword, locale: locale, in: store)
                 return .success(Renewed(account: updated, credentials: credentials))
             }
         }

@@ -42,12 +42,12 @@ extension Authenticator {
     }
 
     /// Sets a new password with a reset code, whichever door the code came through, in one
-    /// transaction: uses up the code, stores the new hash, sets `valid_since` (every session, ID
-    /// token and refresh token of the account ends), removes the provider identities linked since
-    /// the address was last proven (they may be a stranger's who had the account's password or made
-    /// the account with this address first), marks the address proven now (the link came by mail to
-    /// it), mails the notice, and issues what `renewal` asks for. The code is checked before
-    /// hashing (a wrong code costs no Argon2id) and again inside the transaction.
+    /// transaction: uses up the code, stores the new hash, and, as the owner of the address has
+    /// taken the account in hand (`AccountStore.ownerTookOver`), ends every session, ID token and
+    /// refresh token and removes every provider identity and passkey added since the account's ways
+    /// in were last the owner's (they may be a stranger's who had the password, or made the account
+    /// with this address first); then mails the notice and issues what `renewal` asks for. The code
+    /// is checked before hashing (a wrong code costs no Argon2id) and again inside the transaction.
     ///
     /// - Parameters:
     ///   - newPassword: already checked against the password policy.
@@ -69,21 +69,11 @@ extension Authenticator {
                 case .success(let consumed): account = consumed.account
                 }
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
-                try store.addressProven(account)
+                try store.ownerTookOver(account)
                 let updated = try reread(account, in: store)
                 if let notice = mail.passwordChanged(to: updated, locale: locale) { try store.enqueueMail(notice, accountID: account.id) }
                 return .success(Renewed(account: updated, credentials: try renew(renewal, for: updated, in: store)))
             }
         }
-    }
-}
-
-extension AccountStore {
-    /// The mailbox of the account's address has just been proven (a reset link, an undo link):
-    /// the provider identities linked since it was last proven end — all of them when it never
-    /// was — and the address counts as proven now.
-    func addressProven(_ account: Account) throws(StoreError) {
-        try storage.deleteIdentities(accountID: account.id, linkedSince: account.verifiedAt)
-        try storage.setVerifiedAt(accountID: account.id, clock.now())
     }
 }

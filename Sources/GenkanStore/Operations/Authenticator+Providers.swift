@@ -15,26 +15,27 @@ extension Authenticator {
     ///
     /// An address that belongs to an account is never merged with the identity, whatever the
     /// provider says: `.accountExistsWithDifferentCredential` (sign in as before, then link from
-    /// the settings).
+    /// the settings). The session starts as every browser's does (`startSession`: the previous one
+    /// ends, the sign-in is recorded).
     ///
     /// - Parameters:
+    ///   - previous: the browser's session before this sign-in, if any.
     ///   - requireVerifiedEmail: only a verified address may make an account (`--private-signup`:
     ///     the answer "this address has an account" goes only to its proven owner).
     ///   - locale: the language of the verification mail a new account whose address the provider
     ///     did not verify is sent.
     public func signIn(
-        with profile: ProviderProfile, in store: AccountStore, userAgent: String?, requireVerifiedEmail: Bool = false,
-        locale: String = "en"
+        with profile: ProviderProfile, in store: AccountStore, replacing previous: String? = nil, userAgent: String?,
+        requireVerifiedEmail: Bool = false, locale: String = "en"
     ) -> Result<ProviderSignInOutcome, AuthFailure> {
         do {
-            return try store.transaction { () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
-                switch identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, locale: locale) {
-                case .failure(let failure): return .failure(failure)
-                case .success(let found):
-                    let token = try store.createSession(accountID: found.account.id, userAgent: userAgent).token
-                    return .success(ProviderSignInOutcome(account: found.account, isNew: found.isNew, token: token))
+            return try store.allOrNothing({ () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
+                identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
+                    Self.startSession(for: found.account, replacing: previous, userAgent: userAgent, in: store).map { started in
+                        ProviderSignInOutcome(account: started.account, isNew: found.isNew, token: started.token)
+                    }
                 }
-            }
+            })
         } catch {
             return .failure(.internalError(error))
         }
@@ -64,7 +65,11 @@ extension Authenticator {
                     // Another sign-up or sign-in for the address or identity committed first.
                     return .failure(.accountExistsWithDifferentCredential)
                 }
-                if !profile.emailVerified {
+                if profile.emailVerified {
+                    // The provider vouches that whoever holds this identity holds the address: the
+                    // account was made by the address's owner, and its identity is theirs.
+                    try store.storage.setCredentialsTrustedSince(accountID: account.id, store.clock.now())
+                } else {
                     _ = try store.issueCode(.verifyEmail, accountID: account.id) { mail.verification(to: account, code: $0, locale: locale) }
                 }
                 return .success((account, true))

@@ -7,7 +7,7 @@ public enum Requester: Sendable, Hashable {
     /// A signed-in browser, by its session token.
     case session(token: String)
     /// An API client holding a verified ID token for `accountID`, issued at `issuedAt` (void when
-    /// the account's `valid_since` is later).
+    /// the account's `valid_since`, or its creation, is later).
     case idToken(accountID: Int64, issuedAt: Int64)
     /// An operator or the emulator's admin endpoints: any account, disabled or not.
     case administrator(accountID: Int64)
@@ -60,7 +60,8 @@ extension Authenticator {
             if session.account.isDisabled { return .failure(.userDisabled) }
             return .success(ResolvedRequester(account: session.account, session: session))
         case .idToken(let accountID, let issuedAt):
-            guard let account = try store.account(id: accountID) else { return .failure(.userNotFound) }
+            // A token older than the account was issued for an earlier account with its uid.
+            guard let account = try store.account(id: accountID), issuedAt >= account.createdAt else { return .failure(.userNotFound) }
             if account.isDisabled { return .failure(.userDisabled) }
             if let validSince = account.validSince, issuedAt < validSince { return .failure(.userTokenExpired) }
             return .success(ResolvedRequester(account: account, session: nil))

@@ -15,7 +15,8 @@ extension SQLRow {
     func storedAccount(from first: Int32 = 0) -> StoredAccount {
         StoredAccount(
             account: account(from: first), passwordHash: optionalText(first + 8), photoURL: optionalText(first + 9),
-            lastLoginAt: optionalInteger(first + 10), emailKey: optionalText(first + 11))
+            lastLoginAt: optionalInteger(first + 10), emailKey: optionalText(first + 11),
+            credentialsTrustedSince: optionalInteger(first + 15))
     }
 
     /// The session in `StoreColumns.session` order from column 0.

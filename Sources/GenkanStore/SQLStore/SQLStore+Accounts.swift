@@ -66,6 +66,10 @@ extension SQLStore {
             "UPDATE accounts SET display_name = ?, name_key = ? WHERE id = ?", .text(displayName), .text(nameKey), .integer(accountID)) > 0
     }
 
+    func setCredentialsTrustedSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool {
+        try changes("UPDATE accounts SET credentials_trusted_since = ? WHERE id = ?", .integer(time), .integer(accountID)) > 0
+    }
+
     func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try changes("UPDATE accounts SET verified_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
     }

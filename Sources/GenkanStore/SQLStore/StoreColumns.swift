@@ -4,7 +4,7 @@ import GenkanSQL
 /// every dialect's schema.
 enum StoreColumns {
     static let account =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims"
+        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims, credentials_trusted_since"
 
     /// `account` of the table aliased `a`, as the joins name it; made once, since the queries that
     /// use it run for every signed-in page.

@@ -51,6 +51,8 @@ enum Schema {
         version5,
         // 6: passkeys, their accounts' user handles, the challenges of ceremonies under way.
         version6,
+        // 7: since when the account's ways in are its address owner's.
+        version7,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

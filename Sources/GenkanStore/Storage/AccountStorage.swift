@@ -32,6 +32,7 @@ public protocol AccountStorage: AnyObject {
     @discardableResult func setEmail(accountID: Int64, _ email: String, emailKey: String) throws(StoreError) -> Bool
     @discardableResult func setName(accountID: Int64, _ displayName: String, nameKey: String) throws(StoreError) -> Bool
     @discardableResult func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool
+    @discardableResult func setCredentialsTrustedSince(accountID: Int64, _ time: Int64) throws(StoreError) -> Bool
     @discardableResult func setDisabledAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool
     /// - Throws: `StoreError.Code.constraint` for a URL over `AccountStore.maximumPhotoURLLength` bytes.
     @discardableResult func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool
@@ -97,13 +98,23 @@ public struct StoredAccount: Sendable, Hashable {
     /// Nil for an account that lost its key to an older one when keys were introduced: no look-up
     /// by address reaches it.
     public let emailKey: String?
+    /// Since when every way to sign in that the account has was put there by the owner of its
+    /// address: the last moment that owner took the account in hand through a link mailed to it (a
+    /// password reset, the first sign-in link, an undo of an address change), or its creation by a
+    /// link. Nil when that never happened: then nothing on the account is known to be the owner's.
+    /// `AccountStore.ownerTookOver` sets it.
+    public let credentialsTrustedSince: Int64?
 
-    public init(account: Account, passwordHash: String?, photoURL: String?, lastLoginAt: Int64?, emailKey: String?) {
+    public init(
+        account: Account, passwordHash: String?, photoURL: String?, lastLoginAt: Int64?, emailKey: String?,
+        credentialsTrustedSince: Int64? = nil
+    ) {
         self.account = account
         self.passwordHash = passwordHash
         self.photoURL = photoURL
         self.lastLoginAt = lastLoginAt
         self.emailKey = emailKey
+        self.credentialsTrustedSince = credentialsTrustedSince
     }
 
     /// Whether a password can sign in to the account.

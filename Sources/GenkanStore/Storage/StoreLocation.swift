@@ -75,6 +75,13 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// What an operator must hear at start about the connection's security, or nil: a PostgreSQL
+    /// server on another machine whose certificate is not verified (`PostgreSQLDriver.unverifiedTLS`).
+    public var securityWarning: String? {
+        guard case .postgresql(let url) = self else { return nil }
+        return PostgreSQLDriver.unverifiedTLS(url: url)
+    }
+
     /// For messages: the file path, or the URL with its password hidden.
     public var description: String {
         switch self {

@@ -11,8 +11,8 @@ public enum UserVerification: String, Sendable, CaseIterable {
 /// What a relying party accepts, beyond the checks WebAuthn requires of everyone.
 public struct WebAuthnPolicy: Sendable, Equatable {
     /// Whether the user must be verified. Passkeys stand for a password and a second factor at
-    /// once only when verified; `.preferred` accepts presence alone where the authenticator has
-    /// no way to verify, as the issue's `userVerification: "preferred"` asks of browsers.
+    /// once only when verified (Genkan's site requires it); `.preferred`, WebAuthn's own default,
+    /// accepts presence alone where the authenticator has no way to verify.
     public var userVerification: UserVerification = .preferred
     /// The algorithms accepted at registration, in order of preference (the options list them so).
     public var algorithms: [COSEAlgorithm] = [.es256, .edDSA, .rs256]

@@ -94,8 +94,11 @@ public struct COSEKey: Sendable, Equatable {
             let exponent = Array(try byteField(Label.exponent, "e").drop { $0 == 0 })
             let bits = modulus.first.map { modulus.count * 8 - $0.leadingZeroBitCount } ?? 0
             guard bits >= 2048 else { throw WebAuthnFailure(.keyTooShort, "an RSA modulus of \(bits) bits, at least 2048 needed") }
-            guard bits <= 16384, exponent.count <= 8 else {
-                throw WebAuthnFailure(.invalidKey, "an RSA key of \(bits) bits with a \(exponent.count)-byte exponent")
+            // Authenticators make 2048-bit keys with the exponent 65537 (TPMs, Windows Hello). A
+            // larger modulus or exponent only makes every later sign-in's check dearer: at 16,384
+            // bits one costs about 50 times what a 2048-bit one does.
+            guard bits <= Self.largestRSAModulus, exponent.count <= 4 else {
+                throw WebAuthnFailure(.invalidKey, "an RSA key of \(bits) bits with a \(exponent.count)-byte exponent (at most \(Self.largestRSAModulus) bits and 4 bytes)")
             }
             try Self.checkRSA(modulus: modulus, exponent: exponent)
             material = .rsa(modulus: modulus, exponent: exponent)
@@ -103,6 +106,9 @@ public struct COSEKey: Sendable, Equatable {
         self.algorithm = algorithm
         self.bytes = bytes
     }
+
+    /// The largest RSA modulus a passkey may have, in bits.
+    public static let largestRSAModulus = 4096
 
     /// The RSA modulus's length in bits; nil for other keys.
     public var rsaBits: Int? {

@@ -1,7 +1,9 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// The legacy v3 names, the admin endpoints and the emulator's own, CORS, and the same account on

@@ -1,7 +1,9 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanLocalization
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// The site's limits through the Firebase-compatible API: `signInWithPassword` behind the same

@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// The API in-process, further: anonymous accounts and their linking, custom tokens,
@@ -132,15 +134,19 @@ import Testing
         let api = fixture.firebase()
         let sent = await api.call(
             "accounts:sendOobCode",
-            ["requestType": "EMAIL_SIGNIN", "email": "New@example.com", "continueUrl": "http://app.test/finish?step=2", "canHandleCodeInApp": true])
+            ["requestType": "EMAIL_SIGNIN", "email": "New@example.com", "continueUrl": "http://localhost:5173/finish?step=2", "canHandleCodeInApp": true])
         #expect(sent.status == 200 && sent.string("email") == "New@example.com")
+        // The emulator's links lead to this machine (an app in development), never anywhere.
+        let away = await api.call(
+            "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "New@example.com", "continueUrl": "http://app.test/finish"])
+        #expect(away.error?.hasPrefix("UNAUTHORIZED_DOMAIN") == true, "\(away.body)")
         let codes = await api.raw("GET", "/emulator/v1/projects/demo-genkan/oobCodes", body: nil)
         let entry = try #require((codes["oobCodes"] as? [[String: Any]])?.first { $0["requestType"] as? String == "EMAIL_SIGNIN" })
         let link = try #require(entry["oobLink"] as? String), code = try #require(entry["oobCode"] as? String)
         let parts = try #require(URLComponents(string: link))
         let query = Dictionary(uniqueKeysWithValues: (parts.queryItems ?? []).map { ($0.name, $0.value ?? "") })
         #expect(parts.path == "/__/auth/action" && query["mode"] == "signIn" && query["oobCode"] == code)
-        #expect(query["apiKey"] == "fake-api-key" && query["continueUrl"] == "http://app.test/finish?step=2")
+        #expect(query["apiKey"] == "fake-api-key" && query["continueUrl"] == "http://localhost:5173/finish?step=2")
         // The mail carries the same link.
         #expect(try fixture.mails.all.contains { $0.recipient == "New@example.com" && $0.text.contains(code) })
         // The action handler sends the browser on to the app with the code; nothing is used up.
@@ -149,7 +155,7 @@ import Testing
         let location = try #require(handler.header("Location"))
         let target = try #require(URLComponents(string: location))
         let forwarded = Dictionary(uniqueKeysWithValues: (target.queryItems ?? []).map { ($0.name, $0.value ?? "") })
-        #expect(target.host == "app.test" && target.path == "/finish" && forwarded["step"] == "2")
+        #expect(target.host == "localhost" && target.path == "/finish" && forwarded["step"] == "2")
         #expect(forwarded["mode"] == "signIn" && forwarded["oobCode"] == code && forwarded["apiKey"] == "fake-api-key")
         // Another address is refused; the right one signs in, makes the account, verified.
         #expect(await api.call("accounts:signInWithEmailLink", ["email": "other@example.com", "oobCode": code]).status == 400)
@@ -161,7 +167,7 @@ import Testing
         // An existing account: not new, the same uid.
         let taro = try #require(await api.signUp().string("localId"))
         _ = await api.call(
-            "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "taro@example.com", "continueUrl": "http://app.test/finish"])
+            "accounts:sendOobCode", ["requestType": "EMAIL_SIGNIN", "email": "taro@example.com", "continueUrl": "http://127.0.0.1:5173/finish"])
         let listed = await api.raw("GET", "/emulator/v1/projects/demo-genkan/oobCodes", body: nil)
         let taros = try #require((listed["oobCodes"] as? [[String: Any]])?.last { $0["email"] as? String == "taro@example.com" }?["oobCode"] as? String)
         let again = await api.call("accounts:signInWithEmailLink", ["email": "taro@example.com", "oobCode": taros])

@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// How the API reads a request body, pinned answer by answer through the real router: what is not

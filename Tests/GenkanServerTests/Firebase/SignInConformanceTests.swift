@@ -1,6 +1,8 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// `accounts:signUp`, `accounts:signInWithPassword`, `accounts:lookup` and Secure Token's

@@ -1,8 +1,10 @@
-import GenkanJSON
 import Foundation
+import GenkanHTTPTesting
+import GenkanJSON
 import GenkanOIDC
 import GenkanStore
 import Testing
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// ID tokens: Firebase's claims, the Ed25519 signature against the published JWKS key, unsigned

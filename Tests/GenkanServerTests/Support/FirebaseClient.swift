@@ -1,5 +1,7 @@
 import Foundation
+import GenkanHTTPTesting
 import GenkanStore
+@testable import GenkanHTTP
 @testable import GenkanServer
 
 /// Calls the Firebase-compatible API in-process as the SDKs do: JSON bodies, `?key=`, and the JSON
@@ -79,4 +81,19 @@ func jwtParts(_ token: String) -> (header: [String: Any], payload: [String: Any]
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
     }
     return (decode(parts[0]), decode(parts[1]), parts.count > 2 ? parts[2] : "")
+}
+
+extension AppFixture {
+    /// An account made by a Google sign-in of `subject` with taro@example.com (the address verified
+    /// by Google or not), with its browser session and an app's refresh token of a sign-in now.
+    func googleAccount(subject: String, verified: Bool) throws -> (account: Account, session: String, refresh: String) {
+        let store = try AccountStore(location: configuration.database)
+        let profile = ProviderProfile(
+            provider: "google", issuer: "https://accounts.google.com", subject: subject, email: "taro@example.com",
+            emailVerified: verified, displayName: "Taro", nameKey: "taro")
+        let made = try Authenticator(hasher: PasswordHasher(operations: 1, memory: 8 * 1024)).signIn(with: profile, in: store, userAgent: nil)
+            .get()
+        let refresh = try store.createRefreshToken(accountID: made.account.id, authTime: store.clock.now(), signInProvider: "google.com")
+        return (made.account, made.token, refresh)
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
 @testable import GenkanStore
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 
 /// The mail a test's site queued, read from the outbox table (the fixture's sender is off) and
 /// decoded as a mail client would: quoted-printable undone, so links can be followed.

@@ -4,6 +4,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 #endif
 
 /// A real `genkan serve` process, for what only a process shows: descriptor limits, CPU time,

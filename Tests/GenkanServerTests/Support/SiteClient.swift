@@ -3,6 +3,8 @@ import Synchronization
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 #endif
 
 /// A browser-like client over URLSession (libcurl on Linux): it does not follow redirects and

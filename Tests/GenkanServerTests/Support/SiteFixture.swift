@@ -2,6 +2,8 @@ import Foundation
 import GenkanServer
 import GenkanStore
 import Synchronization
+@testable import GenkanHTTP
+import GenkanHTTPTesting
 
 /// A clock tests move by hand (session expiry).
 final class TestClock: Sendable {

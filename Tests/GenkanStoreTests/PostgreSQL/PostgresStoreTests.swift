@@ -104,9 +104,9 @@ struct PostgresStoreTests {
                 (\(ids[2]), 'google', 'https://accounts.google.com', 'first', 30),
                 (\(ids[2]), 'google', 'accounts.google.com', 'second', 40),
                 (\(ids[1]), 'corp', 'https://login.example.com', 'x', 50);
-            -- What migrations 6, 5 and 4 added goes.
+            -- What migrations 7, 6, 5 and 4 added goes.
             ALTER TABLE accounts DROP COLUMN uid, DROP COLUMN is_anonymous, DROP COLUMN custom_claims,
-                DROP CONSTRAINT accounts_key_needs_email;
+                DROP COLUMN credentials_trusted_since, DROP CONSTRAINT accounts_key_needs_email;
             ALTER TABLE refresh_tokens DROP COLUMN claims;
             ALTER TABLE reset_requests DROP COLUMN kind;
             DROP TABLE sign_in_codes;

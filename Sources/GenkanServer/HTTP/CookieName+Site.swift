@@ -1,0 +1,18 @@
+import GenkanHTTP
+
+/// The site's cookies.
+extension CookieName {
+    /// The session cookie.
+    public static let session = CookieName("genkan_session")
+    /// The pre-session that binds anonymous forms' tokens (`PreSession`).
+    public static let preSession = CookieName("genkan_pre")
+    /// The language chosen with `?lang=`.
+    public static let language = CookieName("lang")
+    /// A one-time notice for the next page (`Notice`).
+    public static let notice = CookieName("genkan_notice")
+    /// The accounts that signed in from this browser (`KnownDevices`).
+    public static let device = CookieName("genkan_device")
+    /// The browser's time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), which
+    /// `genkan.js` sets so that dates are shown in the reader's own time.
+    public static let timeZone = CookieName("genkan_tz")
+}
