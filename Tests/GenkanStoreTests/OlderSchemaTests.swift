@@ -49,8 +49,9 @@ import GenkanSQL
     }
 
     /// How many tables each version has (bookkeeping left out): 3 at version 1, 10 from version 2,
-    /// 11 with the emulator's codes (4), 12 with sign-in codes (5), 15 with passkeys (6).
-    static let tableCount = [0, 3, 10, 10, 11, 12, 15]
+    /// 11 with the emulator's codes (4), 12 with sign-in codes (5), 15 with passkeys (6), as many
+    /// with the trusted time (7).
+    static let tableCount = [0, 3, 10, 10, 11, 12, 15, 15]
 }
 
 /// A database of one kind at an older schema version, as a Genkan of that version left it.

@@ -11,7 +11,9 @@ extension AuthFailure {
             .userNotFound, .internalError, .accountExistsWithDifferentCredential, .credentialAlreadyInUse, .providerAlreadyLinked,
             .noSuchProvider, .userMismatch, .requiresRecentLogin, .lastSignInMethod, .missingEmail, .unverifiedEmail,
             .emailChangeNeedsVerification, .emailMismatch, .uidAlreadyInUse, .passkeysUnavailable, .passkeyNotFound,
-            .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered:
+            .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered, .twoFactorUnavailable, .twoFactorKeyMissing,
+            .unsupportedFirstFactor, .secondFactorAlreadyEnrolled, .multiFactorInfoNotFound, .invalidVerificationCode,
+            .verificationCodeReused, .invalidVerificationID, .sessionExpired, .invalidMultiFactorSession, .secondFactorLocked:
             nil
         }
     }

@@ -16,16 +16,21 @@ public struct Authenticator: Sendable {
     /// Checks passkey ceremonies for the site's relying party; nil where passkeys cannot work (a
     /// base URL whose host is an IP address), and the passkey operations then refuse.
     public let passkeys: WebAuthnVerifier?
+    /// Seals and opens TOTP secrets; nil where the server has no key file, and the second-factor
+    /// operations then refuse (`.twoFactorUnavailable`).
+    public let twoFactorKeys: TwoFactorKeys?
     /// A hash of a random password with the current parameters, verified against when there is
     /// no account, so that an unknown address costs what a wrong password costs.
     private let dummyHash: String
 
     public init(
-        hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil
+        hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil,
+        twoFactorKeys: TwoFactorKeys? = nil
     ) throws(StoreError) {
         self.hasher = hasher
         self.mail = mail
         self.passkeys = passkeys
+        self.twoFactorKeys = twoFactorKeys
         dummyHash = try hasher.hash(Secret.token())
     }
 
