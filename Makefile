@@ -35,6 +35,7 @@ test: deps-test references
 	.venv/bin/python Tests/e2e/test_firebase.py
 	.venv/bin/python Tests/e2e/test_firebase_tokens.py
 	.venv/bin/python Tests/e2e/test_firebase_js.py
+	.venv/bin/python Tests/e2e/test_firebase_totp.py
 	.venv/bin/python Tests/e2e/test_signin_link.py
 	.venv/bin/python Tests/e2e/test_multiserver.py
 	.venv/bin/python Tests/e2e/test_passkeys.py

@@ -107,7 +107,8 @@ final class GenkanApp: Sendable {
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail, passkeys: verifier)
+        let authenticator = try Authenticator(
+            hasher: configuration.hasher, mail: mail, passkeys: verifier, twoFactorKeys: configuration.twoFactorKeys)
         let site = SiteServices(
             forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks,
             sessionLifetime: policy.lifetime, clock: clock)

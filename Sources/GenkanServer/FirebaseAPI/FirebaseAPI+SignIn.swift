@@ -121,19 +121,30 @@ extension FirebaseAPI {
             let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
             return pool.hashing(request, context, { store -> Result<JSONValue, AuthFailure> in
                 checks.signIn(email: email, client: client, in: store) {
-                    authenticator.signInForToken(email: email, password: password, in: store)
-                }.map { started in
-                    let profile = (try? store.profile(id: started.account.id)) ?? nil
-                        ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
+                    authenticator.signIn(email: email, password: password, in: store)
+                }.flatMap { Authenticator.startTokenSignIn(for: $0, signInProvider: "password", in: store) }.map { start in
+                    let account: Account
+                    switch start {
+                    case .tokens(let signedIn, _, _): account = signedIn
+                    case .secondStep(_, let pending, _): account = pending
+                    }
+                    let profile = (try? store.profile(id: account.id)) ?? nil
+                        ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: nil, hasPassword: true)
                     var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#VerifyPasswordResponse")),
-                        ("localId", .string(started.account.uid)),
-                        ("email", .string(started.account.email)),
-                        ("displayName", .string(started.account.displayName)),
+                        ("localId", .string(account.uid)),
+                        ("email", .string(account.email)),
+                        ("displayName", .string(account.displayName)),
                     ]
                     if let photo = profile.photoURL { body.append(("profilePicture", .string(photo))) }
                     body.append(("registered", .bool(true)))
-                    body += tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken)
+                    switch start {
+                    case .tokens(_, let authTime, let refreshToken):
+                        body += tokenFields(profile, authTime: authTime, refreshToken: refreshToken)
+                    case .secondStep(let token, _, let factor):
+                        // No tokens: the second step issues them (`mfaSignIn:finalize`).
+                        body += Self.secondStepFields(token: token, factor: factor)
+                    }
                     return .object(body)
                 }
             }) { result in

@@ -29,3 +29,35 @@ extension Authenticator {
         return startSession(for: account, replacing: previous, userAgent: userAgent, in: store).map { .signedIn($0) }
     }
 }
+
+/// How an API sign-in whose first factor was right goes on.
+public enum TokenSignInStart: Sendable {
+    /// Tokens: the account has no second factor.
+    case tokens(account: Account, authTime: Int64, refreshToken: String)
+    /// The client must finish the second step with `token` (the API's `mfaPendingCredential`)
+    /// and a code of `factor`; nothing is issued yet.
+    case secondStep(token: String, account: Account, factor: SecondFactor)
+}
+
+extension Authenticator {
+    /// Every API sign-in after its first factor (`signInProvider`, as its tokens record it):
+    /// tokens for an account without a second factor, otherwise a pending second step that no
+    /// browser holds (its token is the only thing that names it).
+    public static func startTokenSignIn(
+        for account: Account, signInProvider: String, in store: AccountStore
+    ) -> Result<TokenSignInStart, AuthFailure> {
+        do {
+            if let factor = try store.storage.secondFactor(accountID: account.id) {
+                let token = try store.transaction { () throws(StoreError) in
+                    try beginSecondStep(for: account, firstFactor: signInProvider, binding: nil, returnTo: nil, in: store)
+                }
+                return .success(.secondStep(token: token, account: account, factor: factor))
+            }
+        } catch {
+            return .failure(.internalError(error))
+        }
+        return startTokens(for: account, in: store, signInProvider: signInProvider).map {
+            .tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken)
+        }
+    }
+}
