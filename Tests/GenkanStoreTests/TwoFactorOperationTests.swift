@@ -92,6 +92,15 @@ import Testing
         ).get() else { Issue.record("a passkey had to give a second step"); return }
     }
 
+    /// Whichever door forgets to ask for the second factor, the core issues nothing.
+    @Test func doorsThatDoNotAskGetNoSessionAndNoTokens() throws {
+        let (_, fixture) = try setUp()
+        _ = try enrol(fixture)
+        #expect(Authenticator.startSession(for: fixture.account, replacing: nil, userAgent: nil, in: fixture.store).failure == .secondFactorRequired)
+        #expect(Authenticator.startTokens(for: fixture.account, in: fixture.store).failure == .secondFactorRequired)
+        #expect((try? Authenticator.startTokens(for: fixture.account, in: fixture.store, secondFactorProven: true).get()) != nil)
+    }
+
     @Test func aPendingStepExpiresAfterFiveMinutes() throws {
         let (_, fixture) = try setUp()
         let (totp, _) = try enrol(fixture)

@@ -13,7 +13,7 @@ extension AuthFailure {
             .emailChangeNeedsVerification, .emailMismatch, .uidAlreadyInUse, .passkeysUnavailable, .passkeyNotFound,
             .passkeyChallengeInvalid, .passkeyRejected, .passkeyAlreadyRegistered, .twoFactorUnavailable, .twoFactorKeyMissing,
             .unsupportedFirstFactor, .secondFactorAlreadyEnrolled, .multiFactorInfoNotFound, .invalidVerificationCode,
-            .verificationCodeReused, .invalidVerificationID, .sessionExpired, .invalidMultiFactorSession, .secondFactorLocked:
+            .verificationCodeReused, .invalidVerificationID, .sessionExpired, .invalidMultiFactorSession, .secondFactorLocked, .secondFactorRequired:
             nil
         }
     }

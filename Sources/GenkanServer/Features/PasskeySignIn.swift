@@ -38,8 +38,11 @@ struct PasskeySignIn: SiteFeature {
         return pool.reply(.interactive, { store in
             let verified = authenticator.signInWithPasskey(responseJSON: json, binding: binding, in: store)
             security.passkey(.signIn, verified, client: client)
-            // A new session id at every sign-in, as after a password (against fixation).
-            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, in: store) }
+            // A new session id at every sign-in, as after a password (against fixation). Every
+            // ceremony requires user verification: the passkey is two factors already.
+            return verified.flatMap { signedIn in
+                SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, secondFactorProven: true, in: store)
+            }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):

@@ -40,8 +40,8 @@ struct SessionStart: SiteFeature {
     /// A new session for `account` in place of the browser's `previous` one, by the core
     /// (`Authenticator.startSession`: a new id at every sign-in, the sign-in recorded).
     static func replace(
-        _ previous: String?, with account: Account, userAgent: String?, in store: AccountStore
+        _ previous: String?, with account: Account, userAgent: String?, secondFactorProven: Bool = false, in store: AccountStore
     ) -> Result<StartedSession, AuthFailure> {
-        Authenticator.startSession(for: account, replacing: previous, userAgent: userAgent, in: store)
+        Authenticator.startSession(for: account, replacing: previous, userAgent: userAgent, secondFactorProven: secondFactorProven, in: store)
     }
 }

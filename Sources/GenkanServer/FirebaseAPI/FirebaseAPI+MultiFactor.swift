@@ -67,7 +67,8 @@ extension FirebaseAPI {
                 Self.account(claims, in: store).flatMap { profile in
                     authenticator.finishTOTPEnrollment(
                         Self.requester(claims, profile), token: session, code: code, displayName: displayName, locale: locale, in: store
-                    ).flatMap { _ in Authenticator.startTokens(for: profile.account, in: store, signInProvider: claims.signInProvider) }
+                    ).flatMap { _ in Authenticator.startTokens(
+                        for: profile.account, in: store, signInProvider: claims.signInProvider, secondFactorProven: true) }
                         .mapError { self.error($0, request) }
                         .map { started in .object(tokenFields(profile, authTime: claims.authTime, refreshToken: started.refreshToken, provider: claims.signInProvider)) }
                 }
@@ -88,7 +89,8 @@ extension FirebaseAPI {
                 Self.account(claims, in: store).flatMap { profile in
                     authenticator.removeSecondFactor(
                         Self.requester(claims, profile), code: nil, enrollmentID: enrollmentID, locale: locale, in: store
-                    ).flatMap { _ in Authenticator.startTokens(for: profile.account, in: store, signInProvider: claims.signInProvider) }
+                    ).flatMap { _ in Authenticator.startTokens(
+                        for: profile.account, in: store, signInProvider: claims.signInProvider, secondFactorProven: true) }
                         .mapError { self.error($0, request) }
                         .map { started in .object(tokenFields(profile, authTime: claims.authTime, refreshToken: started.refreshToken, provider: claims.signInProvider)) }
                 }
@@ -117,7 +119,7 @@ extension FirebaseAPI {
             return answer(.interactive) { store in
                 authenticator.finishSecondStep(token: pending, binding: nil, code: code, enrollmentID: enrollmentID, locale: locale, in: store)
                     .flatMap { done in
-                        Authenticator.startTokens(for: done.account, in: store, signInProvider: done.step.firstFactor).map { ($0, done.step) }
+                        Authenticator.startTokens(for: done.account, in: store, signInProvider: done.step.firstFactor, secondFactorProven: true).map { ($0, done.step) }
                     }
                     .mapError { self.error($0, request) }
                     .map { started, step in

@@ -68,6 +68,8 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .invalidVerificationID: self.init(FirebaseErrorCode.invalidSessionInfo)
         case .sessionExpired: self.init(FirebaseErrorCode.sessionExpired)
         case .invalidMultiFactorSession: self.init(FirebaseErrorCode.invalidMFAPendingCredential)
+        case .secondFactorRequired:
+            self.init(FirebaseErrorCode.operationNotAllowed, "This account has a second factor: sign in with its password to be asked for it.")
         case .secondFactorLocked(let wait):
             self.init(FirebaseErrorCode.tooManyAttempts)
             retryAfter = wait

@@ -86,6 +86,10 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case sessionExpired
     /// The sign-in's second step is unknown, used, expired, another browser's, or ended by wrong codes.
     case invalidMultiFactorSession
+    /// The account has a second factor and this door started a sign-in without asking for it:
+    /// no session and no token are issued (the door that can ask for it goes through
+    /// `Authenticator.startSignIn` or `startTokenSignIn`).
+    case secondFactorRequired
     /// Too many codes were checked for the account lately; the next may be checked after `retryAfter` seconds.
     case secondFactorLocked(retryAfter: Int)
     /// The store failed; the detail is for the operator's log.
@@ -130,6 +134,7 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .sessionExpired: .sessionExpired
         case .invalidMultiFactorSession: .invalidMultiFactorSession
         case .secondFactorLocked: .tooManyRequests
+        case .secondFactorRequired: .secondFactorRequired
         case .internalError: .internalError
         }
     }

@@ -39,7 +39,7 @@ extension Authenticator {
                     account = try store.createAddresslessAccount(uid: uid, anonymous: false)
                     isNew = true
                 }
-                return Self.startTokens(for: account, in: store, signInProvider: "custom", claims: claims).map { started in
+                return Self.startTokens(for: account, in: store, signInProvider: "custom", claims: claims, secondFactorProven: true).map { started in
                     CustomTokenSignIn(account: started.account, isNew: isNew, authTime: started.authTime, refreshToken: started.refreshToken)
                 }
             }

@@ -26,7 +26,8 @@ extension Authenticator {
         } catch {
             return .failure(.internalError(error))
         }
-        return startSession(for: account, replacing: previous, userAgent: userAgent, in: store).map { .signedIn($0) }
+        // No factor, or a first factor that counts as two: decided above.
+        return startSession(for: account, replacing: previous, userAgent: userAgent, secondFactorProven: true, in: store).map { .signedIn($0) }
     }
 }
 
@@ -56,7 +57,7 @@ extension Authenticator {
         } catch {
             return .failure(.internalError(error))
         }
-        return startTokens(for: account, in: store, signInProvider: signInProvider).map {
+        return startTokens(for: account, in: store, signInProvider: signInProvider, secondFactorProven: true).map {
             .tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken)
         }
     }
