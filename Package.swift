@@ -58,6 +58,9 @@ let package = Package(
         .target(
             name: "CCbor",
             linkerSettings: [.linkedLibrary("cbor")]),
+        .target(
+            name: "CQRencode",
+            linkerSettings: [.linkedLibrary("qrencode")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -145,6 +148,11 @@ let package = Package(
             name: "GenkanWebAuthn",
             dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanJSON"],
             swiftSettings: swiftSettings),
+        // QR codes through libqrencode, drawn as SVG (the second factor's enrolment page).
+        .target(
+            name: "GenkanQRCode",
+            dependencies: ["CQRencode"],
+            swiftSettings: swiftSettings),
         // The HTTP engine on H2O and the framework over it (router, groups, middleware, cookies,
         // forms, the HTML writer): no site module.
         .target(
@@ -197,6 +205,7 @@ let package = Package(
         testTarget("GenkanMailTests", ["GenkanMail", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
         testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
+        testTarget("GenkanQRCodeTests", ["GenkanQRCode", "GenkanTestSupport"]),
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
         // The engine and the framework alone: builds and runs without the site.
         testTarget("GenkanHTTPTests", ["GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads"]),
