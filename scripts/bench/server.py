@@ -380,8 +380,10 @@ http {{
               "libraries, shared with other processes)")
         for name, process, sampler in samplers:
             sampler.stop()
+            goal = fresh[name]["anon"] < 10 * 1024
             print(memory_line(f"{name} fresh", fresh[name],
-                              f"started, no request yet; VmHWM {fresh[name]['hwm'] / 1024:.1f} MiB, the start's peak"))
+                              f"started, no request yet; VmHWM {fresh[name]['hwm'] / 1024:.1f} MiB, the start's peak; "
+                              f"goal anonymous < 10 MiB: {'met' if goal else 'NOT met'}"))
             print(memory_line(f"{name} pages", page_peaks[name], "the peak while serving pages, sampled every 0.1 s"))
             if name == "genkan":  # the flood is sent to genkan only
                 print(memory_line(f"{name} flood", sampler.peak,
