@@ -39,13 +39,13 @@ public final class GenkanSite: Sendable {
         let anonymousLifetime = configuration.firebaseProject == nil ? nil : configuration.anonymousLifetime
         let log = configuration.errorLog
         let sweep: @Sendable () -> Void = { [pool = app.pool] in
-            _ = pool.submit(.interactive) { store in
-                _ = try? store.deleteExpiredSessions()
-                _ = try? store.deleteExpiredCodes()
-                _ = try? store.deleteDrainedLimits()
+            _ = pool.submit(.interactive) { core in
+                _ = try? core.store.deleteExpiredSessions()
+                _ = try? core.store.deleteExpiredCodes()
+                _ = try? core.store.deleteDrainedLimits()
                 if let anonymousLifetime {
                     do {
-                        let deleted = try store.deleteUnusedAnonymousAccounts(unusedFor: anonymousLifetime)
+                        let deleted = try core.store.deleteUnusedAnonymousAccounts(unusedFor: anonymousLifetime)
                         if deleted > 0 { log.write("deleted \(deleted) anonymous account\(deleted == 1 ? "" : "s") unused for \(anonymousLifetime / 86_400) days") }
                     } catch {
                         log.write("anonymous accounts not swept: \(error)")

@@ -6,8 +6,8 @@ extension Authenticator {
     ///
     /// - Returns: the account as it is now (its `valid_since` is what the browser's device cookie is
     ///   bound to), the session's token (its only copy, for the cookie) and the session.
-    public static func startSession(
-        for account: Account, replacing previous: String?, userAgent: String?, in store: AccountStore
+    public func startSession(
+        for account: Account, replacing previous: String?, userAgent: String?
     ) -> Result<StartedSession, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<StartedSession, AuthFailure> in
