@@ -227,8 +227,9 @@ public struct SignInThrottle: Sendable {
     /// password) behind the limits: `.throttled` without running it when a limit refuses, else
     /// its result, recorded.
     public func guarded<T>(
-        _ attempt: SignInAttempt, in store: AccountStore, _ check: () -> Result<T, AuthFailure>
+        _ attempt: SignInAttempt, in core: Authenticator, _ check: () -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
+        let store = core.store
         do {
             let admission: Admission
             switch try admit(attempt, in: store) {

@@ -86,7 +86,7 @@ final class GenkanApp: Sendable {
                 // interactive lane: a flood that keeps the loops busy cannot slow those down.
                 threads: configuration.workerThreads, hashingThreads: configuration.hashingThreads, priorityThreads: 1,
                 hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
-                maximumWait: queue.maximumWait, afterEachJob: { core in if core.store.takeQueuedMail() { sender?.notify() } }
+                maximumWait: queue.maximumWait, afterEachJob: { core in if core.takeQueuedMail() { sender?.notify() } }
             ) { Authenticator(store: try open(), settings: settings) }
         } catch {
             sender?.stop()

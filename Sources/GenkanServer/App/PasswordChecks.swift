@@ -79,10 +79,10 @@ struct PasswordChecks: Sendable {
         email: String, client: Client, device: KnownDevice? = nil, in core: Authenticator, _ check: () -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         let current = device.flatMap { device in
-            (try? core.store.account(email: email)).flatMap { found in devices.isCurrent(device, for: found.account) ? device : nil }
+            (try? core.account(email: email)).flatMap { account in devices.isCurrent(device, for: account) ? device : nil }
         }
         let result = throttle.guarded(
-            SignInAttempt(client: client.key, email: email, knownDevice: current?.id, epoch: current?.epoch), in: core.store, check)
+            SignInAttempt(client: client.key, email: email, knownDevice: current?.id, epoch: current?.epoch), in: core, check)
         record(.signIn, result, email: email, client: client)
         return result
     }
@@ -96,7 +96,7 @@ struct PasswordChecks: Sendable {
         let email = signedIn.account.email
         let browser = Secret.base64URL(Array(AccountStore.sessionKey(token: signedIn.token).prefix(16)))
         let result = throttle.guarded(
-            SignInAttempt(client: client.key, email: email, knownDevice: browser), in: core.store, check)
+            SignInAttempt(client: client.key, email: email, knownDevice: browser), in: core, check)
         record(.reauthentication, result, email: email, client: client)
         return result
     }

@@ -35,7 +35,7 @@ struct LinkedProviders: SiteFeature {
 
     func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
         let signedIn = context.signedIn
-        return fromStore(request, context, { core throws(StoreError) in try core.store.providerIdentities(accountID: signedIn.account.id) }) {
+        return fromStore(request, context, { core throws(StoreError) in try core.providerIdentities(accountID: signedIn.account.id) }) {
             [forms] found in
             let html = forms.renderer.providers(
                 found.identities, hasPassword: found.hasPassword, locale: context.locale,
@@ -51,7 +51,7 @@ struct LinkedProviders: SiteFeature {
             return context.refuse(.status(.notFound), request)
         }
         return fromStore(request, context, { core throws(StoreError) in
-            try core.store.providerIdentities(accountID: signedIn.account.id).hasPassword
+            try core.providerIdentities(accountID: signedIn.account.id).hasPassword
         }) { [self] hasPassword in
             .response(formPage(change, provider, hasPassword: hasPassword, context: context))
         }
@@ -70,7 +70,7 @@ struct LinkedProviders: SiteFeature {
         let checks = self.checks, client = PasswordChecks.Client(context)
         let name = provider.name, locale = context.locale
         return pool.hashing(request, context, { core -> Confirmed in
-            let hasPassword = (try? core.store.providerIdentities(accountID: signedIn.account.id).hasPassword) ?? true
+            let hasPassword = (try? core.providerIdentities(accountID: signedIn.account.id).hasPassword) ?? true
             let confirmed = checks.reauthentication(signedIn, client: client, in: core) {
                 core.confirmOwner(sessionToken: signedIn.token, password: password)
             }

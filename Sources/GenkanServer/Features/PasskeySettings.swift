@@ -50,7 +50,7 @@ struct PasskeySettings: SiteFeature {
     private func withMethods(
         _ signedIn: SignedIn, _ request: HTTPRequest, _ context: some SiteRequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
     ) -> Reply {
-        fromStore(request, context, { core throws(StoreError) in try core.store.signInMethods(accountID: signedIn.account.id) }, then: next)
+        fromStore(request, context, { core throws(StoreError) in try core.signInMethods(accountID: signedIn.account.id) }, then: next)
     }
 
     private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: some SiteRequestContext, status: Int = 200, error: String? = nil)
@@ -164,7 +164,7 @@ struct PasskeySettings: SiteFeature {
         if passkey.isEmpty, let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
         let checks = self.checks, client = PasswordChecks.Client(context), locale = context.locale
         return pool.hashing(request, context, { core -> Confirmed in
-            let methods = try? core.store.signInMethods(accountID: signedIn.account.id)
+            let methods = try? core.signInMethods(accountID: signedIn.account.id)
             let proved: Result<Account, AuthFailure>
             if !passkey.isEmpty {
                 let checked = core.reauthenticateWithPasskey(sessionToken: signedIn.token, responseJSON: Array(passkey.utf8))

@@ -82,7 +82,7 @@ struct PasswordReset: SiteFeature {
     private func inspect(
         _ code: String, request: HTTPRequest, context: some SiteRequestContext, then next: @escaping @Sendable (Account) -> Reply
     ) -> Reply {
-        fromStore(request, context, { core throws(StoreError) in try core.store.inspectCode(code, purpose: .resetPassword) }) { [self] found in
+        fromStore(request, context, { core throws(StoreError) in try core.inspectCode(code, purpose: .resetPassword) }) { [self] found in
             switch found {
             case .success(let actionCode): return next(actionCode.account)
             case .failure(let failure): return linkRefused(AuthFailure(failure), next: Self.newLink, request, context)

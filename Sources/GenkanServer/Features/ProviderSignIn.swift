@@ -63,7 +63,7 @@ struct ProviderSignIn: SiteFeature {
                 return .response(failed(failure.code, detail: failure.detail, provider: provider, linking: accountID != nil, context: context))
             case .success(let url):
                 return pool.reply(.interactive, { core in
-                    Result { () throws(StoreError) in try core.store.saveAuthorization(state: pending.state, authorization) }
+                    Result { () throws(StoreError) in try core.saveAuthorization(state: pending.state, authorization) }
                 }) { saved in
                     if case .failure(let error) = saved { return failures.refuse(error, request: request, context: context) }
                     return .response(Responses.redirect(url, context: context))
@@ -99,7 +99,7 @@ struct ProviderSignIn: SiteFeature {
         let callback = location
         return pool.reply(.interactive, { core in
             Result { () throws(StoreError) in
-                try core.store.recordAuthorizationResponse(state: state, provider: provider.name, code: code, user: user)
+                try core.recordAuthorizationResponse(state: state, provider: provider.name, code: code, user: user)
             }
         }) { [self] recorded in
             if case .failure(let error) = recorded { return failures.refuse(error, request: request, context: context) }
@@ -124,7 +124,7 @@ struct ProviderSignIn: SiteFeature {
         let state = query?["state"] ?? ""
         let binding = Self.binding(context)
         return pool.reply(.interactive, { core in
-            Result { () throws(StoreError) in try core.store.takeAuthorization(state: state) }
+            Result { () throws(StoreError) in try core.takeAuthorization(state: state) }
         }) { [self] taken in
             let pending: ProviderAuthorization
             switch taken {

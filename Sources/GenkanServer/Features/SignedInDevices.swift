@@ -16,7 +16,7 @@ struct SignedInDevices: SiteFeature {
     func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
         let signedIn = context.signedIn
         return fromStore(request, context, { core throws(StoreError) in
-            try core.store.sessions(accountID: signedIn.account.id, currentToken: signedIn.token)
+            try core.sessions(accountID: signedIn.account.id, currentToken: signedIn.token)
         }) { [forms] sessions in
             let csrf = forms.tokens.token(for: SiteContext.sessionBinding(signedIn.token))
             let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
@@ -32,7 +32,7 @@ struct SignedInDevices: SiteFeature {
             return context.refuse(.status(.badRequest), request)
         }
         return fromStore(request, context, { core throws(StoreError) in
-            try core.store.endSession(accountID: signedIn.account.id, handle: handle)
+            try core.endSession(accountID: signedIn.account.id, handle: handle)
         }) { _ in
             .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
         }
@@ -41,7 +41,7 @@ struct SignedInDevices: SiteFeature {
     func endOthers(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
         let signedIn = context.signedIn
         return fromStore(request, context, { core throws(StoreError) in
-            try core.store.endOtherSessions(sessionToken: signedIn.token)
+            try core.endOtherSessions(sessionToken: signedIn.token)
         }) { count in
             .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.otherSessionsEnded(count).cookie(context)]))
         }

@@ -88,7 +88,7 @@ extension SiteFeature {
         let email = context.values.email
         let locale = context.locale, forms = self.forms
         return fromStore(request, context, { core throws(StoreError) in
-            try core.store.recordResetRequest(email: email, locale: locale, kind: kind)
+            try core.recordResetRequest(email: email, locale: locale, kind: kind)
         }) { _ in
             requests.process()
             return .response(forms.mailSent(.forgotSentTitle, sentMessage, email: email, back: (.backToSignIn, .signIn), context: context))

@@ -20,7 +20,7 @@ extension SiteFeature {
         guard forms.renderer.passkeys, form.offersPasskeyProof else {
             return .response(forms.blank(form, context: context))
         }
-        return fromStore(request, context, { core throws(StoreError) in try !core.store.passkeys(accountID: signedIn.account.id).isEmpty }) {
+        return fromStore(request, context, { core throws(StoreError) in try !core.passkeys(accountID: signedIn.account.id).isEmpty }) {
             [forms] hasPasskey in
             .response(forms.blank(form, context: context, passkeyProof: hasPasskey))
         }

@@ -26,7 +26,7 @@ extension FirebaseAPI {
     /// The internal id of the account with this uid, inside a job; `USER_NOT_FOUND` when there is none.
     static func accountID(uid: String, in core: Authenticator) -> Result<Int64, FirebaseError> {
         do {
-            guard let account = try core.store.account(uid: uid) else { return .failure(FirebaseError(.userNotFound)) }
+            guard let account = try core.account(uid: uid) else { return .failure(FirebaseError(.userNotFound)) }
             return .success(account.id)
         } catch {
             return .failure(FirebaseError(.internalError, status: 500))
@@ -79,8 +79,8 @@ extension FirebaseAPI {
             let providerIDs = self.providerIDs
             return answerFromStore(request) { core in
                 var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
-                for uid in uids { if let profile = try core.store.profile(uid: uid) { found.append(profile) } }
-                for email in emails { if let profile = try core.store.profile(email: email) { found.append(profile) } }
+                for uid in uids { if let profile = try core.profile(uid: uid) { found.append(profile) } }
+                for email in emails { if let profile = try core.profile(email: email) { found.append(profile) } }
                 for profile in found where seen.insert(profile.account.id).inserted {
                     users.append(UserRecord.json(profile, providerIDs: providerIDs))
                 }
@@ -133,7 +133,7 @@ extension FirebaseAPI {
                 if let email { changes.email = email }
                 if let newPassword {
                     do throws(FirebaseError) {
-                        let account = try? core.store.account(id: id)
+                        let account = try? core.account(id: id)
                         changes.password = try FirebaseInput(rules: rules).newPassword(
                             newPassword, email: email ?? account?.email ?? "", name: name?.name ?? account?.displayName ?? "")
                     } catch {
@@ -174,7 +174,7 @@ extension FirebaseAPI {
         let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
         let providerIDs = self.providerIDs
         return answerFromStore(request) { core in
-            let profiles = try core.store.profiles(afterID: after, limit: maxResults)
+            let profiles = try core.profiles(afterID: after, limit: maxResults)
             var body: JSONValue.Members = [
                 ("kind", .string("identitytoolkit#DownloadAccountResponse")),
                 ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),

@@ -22,7 +22,7 @@ extension FirebaseAPI {
                         .invalidCustomToken, "The uid \(uid) is a site account's number from before uids were strings, not the backend's."))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let signIn):
-                    let profile = (try? core.store.profile(id: signIn.account.id)) ?? nil
+                    let profile = (try? core.profile(id: signIn.account.id)) ?? nil
                         ?? AccountProfile(account: signIn.account, photoURL: nil, lastLoginAt: signIn.authTime)
                     return .success(.object(
                         [("kind", .string("identitytoolkit#VerifyCustomTokenResponse")), ("isNewUser", .bool(signIn.isNew))]

@@ -62,7 +62,7 @@ extension FirebaseAPI {
                 switch signedIn.flatMap({ signIn in core.startTokens(for: signIn.account).map { (signIn, $0) } }) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let (signIn, started)):
-                    let profile = (try? core.store.profile(id: started.account.id)) ?? nil
+                    let profile = (try? core.profile(id: started.account.id)) ?? nil
                         ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
                     return .success(.object(
                         [

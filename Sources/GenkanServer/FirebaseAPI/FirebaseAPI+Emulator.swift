@@ -20,7 +20,7 @@ extension FirebaseAPI {
     /// the database sent it: the store records them in emulator mode.
     func listCodes(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         answerFromStore(request) { core in
-            let codes = try core.store.emulatorCodes().compactMap { entry -> JSONValue? in
+            let codes = try core.emulatorCodes().compactMap { entry -> JSONValue? in
                 if entry.isSignInLink {
                     // An app's link as mailed, or the site's own page for a sign-in link the
                     // site mailed.
@@ -43,7 +43,7 @@ extension FirebaseAPI {
 
     func deleteAllAccounts(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         answerFromStore(request) { core in
-            try core.store.deleteAllAccounts()
+            try core.deleteAllAccounts()
             return .object([])
         }
     }

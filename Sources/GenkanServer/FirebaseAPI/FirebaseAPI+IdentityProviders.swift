@@ -100,7 +100,7 @@ extension FirebaseAPI {
         extra: JSONValue.Members = [], in core: Authenticator
     ) -> JSONValue {
         let account = started.account
-        let accountProfile = (try? core.store.profile(id: account.id)) ?? nil
+        let accountProfile = (try? core.profile(id: account.id)) ?? nil
             ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
         var body: JSONValue.Members = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
         body += [

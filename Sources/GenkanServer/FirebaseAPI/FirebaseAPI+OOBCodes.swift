@@ -47,7 +47,7 @@ extension FirebaseAPI {
                 let requests = resetRequests
                 return answer(.interactive) { core in
                     do {
-                        try core.store.recordResetRequest(email: email, locale: locale)
+                        try core.recordResetRequest(email: email, locale: locale)
                     } catch {
                         return .failure(self.storeFailure(error, request))
                     }
@@ -110,7 +110,7 @@ extension FirebaseAPI {
                 // Only what the code is for (the SDKs' checkActionCode / verifyPasswordResetCode).
                 return answer(.interactive) { core in
                     do {
-                        switch try core.store.lookUpCode(code) {
+                        switch try core.lookUpCode(code) {
                         case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                         case .success(let found): return .success(.object(Self.codeFields(found)))
                         }
@@ -125,7 +125,7 @@ extension FirebaseAPI {
             return answer(.hashing(request, context)) { core in
                 let found: ActionCode
                 do {
-                    switch try core.store.lookUpCode(code) {
+                    switch try core.lookUpCode(code) {
                     case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                     case .success(let code): found = code
                     }

@@ -87,7 +87,7 @@ extension FirebaseAPI {
                     switch linked {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success(let started):
-                        let updated = (try? core.store.profile(id: started.account.id)) ?? nil
+                        let updated = (try? core.profile(id: started.account.id)) ?? nil
                             ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
                         var body: JSONValue.Members = [
                             ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(started.account.uid)),
@@ -119,7 +119,7 @@ extension FirebaseAPI {
                 checks.signIn(email: email, client: client, in: core) {
                     core.signInForToken(email: email, password: password)
                 }.map { started in
-                    let profile = (try? core.store.profile(id: started.account.id)) ?? nil
+                    let profile = (try? core.profile(id: started.account.id)) ?? nil
                         ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
                     var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#VerifyPasswordResponse")),

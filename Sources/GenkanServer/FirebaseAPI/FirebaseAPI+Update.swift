@@ -69,7 +69,7 @@ extension FirebaseAPI {
                     switch updated {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success(let renewed):
-                        guard let current = try? core.store.profile(id: renewed.account.id) else { return .failure(FirebaseError(.userNotFound)) }
+                        guard let current = try? core.profile(id: renewed.account.id) else { return .failure(FirebaseError(.userNotFound)) }
                         var body = UserRecord.updateJSON(current, providerIDs: providerIDs)
                         if let issued = renewed.tokens {
                             body += self.tokenFields(current, authTime: issued.authTime, refreshToken: issued.refreshToken)
@@ -87,7 +87,7 @@ extension FirebaseAPI {
         return answer(.interactive) { core in
             let purpose: ActionCodePurpose
             do {
-                switch try core.store.lookUpCode(code) {
+                switch try core.lookUpCode(code) {
                 case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                 case .success(let found): purpose = found.purpose
                 }
@@ -114,7 +114,7 @@ extension FirebaseAPI {
             switch result {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let account):
-                guard let profile = try? core.store.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
+                guard let profile = try? core.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
                 var body = UserRecord.updateJSON(profile, providerIDs: self.providerIDs)
                 if let newEmail { body.append(("newEmail", .string(newEmail))) }
                 return .success(.object(body))

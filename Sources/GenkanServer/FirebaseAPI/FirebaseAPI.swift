@@ -165,7 +165,7 @@ struct FirebaseAPI: SiteFeature {
         _ claims: IDTokenClaims, in core: Authenticator
     ) -> Result<AccountProfile, FirebaseError> {
         do {
-            guard let profile = try core.store.profile(uid: claims.uid), claims.issuedAt >= profile.account.createdAt else {
+            guard let profile = try core.profile(uid: claims.uid), claims.issuedAt >= profile.account.createdAt else {
                 return .failure(FirebaseError(.userNotFound))
             }
             // Disabled first: disabling also sets `valid_since`, and the holder should hear why.

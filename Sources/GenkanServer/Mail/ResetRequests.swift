@@ -21,7 +21,7 @@ struct ResetRequests: Sendable {
         let batchSize = 100
         do {
             while true {
-                let batch = try core.store.pendingResetRequests(limit: batchSize)
+                let batch = try core.pendingResetRequests(limit: batchSize)
                 var queuedMail = false, processed = false
                 for request in batch {
                     switch core.processResetRequest(request) {

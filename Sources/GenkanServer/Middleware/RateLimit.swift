@@ -33,7 +33,7 @@ struct RateLimit<Context: SiteRequestContext>: Middleware {
                 return context.refuse(.tooManyRequests(retryAfter: seconds), request)
             }
             return pool.reply(.interactive, { core in
-                Result { () throws(StoreError) in try core.store.spendLimit(stored, key: key) }
+                Result { () throws(StoreError) in try core.spendLimit(stored, key: key) }
             }) { spent in
                 switch spent {
                 case .failure(let error): return failures.refuse(error, request: request, context: context)
@@ -44,7 +44,7 @@ struct RateLimit<Context: SiteRequestContext>: Middleware {
                     return next(request, context).map { response in
                         if response.status == 503 {
                             refusals.forget(known)
-                            _ = pool.submit(.interactive) { core in try? core.store.refundLimit(stored, key: key) }
+                            _ = pool.submit(.interactive) { core in try? core.refundLimit(stored, key: key) }
                         }
                         return response
                     }

@@ -21,7 +21,7 @@ struct SessionLookup: Middleware {
         _ token: String, _ request: HTTPRequest, _ context: SiteContext, pool: WorkerPool<Authenticator>, failures: StoreFailures,
         found: @escaping @Sendable (SiteContext, SignedIn?) -> Reply
     ) -> Reply {
-        pool.reply(.interactive, { core in Result { () throws(StoreError) in try core.store.session(token: token) } }) { result in
+        pool.reply(.interactive, { core in Result { () throws(StoreError) in try core.session(token: token) } }) { result in
             var context = context
             switch result {
             case .success(.some(let live)):

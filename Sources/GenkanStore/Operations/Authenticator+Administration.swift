@@ -148,3 +148,13 @@ extension Authenticator {
         }
     }
 }
+
+extension Authenticator {
+    /// The emulator's "delete all accounts": every account with everything about it.
+    ///
+    /// - Returns: how many accounts there were.
+    @discardableResult
+    public func deleteAllAccounts() throws(StoreError) -> Int {
+        try store.deleteAllAccounts()
+    }
+}

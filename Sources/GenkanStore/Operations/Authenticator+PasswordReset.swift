@@ -77,3 +77,20 @@ extension Authenticator {
         }
     }
 }
+
+extension Authenticator {
+    /// A request for a mailed link (a reset, or the sign-in page's "send me a link"), recorded
+    /// durably whatever the address: the door answers once it has committed, the same for an
+    /// address with an account and one without, and `processResetRequest` makes the code and the
+    /// mail afterwards (`AccountStore.recordResetRequest`).
+    @discardableResult
+    public func recordResetRequest(email: String, locale: String, kind: ResetRequest.Kind = .resetPassword) throws(StoreError) -> Int64 {
+        try store.recordResetRequest(email: email, locale: locale, kind: kind)
+    }
+
+    /// The requests not processed yet, oldest first: for `processResetRequest`, after each request
+    /// and at start for any a crash left behind.
+    public func pendingResetRequests(limit: Int = 100) throws(StoreError) -> [ResetRequest] {
+        try store.pendingResetRequests(limit: limit)
+    }
+}

@@ -35,3 +35,12 @@ extension Authenticator {
         }
     }
 }
+
+extension Authenticator {
+    /// Secure Token's exchange: what a refresh token stands for now, its use recorded; a token
+    /// older than its account's `valid_since` is deleted and answers `.revoked`
+    /// (`AccountStore.refresh(token:)`).
+    public func refresh(refreshToken: String) throws(StoreError) -> AccountStore.RefreshOutcome {
+        try store.refresh(token: refreshToken)
+    }
+}

@@ -16,7 +16,7 @@ import GenkanWebAuthn
 /// operation returns `Result<_, AuthFailure>`; a store failure is `.internalError`.
 public final class Authenticator {
     /// The connection the operations read and write through: one thread's at a time.
-    package let store: AccountStore
+    let store: AccountStore
     /// The hasher, the mails and the passkey verifier, shared by every connection's core.
     public let settings: Settings
 
