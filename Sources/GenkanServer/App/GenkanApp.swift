@@ -44,9 +44,6 @@ final class GenkanApp: Sendable {
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
         let throttle = SignInThrottle(limits: configuration.rateLimits.signIn, secret: try main.secret(named: "limits"))
         let devices = KnownDevices(secret: try main.secret(named: "devices"))
-        _ = try main.deleteExpiredSessions()
-        _ = try main.deleteExpiredCodes()
-        try main.deleteDrainedLimits()
         let files = try configuration.publicDirectory.map { directory throws(ServerError) in try StaticFiles(root: directory) }
         let texts = PageTexts(model: configuration.messages)
         let rules = configuration.validation
@@ -67,9 +64,11 @@ final class GenkanApp: Sendable {
         if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
         // What every worker's core shares; each worker thread makes its own over its own connection.
         let settings = try Authenticator.Settings(hasher: configuration.hasher, mail: mail, passkeys: verifier)
+        // What expired while no server ran goes before this one serves.
+        try Authenticator(store: main, settings: settings).deleteExpired()
         // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
         let outbox = sendsMail
-            ? StoreMailQueue(store: try open(), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
+            ? StoreMailQueue(outbox: Outbox(store: try open()), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
         let sender = try outbox.map { outbox in
             OutboxSender(
                 queue: outbox, transport: try Self.transport(configuration.mail),

@@ -1,6 +1,6 @@
 import Foundation
 import GenkanHTTPTesting
-import GenkanStore
+@testable import GenkanStore
 @testable import GenkanHTTP
 @testable import GenkanServer
 
