@@ -28,6 +28,9 @@ CASES = [
     (SITE / "DoorWritesTheStore.swift", "THROUGH_A_STORE",
      re.compile(r"error: 'deleteSession' is inaccessible due to 'internal' protection level"),
      "a store a door opens has no write for it"),
+    (SITE / "DoorWritesTheStore.swift", "THROUGH_A_CONNECTION",
+     re.compile(r"error: 'open' is inaccessible due to 'internal' protection level"),
+     "nor does a location hand a door a connection"),
 ]
 
 
