@@ -24,12 +24,12 @@ extension AccountStore {
     }
 
     /// Whether the account has a second factor.
-    public func hasSecondFactor(accountID: Int64) throws(StoreError) -> Bool {
+    func hasSecondFactor(accountID: Int64) throws(StoreError) -> Bool {
         try storage.secondFactor(accountID: accountID) != nil
     }
 
     /// The account's second factor and how many recovery codes it has left.
-    public func secondFactorSummary(accountID: Int64) throws(StoreError) -> (factor: SecondFactor, recoveryCodesLeft: Int)? {
+    func secondFactorSummary(accountID: Int64) throws(StoreError) -> (factor: SecondFactor, recoveryCodesLeft: Int)? {
         try storage.reading { () throws(StoreError) -> (factor: SecondFactor, recoveryCodesLeft: Int)? in
             guard let factor = try storage.secondFactor(accountID: accountID) else { return nil }
             return (factor, try storage.unusedRecoveryCodes(accountID: accountID))

@@ -8,12 +8,12 @@ extension FirebaseAPI {
     func lookup(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let claims = try claims(context.body)
-            return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { profile in
+            return answer(.interactive) { core in
+                Self.account(claims, in: core).flatMap { profile in
                     do {
                         var user = UserRecord.json(profile, providerIDs: providerIDs)
                         // One factor whichever door enrolled it: the SDK's `enrolledFactors`.
-                        if case .object(var fields) = user, let factor = try store.storage.secondFactor(accountID: profile.account.id) {
+                        if case .object(var fields) = user, let factor = try core.secondFactor(accountID: profile.account.id) {
                             fields.append(("mfaInfo", .array([UserRecord.mfaInfo(factor)])))
                             user = .object(fields)
                         }

@@ -28,10 +28,9 @@ extension FirebaseAPI {
                 throw FirebaseError(.operationNotAllowed, "Only TOTP (totpEnrollmentInfo) second factors are supported.")
             }
             try requireRecentSignIn(claims)
-            let authenticator = self.authenticator
-            return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { profile in
-                    authenticator.beginTOTPEnrollment(Self.requester(claims, profile), in: store).mapError { self.error($0, request) }
+            return answer(.interactive) { core in
+                Self.account(claims, in: core).flatMap { profile in
+                    core.beginTOTPEnrollment(Self.requester(claims, profile)).mapError { self.error($0, request) }
                         .map { started in
                             .object([
                                 ("totpSessionInfo", .object([
@@ -62,13 +61,13 @@ extension FirebaseAPI {
             guard let code = try info.string("verificationCode") else { throw FirebaseError(.missingCode) }
             let displayName = try fields.string("displayName").map { String($0.prefix(64)) }
             try requireRecentSignIn(claims)
-            let authenticator = self.authenticator, locale = context.locale
-            return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { profile in
-                    authenticator.finishTOTPEnrollment(
-                        Self.requester(claims, profile), token: session, code: code, displayName: displayName, locale: locale, in: store
-                    ).flatMap { _ in Authenticator.startTokens(
-                        for: profile.account, in: store, signInProvider: claims.signInProvider, secondFactorProven: true) }
+            let locale = context.locale
+            return answer(.interactive) { core in
+                Self.account(claims, in: core).flatMap { profile in
+                    core.finishTOTPEnrollment(
+                        Self.requester(claims, profile), token: session, code: code, displayName: displayName, locale: locale
+                    ).flatMap { _ in core.startTokens(
+                        for: profile.account, signInProvider: claims.signInProvider, secondFactorProven: true) }
                         .mapError { self.error($0, request) }
                         .map { started in .object(tokenFields(profile, authTime: claims.authTime, refreshToken: started.refreshToken, provider: claims.signInProvider)) }
                 }
@@ -84,13 +83,13 @@ extension FirebaseAPI {
             let claims = try claims(fields)
             guard let enrollmentID = try fields.string("mfaEnrollmentId") else { throw FirebaseError(.missingMFAEnrollmentID) }
             try requireRecentSignIn(claims)
-            let authenticator = self.authenticator, locale = context.locale
-            return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { profile in
-                    authenticator.removeSecondFactor(
-                        Self.requester(claims, profile), code: nil, enrollmentID: enrollmentID, locale: locale, in: store
-                    ).flatMap { _ in Authenticator.startTokens(
-                        for: profile.account, in: store, signInProvider: claims.signInProvider, secondFactorProven: true) }
+            let locale = context.locale
+            return answer(.interactive) { core in
+                Self.account(claims, in: core).flatMap { profile in
+                    core.removeSecondFactor(
+                        Self.requester(claims, profile), code: nil, enrollmentID: enrollmentID, locale: locale
+                    ).flatMap { _ in core.startTokens(
+                        for: profile.account, signInProvider: claims.signInProvider, secondFactorProven: true) }
                         .mapError { self.error($0, request) }
                         .map { started in .object(tokenFields(profile, authTime: claims.authTime, refreshToken: started.refreshToken, provider: claims.signInProvider)) }
                 }
@@ -115,15 +114,15 @@ extension FirebaseAPI {
             guard let pending = try fields.string("mfaPendingCredential") else { throw FirebaseError(.missingMFAPendingCredential) }
             guard let enrollmentID = try fields.string("mfaEnrollmentId") else { throw FirebaseError(.missingMFAEnrollmentID) }
             guard let code = try fields.object("totpVerificationInfo")?.string("verificationCode") else { throw FirebaseError(.missingCode) }
-            let authenticator = self.authenticator, locale = context.locale
-            return answer(.interactive) { store in
-                authenticator.finishSecondStep(token: pending, binding: nil, code: code, enrollmentID: enrollmentID, locale: locale, in: store)
+            let locale = context.locale
+            return answer(.interactive) { core in
+                core.finishSecondStep(token: pending, binding: nil, code: code, enrollmentID: enrollmentID, locale: locale)
                     .flatMap { done in
-                        Authenticator.startTokens(for: done.account, in: store, signInProvider: done.step.firstFactor, secondFactorProven: true).map { ($0, done.step) }
+                        core.startTokens(for: done.account, signInProvider: done.step.firstFactor, secondFactorProven: true).map { ($0, done.step) }
                     }
                     .mapError { self.error($0, request) }
                     .map { started, step in
-                        let profile = (try? store.profile(id: started.account.id)) ?? nil
+                        let profile = (try? core.profile(id: started.account.id)) ?? nil
                             ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
                         return .object(tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken, provider: step.firstFactor))
                     }

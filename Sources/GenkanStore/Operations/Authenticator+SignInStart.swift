@@ -12,14 +12,14 @@ extension Authenticator {
     /// a second factor (and for a passkey with user verification, `countsAsTwoFactors`, which
     /// is two already), otherwise a pending second step bound to `binding`. A remembered device
     /// does not skip it.
-    public static func startSignIn(
+    public func startSignIn(
         for account: Account, firstFactor: String, countsAsTwoFactors: Bool = false, replacing previous: String?, binding: String,
-        userAgent: String?, returnTo: String?, in store: AccountStore
+        userAgent: String?, returnTo: String?
     ) -> Result<SignInStart, AuthFailure> {
         do {
             if !countsAsTwoFactors, try store.hasSecondFactor(accountID: account.id) {
                 let token = try store.transaction { () throws(StoreError) in
-                    try beginSecondStep(for: account, firstFactor: firstFactor, binding: binding, returnTo: returnTo, in: store)
+                    try beginSecondStep(for: account, firstFactor: firstFactor, binding: binding, returnTo: returnTo)
                 }
                 return .success(.secondStep(token: token, account: account))
             }
@@ -27,7 +27,7 @@ extension Authenticator {
             return .failure(.internalError(error))
         }
         // No factor, or a first factor that counts as two: decided above.
-        return startSession(for: account, replacing: previous, userAgent: userAgent, secondFactorProven: true, in: store).map { .signedIn($0) }
+        return startSession(for: account, replacing: previous, userAgent: userAgent, secondFactorProven: true).map { .signedIn($0) }
     }
 }
 
@@ -44,20 +44,20 @@ extension Authenticator {
     /// Every API sign-in after its first factor (`signInProvider`, as its tokens record it):
     /// tokens for an account without a second factor, otherwise a pending second step that no
     /// browser holds (its token is the only thing that names it).
-    public static func startTokenSignIn(
-        for account: Account, signInProvider: String, in store: AccountStore
+    public func startTokenSignIn(
+        for account: Account, signInProvider: String
     ) -> Result<TokenSignInStart, AuthFailure> {
         do {
             if let factor = try store.storage.secondFactor(accountID: account.id) {
                 let token = try store.transaction { () throws(StoreError) in
-                    try beginSecondStep(for: account, firstFactor: signInProvider, binding: nil, returnTo: nil, in: store)
+                    try beginSecondStep(for: account, firstFactor: signInProvider, binding: nil, returnTo: nil)
                 }
                 return .success(.secondStep(token: token, account: account, factor: factor))
             }
         } catch {
             return .failure(.internalError(error))
         }
-        return startTokens(for: account, in: store, signInProvider: signInProvider, secondFactorProven: true).map {
+        return startTokens(for: account, signInProvider: signInProvider, secondFactorProven: true).map {
             .tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken)
         }
     }

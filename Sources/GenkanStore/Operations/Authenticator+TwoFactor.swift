@@ -36,9 +36,9 @@ extension Authenticator {
     /// ID token's `auth_time`). An anonymous account is `.unsupportedFirstFactor`, an address not
     /// yet verified `.unverifiedEmail` (a stranger who signed up with it could otherwise shut its
     /// owner out), an account that has a factor `.secondFactorAlreadyEnrolled`.
-    public func beginTOTPEnrollment(_ requester: Requester, in store: AccountStore) -> Result<TOTPEnrollmentStarted, AuthFailure> {
+    public func beginTOTPEnrollment(_ requester: Requester) -> Result<TOTPEnrollmentStarted, AuthFailure> {
         keys().flatMap { keys in
-            acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<TOTPEnrollmentStarted, AuthFailure> in
+            acting(as: requester) { (resolved) throws(StoreError) -> Result<TOTPEnrollmentStarted, AuthFailure> in
                 let account = resolved.account
                 if let session = resolved.session?.session, store.clock.now() - session.authenticatedAt > Self.recentAuthentication {
                     return .failure(.requiresRecentLogin)
@@ -58,10 +58,10 @@ extension Authenticator {
 
     /// The secret of the requester's enrolment under way `token`, to show again (a wrong code
     /// keeps the same secret).
-    public func pendingTOTPEnrollment(_ requester: Requester, token: String, in store: AccountStore) -> Result<TOTP, AuthFailure> {
+    public func pendingTOTPEnrollment(_ requester: Requester, token: String) -> Result<TOTP, AuthFailure> {
         keys().flatMap { keys in
-            acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<TOTP, AuthFailure> in
-                try enrollment(token, of: resolved.account, keys: keys, in: store).map { TOTP(secret: $0) }
+            acting(as: requester) { (resolved) throws(StoreError) -> Result<TOTP, AuthFailure> in
+                try enrollment(token, of: resolved.account, keys: keys).map { TOTP(secret: $0) }
             }
         }
     }
@@ -70,20 +70,20 @@ extension Authenticator {
     /// codes and the mail to the account's address, in one transaction. A wrong code changes
     /// nothing but the account's count of codes checked.
     public func finishTOTPEnrollment(
-        _ requester: Requester, token: String, code: String, displayName: String? = nil, locale: String, in store: AccountStore
+        _ requester: Requester, token: String, code: String, displayName: String? = nil, locale: String
     ) -> Result<SecondFactorAdded, AuthFailure> {
         keys().flatMap { keys in
-            acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<SecondFactorAdded, AuthFailure> in
+            acting(as: requester) { (resolved) throws(StoreError) -> Result<SecondFactorAdded, AuthFailure> in
                 let account = resolved.account
                 if try store.hasSecondFactor(accountID: account.id) { return .failure(.secondFactorAlreadyEnrolled) }
                 let secret: [UInt8]
-                switch try enrollment(token, of: account, keys: keys, in: store) {
+                switch try enrollment(token, of: account, keys: keys) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let opened): secret = opened
                 }
                 guard case .totp(let digits) = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
                 let step: Int64
-                switch try checked(TOTP(secret: secret), digits, lastUsedStep: nil, account: account, locale: locale, in: store) {
+                switch try checked(TOTP(secret: secret), digits, lastUsedStep: nil, account: account, locale: locale) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let accepted): step = accepted
                 }
@@ -105,17 +105,17 @@ extension Authenticator {
     /// it. A browser must type a current code or an unused recovery code (its door has proved the
     /// password or a passkey); an API client proves a recent sign-in and names the factor.
     public func removeSecondFactor(
-        _ requester: Requester, code: String?, enrollmentID: String? = nil, locale: String, in store: AccountStore
+        _ requester: Requester, code: String?, enrollmentID: String? = nil, locale: String
     ) -> Result<SecondFactor, AuthFailure> {
         keys().flatMap { keys in
-            acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<SecondFactor, AuthFailure> in
+            acting(as: requester) { (resolved) throws(StoreError) -> Result<SecondFactor, AuthFailure> in
                 let account = resolved.account
                 guard let factor = try store.storage.secondFactor(accountID: account.id),
                     enrollmentID == nil || enrollmentID == factor.enrollmentID
                 else { return .failure(.multiFactorInfoNotFound) }
                 if resolved.session != nil || code != nil {
                     guard let code, let typed = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
-                    if case .failure(let failure) = try prove(typed, factor: factor, account: account, keys: keys, locale: locale, in: store) {
+                    if case .failure(let failure) = try prove(typed, factor: factor, account: account, keys: keys, locale: locale) {
                         return .failure(failure)
                     }
                 }
@@ -131,13 +131,13 @@ extension Authenticator {
 
     /// Ten new recovery codes in place of the account's (used or not), after a current code or
     /// an unused recovery code; mailed about.
-    public func newRecoveryCodes(_ requester: Requester, code: String, locale: String, in store: AccountStore) -> Result<[String], AuthFailure> {
+    public func newRecoveryCodes(_ requester: Requester, code: String, locale: String) -> Result<[String], AuthFailure> {
         keys().flatMap { keys in
-            acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<[String], AuthFailure> in
+            acting(as: requester) { (resolved) throws(StoreError) -> Result<[String], AuthFailure> in
                 let account = resolved.account
                 guard let factor = try store.storage.secondFactor(accountID: account.id) else { return .failure(.multiFactorInfoNotFound) }
                 guard let typed = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
-                if case .failure(let failure) = try prove(typed, factor: factor, account: account, keys: keys, locale: locale, in: store) {
+                if case .failure(let failure) = try prove(typed, factor: factor, account: account, keys: keys, locale: locale) {
                     return .failure(failure)
                 }
                 let codes = RecoveryCode.newSet()
@@ -156,8 +156,8 @@ extension Authenticator {
     /// it) proved `account`: a token for the browser's cookie (bound to `binding`, its
     /// pre-session) or for the API's `mfaPendingCredential` (`binding` nil), valid
     /// `AccountStore.secondStepLifetime` seconds. Nothing else is issued: no session, no token.
-    static func beginSecondStep(
-        for account: Account, firstFactor: String, binding: String?, returnTo: String?, in store: AccountStore
+    func beginSecondStep(
+        for account: Account, firstFactor: String, binding: String?, returnTo: String?
     ) throws(StoreError) -> String {
         let token = Secret.token(), now = store.clock.now()
         let step = PendingSecondStep(
@@ -176,7 +176,7 @@ extension Authenticator {
     /// step ends: `.invalidMultiFactorSession`) and the account (`secondFactorChecks`); an unknown,
     /// expired or another browser's step is `.invalidMultiFactorSession`.
     public func finishSecondStep(
-        token: String, binding: String?, code: String, enrollmentID: String? = nil, locale: String, in store: AccountStore
+        token: String, binding: String?, code: String, enrollmentID: String? = nil, locale: String
     ) -> Result<(account: Account, step: PendingSecondStep, proof: SecondFactorProof), AuthFailure> {
         keys().flatMap { keys in
             attempt { () throws(StoreError) in
@@ -188,7 +188,7 @@ extension Authenticator {
                     guard let factor = try store.storage.secondFactor(accountID: account.id) else { return .failure(.invalidMultiFactorSession) }
                     if let enrollmentID, enrollmentID != factor.enrollmentID { return .failure(.multiFactorInfoNotFound) }
                     guard let typed = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
-                    switch try prove(typed, factor: factor, account: account, keys: keys, locale: locale, in: store) {
+                    switch try prove(typed, factor: factor, account: account, keys: keys, locale: locale) {
                     case .success(let proof):
                         _ = try store.storage.takePendingSecondStep(key: AccountStore.tokenKey(token))
                         return .success((account, step, proof))
@@ -207,7 +207,7 @@ extension Authenticator {
     // MARK: Checking a code
 
     /// The secret of the account's enrolment under way `token`, opened.
-    private func enrollment(_ token: String, of account: Account, keys: TwoFactorKeys, in store: AccountStore) throws(StoreError)
+    private func enrollment(_ token: String, of account: Account, keys: TwoFactorKeys) throws(StoreError)
         -> Result<[UInt8], AuthFailure>
     {
         guard let enrollment = try store.storage.totpEnrollment(key: AccountStore.tokenKey(token)), enrollment.accountID == account.id
@@ -221,7 +221,7 @@ extension Authenticator {
     /// secret sealed again under the current key if an older one sealed it) or an unused recovery
     /// code (used now). Every check spends from the account's `secondFactorChecks` first.
     private func prove(
-        _ typed: SecondFactorCode, factor: SecondFactor, account: Account, keys: TwoFactorKeys, locale: String, in store: AccountStore
+        _ typed: SecondFactorCode, factor: SecondFactor, account: Account, keys: TwoFactorKeys, locale: String
     ) throws(StoreError) -> Result<SecondFactorProof, AuthFailure> {
         switch typed {
         case .totp(let digits):
@@ -233,7 +233,7 @@ extension Authenticator {
             case .unknownKey, .damaged:
                 return .failure(.twoFactorKeyMissing)
             }
-            switch try checked(TOTP(secret: secret), digits, lastUsedStep: factor.lastUsedStep, account: account, locale: locale, in: store) {
+            switch try checked(TOTP(secret: secret), digits, lastUsedStep: factor.lastUsedStep, account: account, locale: locale) {
             case .failure(let failure): return .failure(failure)
             case .success(let step):
                 // Another server may have accepted this step meanwhile: then it is spent.
@@ -244,13 +244,13 @@ extension Authenticator {
             }
         case .recovery(let normalized):
             let filled: Bool
-            switch try spendCheck(account: account, in: store) {
+            switch try spendCheck(account: account) {
             case .failure(let failure): return .failure(failure)
             case .success(let full): filled = full
             }
             guard try store.storage.useRecoveryCode(accountID: account.id, digest: RecoveryCode.digest(normalized), at: store.clock.now())
             else {
-                if filled { try mailCodesGuessed(to: account, locale: locale, in: store) }
+                if filled { try mailCodesGuessed(to: account, locale: locale) }
                 return .failure(.invalidVerificationCode)
             }
             return .success(.recoveryCode(left: try store.storage.unusedRecoveryCodes(accountID: account.id)))
@@ -258,23 +258,23 @@ extension Authenticator {
     }
 
     /// A TOTP check behind the account's limit: the accepted step, or why not.
-    private func checked(_ totp: TOTP, _ digits: String, lastUsedStep: Int64?, account: Account, locale: String, in store: AccountStore)
+    private func checked(_ totp: TOTP, _ digits: String, lastUsedStep: Int64?, account: Account, locale: String)
         throws(StoreError) -> Result<Int64, AuthFailure>
     {
         let filled: Bool
-        switch try spendCheck(account: account, in: store) {
+        switch try spendCheck(account: account) {
         case .failure(let failure): return .failure(failure)
         case .success(let full): filled = full
         }
         let verdict = totp.check(digits, at: store.clock.now(), lastUsedStep: lastUsedStep)
         if case .accepted(let step) = verdict { return .success(step) }
-        if filled { try mailCodesGuessed(to: account, locale: locale, in: store) }
+        if filled { try mailCodesGuessed(to: account, locale: locale) }
         return .failure(verdict == .reused ? .verificationCodeReused : .invalidVerificationCode)
     }
 
     /// Spends one check from the account's `secondFactorChecks`: refused while the bucket is full,
     /// else true when this check filled it.
-    private func spendCheck(account: Account, in store: AccountStore) throws(StoreError) -> Result<Bool, AuthFailure> {
+    private func spendCheck(account: Account) throws(StoreError) -> Result<Bool, AuthFailure> {
         let limit = AccountStore.secondFactorChecks
         let decision = try store.spendLimit(limit, key: String(account.id))
         guard decision.allowed else { return .failure(.secondFactorLocked(retryAfter: decision.retryAfter)) }
@@ -283,7 +283,7 @@ extension Authenticator {
 
     /// Tells the owner that codes are being guessed: sent by the wrong code that fills the bucket,
     /// once a window (the next ones are refused before they reach the check).
-    private func mailCodesGuessed(to account: Account, locale: String, in store: AccountStore) throws(StoreError) {
+    private func mailCodesGuessed(to account: Account, locale: String) throws(StoreError) {
         if let message = mail.secondFactorChanged(to: account, change: .codesGuessed, locale: locale) {
             try store.enqueueMail(message, accountID: account.id)
         }
