@@ -170,7 +170,7 @@ let package = Package(
             name: "GenkanServer",
             dependencies: [
                 "GenkanHTTP", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
-                "GenkanHTTPClient", "GenkanWebAuthn",
+                "GenkanHTTPClient", "GenkanWebAuthn", "GenkanQRCode",
             ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),

@@ -10,6 +10,8 @@ extension AccountStore {
     /// Codes checked for one account, whatever the browser or the door: 10 at once, then 10 each
     /// 15 minutes. A 6-digit code guessed at that rate takes about 2,850 years on average.
     public static let secondFactorChecks = StoredLimit("second-factor.account", LimitRule(capacity: 10, refillPerMinute: 10.0 / 15.0))
+    /// Mails telling the owner that codes are being guessed: one each 15 minutes at most.
+    public static let codesGuessedMails = StoredLimit("second-factor.mail", LimitRule(capacity: 1, refillPerMinute: 1.0 / 15.0))
 
     /// The key a token is stored under.
     static func tokenKey(_ token: String) -> [UInt8] { Secret.sha256(Array(token.utf8)) }

@@ -18,7 +18,8 @@ struct ServeCommand: Command {
                             [--max-connections-per-client N]
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
-                            [--require-verified] [--private-signup] [--two-factor-key FILE]
+                            [--require-verified] [--private-signup]
+                            [--two-factor-key FILE [--require-two-factor]]
                             [--firebase-project ID [--firebase-emulator]]
                             [--firebase-service-account FILE]... [--authorized-domain DOMAIN]...
                             [--anonymous-lifetime DAYS]
@@ -78,6 +79,9 @@ struct ServeCommand: Command {
                               per line in hex; made with one new key if FILE does not exist. Keep it
                               with the configuration, never with database backups. Without it, no
                               second factor can be added or checked.
+          --require-two-factor
+                              Every account adds an authenticator app before it reaches any other
+                              page of the site (right after signing in).
           --firebase-project ID
                               Also serve the Firebase Authentication REST API for project ID on the
                               same port and store (/identitytoolkit.googleapis.com/v1/…,
@@ -149,6 +153,7 @@ struct ServeCommand: Command {
         let requireVerified = arguments.flag("--require-verified")
         let privateSignUp = arguments.flag("--private-signup")
         let twoFactorKeyFile = try arguments.option("--two-factor-key")
+        let requireTwoFactor = arguments.flag("--require-two-factor")
         let identityProviders = try Self.identityProviders(&arguments)
         let providerCA = try arguments.option("--oidc-ca")
         let firebaseProject = try arguments.option("--firebase-project")
@@ -214,6 +219,7 @@ struct ServeCommand: Command {
         }
         if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
         if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
+        if requireTwoFactor && twoFactorKeyFile == nil { throw UsageError("--require-two-factor needs --two-factor-key FILE") }
         if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
         var proxies = TrustedProxies.none
         if let trustProxy {
@@ -282,6 +288,7 @@ struct ServeCommand: Command {
         configuration.requireVerified = requireVerified
         configuration.privateSignUp = privateSignUp
         if let twoFactorKeyFile { configuration.twoFactorKeys = try Self.twoFactorKeys(twoFactorKeyFile) }
+        configuration.requireTwoFactor = requireTwoFactor
         configuration.identityProviders = identityProviders
         configuration.providerClient.caFile = providerCA
         configuration.firebaseProject = firebaseProject

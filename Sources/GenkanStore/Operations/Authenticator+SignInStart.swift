@@ -62,3 +62,26 @@ extension Authenticator {
         }
     }
 }
+
+extension Authenticator {
+    /// A provider's sign-in on the site, as `signIn(with:…)` makes it (the account found or made
+    /// in the same transaction), going on as every browser sign-in does (`startSignIn`): a session,
+    /// or the second step for an account that has a second factor.
+    public func startSignIn(
+        with profile: ProviderProfile, replacing previous: String?, binding: String, userAgent: String?, returnTo: String?,
+        requireVerifiedEmail: Bool = false, locale: String = "en"
+    ) -> Result<(isNew: Bool, start: SignInStart), AuthFailure> {
+        do {
+            return try store.allOrNothing({ () throws(StoreError) -> Result<(isNew: Bool, start: SignInStart), AuthFailure> in
+                identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
+                    startSignIn(
+                        for: found.account, firstFactor: profile.provider, replacing: previous, binding: binding, userAgent: userAgent,
+                        returnTo: returnTo
+                    ).map { (found.isNew, $0) }
+                }
+            })
+        } catch {
+            return .failure(.internalError(error))
+        }
+    }
+}

@@ -244,7 +244,7 @@ extension Authenticator {
             }
         case .recovery(let normalized):
             let filled: Bool
-            switch try spendCheck(account: account) {
+            switch try spendCheck(account: account, locale: locale) {
             case .failure(let failure): return .failure(failure)
             case .success(let full): filled = full
             }
@@ -262,7 +262,7 @@ extension Authenticator {
         throws(StoreError) -> Result<Int64, AuthFailure>
     {
         let filled: Bool
-        switch try spendCheck(account: account) {
+        switch try spendCheck(account: account, locale: locale) {
         case .failure(let failure): return .failure(failure)
         case .success(let full): filled = full
         }
@@ -272,18 +272,25 @@ extension Authenticator {
         return .failure(verdict == .reused ? .verificationCodeReused : .invalidVerificationCode)
     }
 
-    /// Spends one check from the account's `secondFactorChecks`: refused while the bucket is full,
-    /// else true when this check filled it.
-    private func spendCheck(account: Account) throws(StoreError) -> Result<Bool, AuthFailure> {
+    /// Spends one check from the account's `secondFactorChecks`: refused while the bucket has no
+    /// room (the owner is told, `mailCodesGuessed`), else true when this check left it without
+    /// room for the next. The bucket drains continuously, so "full" is "the next would wait", not
+    /// a level of exactly the capacity.
+    private func spendCheck(account: Account, locale: String) throws(StoreError) -> Result<Bool, AuthFailure> {
         let limit = AccountStore.secondFactorChecks
         let decision = try store.spendLimit(limit, key: String(account.id))
-        guard decision.allowed else { return .failure(.secondFactorLocked(retryAfter: decision.retryAfter)) }
-        return .success(try store.limitLevel(limit, key: String(account.id)) >= limit.rule.capacity)
+        guard decision.allowed else {
+            try mailCodesGuessed(to: account, locale: locale)
+            return .failure(.secondFactorLocked(retryAfter: decision.retryAfter))
+        }
+        return .success(limit.rule.wait(at: try store.limitLevel(limit, key: String(account.id))) != 0)
     }
 
-    /// Tells the owner that codes are being guessed: sent by the wrong code that fills the bucket,
-    /// once a window (the next ones are refused before they reach the check).
+    /// Tells the owner that codes are being guessed: sent by the wrong code that leaves no room
+    /// for the next, or by the first check refused, at most once each 15 minutes
+    /// (`AccountStore.codesGuessedMails`), so a guesser who keeps trying fills no mailbox.
     private func mailCodesGuessed(to account: Account, locale: String) throws(StoreError) {
+        guard try store.spendLimit(AccountStore.codesGuessedMails, key: String(account.id)).allowed else { return }
         if let message = mail.secondFactorChanged(to: account, change: .codesGuessed, locale: locale) {
             try store.enqueueMail(message, accountID: account.id)
         }
