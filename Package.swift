@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
+        .library(name: "GenkanWebhooks", targets: ["GenkanWebhooks"]),
         .library(name: "GenkanOIDC", targets: ["GenkanOIDC"]),
         .library(name: "GenkanWebAuthn", targets: ["GenkanWebAuthn"]),
         .executable(name: "genkan", targets: ["genkan"]),
@@ -113,6 +114,11 @@ let package = Package(
             name: "GenkanHTTPClient",
             dependencies: ["GenkanCurl"],
             swiftSettings: swiftSettings),
+        // Standard Webhooks signing and blocking hooks' calls, over the HTTPS client.
+        .target(
+            name: "GenkanWebhooks",
+            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanJSON", "GenkanThreads"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
             dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanJSON", "GenkanLocalization"],
@@ -138,7 +144,7 @@ let package = Package(
             name: "GenkanServer",
             dependencies: [
                 "GenkanHTTP", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
-                "GenkanHTTPClient", "GenkanWebAuthn",
+                "GenkanHTTPClient", "GenkanWebAuthn", "GenkanWebhooks",
             ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
@@ -146,7 +152,7 @@ let package = Package(
             name: "genkan",
             dependencies: [
                 "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanHTTP", "GenkanServer", "GenkanStore",
-                "GenkanOIDC", "GenkanHTTPClient",
+                "GenkanOIDC", "GenkanHTTPClient", "GenkanWebhooks",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -166,8 +172,11 @@ let package = Package(
             "GenkanCatalogToolsTests", ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "GenkanTestSupport", "genkan"], resources: [.copy("Fixtures")]),
         testTarget(
             "GenkanStoreTests", ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"]),
-        testTarget("GenkanMailTests", ["GenkanMail", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
+        testTarget("GenkanMailTests", ["GenkanMail", "GenkanThreads", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
+        testTarget(
+            "GenkanWebhooksTests", ["GenkanWebhooks", "GenkanJSON", "GenkanHTTPClient", "GenkanThreads", "GenkanTestSupport"],
+            exclude: ["Support/standard_webhooks.py", "Support/hook_server.py"]),
         testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
         // The engine and the framework alone: builds and runs without the site.

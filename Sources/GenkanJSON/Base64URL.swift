@@ -1,17 +1,47 @@
 /// base64url without padding (RFC 7515 §2, RFC 4648 §5): how JWS, JWK and WebAuthn carry bytes inside
 /// JSON strings, so it lives beside the JSON reader their users share.
 public enum Base64URL {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-    private static let values: [UInt8] = {
-        var table = [UInt8](repeating: 0xFF, count: 256)
-        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
-        return table
-    }()
+    private static let codec = Base64Codec(alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", padded: false)
 
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    public static func encode(_ bytes: some Collection<UInt8>) -> String { codec.encode(bytes) }
+
+    public static func encode(_ text: String) -> String { encode(Array(text.utf8)) }
+
+    /// The bytes of `text`, or nil when it is not base64url without padding (padding, `+`, `/`,
+    /// whitespace and non-zero trailing bits are all refused: one token, one spelling).
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? { codec.decode(text) }
+}
+
+/// base64 with padding (RFC 4648 §4), as Standard Webhooks writes secrets (`whsec_…`) and signatures
+/// (`v1,…`).
+public enum Base64 {
+    private static let codec = Base64Codec(alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", padded: true)
+
+    public static func encode(_ bytes: some Collection<UInt8>) -> String { codec.encode(bytes) }
+
+    /// The bytes of `text`, or nil when it is not canonical padded base64 (missing or extra `=`,
+    /// `-`, `_`, whitespace and non-zero trailing bits are refused).
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? { codec.decode(text) }
+}
+
+/// One base64 alphabet, with or without `=` padding.
+struct Base64Codec: Sendable {
+    private let alphabet: [UInt8]
+    private let values: [UInt8]
+    private let padded: Bool
+
+    init(alphabet: String, padded: Bool) {
+        self.alphabet = Array(alphabet.utf8)
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in self.alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
+        values = table
+        self.padded = padded
+    }
+
+    func encode(_ bytes: some Collection<UInt8>) -> String {
         let bytes = Array(bytes)
         var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
         while index + 3 <= bytes.count {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
@@ -23,21 +53,27 @@ public enum Base64URL {
             let chunk = UInt32(bytes[index]) << 16
             output.append(alphabet[Int(chunk >> 18 & 63)])
             output.append(alphabet[Int(chunk >> 12 & 63)])
+            if padded { output += [UInt8(ascii: "="), UInt8(ascii: "=")] }
         } else if rest == 2 {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
             output.append(alphabet[Int(chunk >> 18 & 63)])
             output.append(alphabet[Int(chunk >> 12 & 63)])
             output.append(alphabet[Int(chunk >> 6 & 63)])
+            if padded { output.append(UInt8(ascii: "=")) }
         }
         return String(decoding: output, as: UTF8.self)
     }
 
-    public static func encode(_ text: String) -> String { encode(Array(text.utf8)) }
-
-    /// The bytes of `text`, or nil when it is not base64url without padding (padding, `+`, `/`,
-    /// whitespace and non-zero trailing bits are all refused: one token, one spelling).
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        let input = Array(text.utf8)
+    func decode(_ text: some StringProtocol) -> [UInt8]? {
+        var input = Array(text.utf8)
+        if padded {
+            guard input.count % 4 == 0 else { return nil }
+            var padding = 0
+            while padding < 2, input.last == UInt8(ascii: "=") {
+                input.removeLast()
+                padding += 1
+            }
+        }
         guard input.count % 4 != 1 else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(input.count * 3 / 4)

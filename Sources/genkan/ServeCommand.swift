@@ -25,6 +25,8 @@ struct ServeCommand: Command {
                             [--oidc NAME[=ISSUER] --oidc-client-id NAME=ID [--oidc-client-secret NAME=SECRET]]...
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
+                            [--event-retention DAYS] [--webhook URL]... [--webhook-secret whsec_…]
+                            [--before-create URL] [--before-sign-in URL] [--hooks-fail open|closed]
 
         Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
         verification on HTTP/1.1. The first start creates the database; later starts migrate it.
@@ -122,6 +124,33 @@ struct ServeCommand: Command {
                               team's Sign in with Apple key (.p8, PEM) with these ids.
           --oidc-ca FILE      Trust the certificate authority in FILE for calls to providers (PEM).
 
+        Operators (the event log, webhooks and blocking hooks; genkan admin grant makes an
+        account an administrator of /admin):
+          --event-retention DAYS
+                              Keep security events this many days (default 90, 1 to 3650), then
+                              delete them in batches.
+          --webhook URL       POST every event to URL (https://, or http:// to this machine), signed
+                              as Standard Webhooks says (webhook-id, webhook-timestamp,
+                              webhook-signature: v1,…). Delivered from a queue in the database: at
+                              least once, retried with backoff, in order per account, by one server
+                              of several. Repeat for more receivers.
+          --webhook-secret whsec_…
+                              The Standard Webhooks secret (whsec_ and 24 to 64 random bytes in
+                              base64) that webhooks and blocking hooks are signed with; required
+                              with --webhook, --before-create and --before-sign-in. Also read from
+                              the GENKAN_WEBHOOK_SECRET environment variable.
+          --before-create URL Ask URL, signed the same way, before an account is created (pages and
+                              API). Answers as Firebase's blocking functions give them: an error
+                              answer ({"error": {"status": "PERMISSION_DENIED", "message": …}}, 4xx)
+                              refuses; {"userRecord": {"updateMask": "customClaims", "customClaims":
+                              {…}}} sets the account's claims. 3 seconds at most.
+          --before-sign-in URL
+                              The same before a session or a token is issued; "sessionClaims" add
+                              claims to this sign-in's tokens only.
+          --hooks-fail open|closed
+                              When a hook does not answer in time, answers 5xx or cannot be read:
+                              go on (open) or refuse (closed, the default).
+
         """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -150,6 +179,7 @@ struct ServeCommand: Command {
         let serviceAccountFiles = try arguments.options("--firebase-service-account")
         let authorizedDomains = try arguments.options("--authorized-domain")
         let anonymousLifetimeText = try arguments.option("--anonymous-lifetime")
+        let operators = try Self.operatorSettings(&arguments)
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         guard let port = UInt16(portText) else { throw UsageError("--port must be a number from 0 to 65535, not '\(portText)'") }
@@ -282,6 +312,7 @@ struct ServeCommand: Command {
         configuration.firebaseServiceAccounts = serviceAccounts
         configuration.authorizedDomains = authorizedDomains
         configuration.anonymousLifetime = anonymousLifetime
+        configuration.operators = operators
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {

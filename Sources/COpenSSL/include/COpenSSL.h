@@ -51,6 +51,10 @@ COpenSSL_status COpenSSL_hmac_sha256(
     const COpenSSL_hmac_key *key, const uint8_t *first, size_t first_length, const uint8_t *second, size_t second_length,
     uint8_t mac[32]);
 
+/// 1 when the `length` bytes at `a` and `b` are equal, else 0, in time that depends only on
+/// `length` (CRYPTO_memcmp): for comparing a MAC someone sent with the one computed.
+int COpenSSL_equal(const uint8_t *a, const uint8_t *b, size_t length);
+
 /// `length` bytes from OpenSSL's CSPRNG (RAND_bytes).
 COpenSSL_status COpenSSL_random(uint8_t *bytes, size_t length);
 
