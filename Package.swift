@@ -19,6 +19,7 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanJSON", targets: ["GenkanJSON"]),
+        .library(name: "GenkanErrorCodes", targets: ["GenkanErrorCodes"]),
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
@@ -74,6 +75,12 @@ let package = Package(
         .target(
             name: "GenkanJSON",
             swiftSettings: swiftSettings),
+        // The stable error codes: Firebase Authentication's (AuthErrorCode, generated from the
+        // reference table) and the store's (StoreError). No dependencies, so the store, its drivers
+        // and OpenID share them without localization or validation.
+        .target(
+            name: "GenkanErrorCodes",
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanValidation",
             dependencies: ["CPCRE2", "GenkanUnicode", "GenkanJSON"],
@@ -81,17 +88,33 @@ let package = Package(
             plugins: ["EmbedResources"]),
         .target(
             name: "GenkanLocalization",
-            dependencies: ["GenkanJSON", "GenkanValidation", "GenkanUnicode"],
+            dependencies: ["GenkanErrorCodes", "GenkanJSON", "GenkanValidation", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .target(
             name: "GenkanCatalogTools",
             dependencies: ["GenkanUnicode", "GenkanJSON"],
             swiftSettings: swiftSettings),
+        // What the store's one SQL implementation asks of a database driver (a connection, its
+        // dialect, rows): package-level, in no product.
+        .target(
+            name: "GenkanSQL",
+            dependencies: ["GenkanErrorCodes"],
+            swiftSettings: swiftSettings),
+        // One module per database driver; its types are internal, reached through one factory.
+        .target(
+            name: "GenkanSQLite",
+            dependencies: ["CSQLite", "GenkanErrorCodes", "GenkanSQL"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanPostgreSQL",
+            dependencies: ["CLibPQ", "GenkanErrorCodes", "GenkanSQL"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
             dependencies: [
-                "COpenSSL", "CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanValidation", "GenkanWebAuthn",
+                "COpenSSL", "CSodium", "GenkanErrorCodes", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanUnicode",
+                "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
@@ -121,7 +144,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
-            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanJSON", "GenkanLocalization"],
+            dependencies: ["COpenSSL", "GenkanErrorCodes", "GenkanHTTPClient", "GenkanJSON"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanWebAuthn",
@@ -171,7 +194,10 @@ let package = Package(
         testTarget(
             "GenkanCatalogToolsTests", ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "GenkanTestSupport", "genkan"], resources: [.copy("Fixtures")]),
         testTarget(
-            "GenkanStoreTests", ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"]),
+            "GenkanStoreTests", [
+                "GenkanStore", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport",
+                "GenkanWebAuthn", "GenkanValidation",
+            ]),
         testTarget("GenkanMailTests", ["GenkanMail", "GenkanThreads", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
         testTarget(
@@ -182,8 +208,8 @@ let package = Package(
         // The engine and the framework alone: builds and runs without the site.
         testTarget("GenkanHTTPTests", ["GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads"]),
         testTarget("GenkanServerTests", [
-            "GenkanServer", "GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
-            "GenkanWebAuthn", "GenkanHTTPClient",
+            "GenkanServer", "GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanPostgreSQL", "GenkanLocalization",
+            "GenkanValidation", "GenkanOIDC", "GenkanTestSupport", "GenkanWebAuthn", "GenkanHTTPClient",
         ]),
     ]
 )
