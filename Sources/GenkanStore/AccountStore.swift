@@ -29,6 +29,25 @@ public final class AccountStore {
         return queuedMail
     }
 
+    /// Where the request the store is working for came from, for the events its operations record
+    /// (`record`): set by whoever runs a job for a request before the operation, and reset after
+    /// it, so that no event is ever dated from another request's client.
+    public var origin = EventOrigin.unknown
+
+    /// The receivers every recorded event is queued for (`--webhook URL`), in the event's
+    /// transaction.
+    public var webhookURLs: [String] = []
+
+    /// Whether a webhook was queued since the last `takeQueuedWebhooks()`, as `queuedMail` is.
+    var queuedWebhooks = false
+
+    /// Whether a webhook was queued since the last call (possibly in a transaction that rolled
+    /// back).
+    public func takeQueuedWebhooks() -> Bool {
+        defer { queuedWebhooks = false }
+        return queuedWebhooks
+    }
+
     public init(
         storage: any Storage, clock: StoreClock = .system, sessionPolicy: SessionPolicy = .standard,
         codePolicy: ActionCodePolicy = .standard
