@@ -77,7 +77,10 @@ final class GenkanApp: Sendable {
                 // interactive lane: a flood that keeps the loops busy cannot slow those down.
                 threads: configuration.workerThreads, hashingThreads: configuration.hashingThreads, priorityThreads: 1,
                 hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
-                maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
+                maximumWait: queue.maximumWait, afterEachJob: { store in
+                    store.origin = .unknown
+                    if store.takeQueuedMail() { sender?.notify() }
+                }
             ) { try open() }
         } catch {
             sender?.stop()

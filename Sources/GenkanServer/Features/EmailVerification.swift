@@ -79,7 +79,7 @@ struct EmailVerification: SiteFeature {
         let signedIn = context.signedIn
         let locale = context.locale, authenticator = self.authenticator
         let back = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
-        return pool.reply(.interactive, { store in
+        return pool.reply(.interactive, for: request, context, { store in
             authenticator.sendVerification(.session(token: signedIn.token), locale: locale, in: store).map(\.sent)
         }) { [self] result in
             switch result {

@@ -77,7 +77,7 @@ struct PasskeySettings: SiteFeature {
             }
         }
         let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in
+        return pool.reply(.interactive, for: request, context, { store in
             authenticator.renamePasskey(.session(token: signedIn.token), id: id, name: name, in: store)
         }) { [self] renamed in
             switch renamed {
@@ -264,7 +264,7 @@ struct PasskeySettings: SiteFeature {
         guard !json.isEmpty, name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
         let authenticator = self.authenticator, locale = context.locale, security = checks.security, client = context.clientAddress
         let defaultName = BrowserName(userAgent: request.headers["user-agent"]).text(texts, locale: locale)
-        return pool.reply(.interactive, { store in
+        return pool.reply(.interactive, for: request, context, { store in
             let finished = authenticator.finishPasskeyRegistration(
                 .session(token: signedIn.token), responseJSON: json, name: name.isEmpty ? nil : name, defaultName: defaultName,
                 locale: locale, in: store)

@@ -35,11 +35,11 @@ struct PasskeySignIn: SiteFeature {
         let destination = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let authenticator = self.authenticator, binding = context.anonymousBinding, previous = context.sessionToken
         let userAgent = request.headers["user-agent"], client = context.clientAddress, security = checks.security
-        return pool.reply(.interactive, { store in
+        return pool.reply(.interactive, for: request, context, { store in
             let verified = authenticator.signInWithPasskey(responseJSON: json, binding: binding, in: store)
             security.passkey(.signIn, verified, client: client)
             // A new session id at every sign-in, as after a password (against fixation).
-            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, in: store) }
+            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, method: "passkey", in: store) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):

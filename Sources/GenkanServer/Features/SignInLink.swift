@@ -40,7 +40,7 @@ struct SignInLink: SiteFeature {
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
             authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in
-                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, in: store)
+                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, method: "email_link", in: store)
             }
         }) { [self] _, started in
             sessionStarted(started.token, account: started.account, to: SitePath.account.path, context: context)

@@ -29,7 +29,7 @@ extension SiteFeature {
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let failures = self.failures
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try work(store) } }) { found in
+        return pool.reply(.interactive, for: request, context, { store in Result { () throws(StoreError) in try work(store) } }) { found in
             switch found {
             case .success(let value): return next(value)
             case .failure(let error): return failures.refuse(error, request: request, context: context)

@@ -55,7 +55,7 @@ extension FirebaseAPI {
             changes.emailVerified = try fields.bool("emailVerified") ?? false
             changes.disabled = try fields.bool("disabled")
             let authenticator = self.authenticator, complete = changes
-            return answer(password == nil ? .interactive : .hashing(request, context)) { store in
+            return answer(password == nil ? .interactive(request, context) : .hashing(request, context)) { store in
                 // One transaction: the account exists with every field set, or not at all.
                 switch authenticator.createAccount(complete, in: store) {
                 case .failure(let failure): return .failure(self.error(failure, request))
@@ -77,7 +77,7 @@ extension FirebaseAPI {
             let uids = try fields.strings("localId")
             let emails = try fields.strings("email").compactMap { rules.validate(.passwordResetRequest, values: [.email: $0]).normalizedEmail }
             let providerIDs = self.providerIDs
-            return answerFromStore(request) { store in
+            return answerFromStore(request, context) { store in
                 var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
                 for uid in uids { if let profile = try store.profile(uid: uid) { found.append(profile) } }
                 for email in emails { if let profile = try store.profile(email: email) { found.append(profile) } }
@@ -112,7 +112,7 @@ extension FirebaseAPI {
             let verified = try fields.bool("emailVerified"), disable = try fields.bool("disableUser")
             let newPassword = try fields.string("password")
             let authenticator = self.authenticator, rules = self.rules
-            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
+            return answer(newPassword == nil ? .interactive(request, context) : .hashing(request, context)) { store in
                 let id: Int64
                 switch Self.accountID(uid: localID, in: store) {
                 case .failure(let error): return .failure(error)
@@ -153,7 +153,7 @@ extension FirebaseAPI {
         Self.reading { () throws(FirebaseError) in
             guard let localID = try context.body.string("localId") else { throw FirebaseError(.missingLocalID) }
             let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive(request, context)) { store in
                 let id: Int64
                 switch Self.accountID(uid: localID, in: store) {
                 case .failure(let error): return .failure(error)
@@ -174,7 +174,7 @@ extension FirebaseAPI {
         let maxResults = query?["maxResults"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 20
         let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
         let providerIDs = self.providerIDs
-        return answerFromStore(request) { store in
+        return answerFromStore(request, context) { store in
             let profiles = try store.profiles(afterID: after, limit: maxResults)
             var body: JSONValue.Members = [
                 ("kind", .string("identitytoolkit#DownloadAccountResponse")),
@@ -207,7 +207,7 @@ extension FirebaseAPI {
                 throw FirebaseError(.invalidContinueURI)
             }
             let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive(request, context)) { store in
                 switch authenticator.issueLink(purpose, email: email, newEmail: newEmail, in: store) {
                 case .failure(.userNotFound): return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
                 case .failure(let failure): return .failure(self.error(failure, request))
@@ -229,7 +229,7 @@ extension FirebaseAPI {
         let email = try FirebaseInput(rules: rules).email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let authenticator = self.authenticator, locale = context.locale
-        return answer(.interactive) { store in
+        return answer(.interactive(request, context)) { store in
             let link = { (token: String) -> String? in self.mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
             switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, link: link, in: store) {
             case .failure(let failure): return .failure(self.error(failure, request))

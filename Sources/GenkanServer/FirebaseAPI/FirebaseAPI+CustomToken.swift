@@ -16,7 +16,7 @@ extension FirebaseAPI {
             // The signature check costs a little: it runs on the loop, as an ID token's does.
             let (uid, claims) = try customTokens.verify(token, now: clock.now()).get()
             let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive(request, context)) { store in
                 switch authenticator.signIn(customUID: uid, claims: claims, in: store) {
                 case .failure(.uidAlreadyInUse):
                     return .failure(FirebaseError(

@@ -21,7 +21,7 @@ extension FirebaseAPI {
         let email = try input.email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let authenticator = self.authenticator, locale = context.locale, mail = self.mail
-        return answer(.interactive) { store in
+        return answer(.interactive(request, context)) { store in
             let link = { (token: String) -> String? in mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
             switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, link: link, in: store) {
             case .failure(let failure): return .failure(self.error(failure, request))
@@ -50,7 +50,7 @@ extension FirebaseAPI {
             let email = try input.email(try fields.string("email"))
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }
             let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive(request, context)) { store in
                 var requester: Requester?
                 if let claims {
                     switch Self.account(claims, in: store) {

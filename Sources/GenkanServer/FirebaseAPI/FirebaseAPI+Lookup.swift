@@ -8,7 +8,7 @@ extension FirebaseAPI {
     func lookup(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let claims = try claims(context.body)
-            return answer(.interactive) { store in
+            return answer(.interactive(request, context)) { store in
                 Self.account(claims, in: store).map { profile in
                     .object([
                         ("kind", .string("identitytoolkit#GetAccountInfoResponse")),

@@ -45,7 +45,7 @@ extension FirebaseAPI {
                 // As the page does: the request is recorded and answered the same whether or not the
                 // address has an account; the code and its mail follow on the pool.
                 let requests = resetRequests
-                return answer(.interactive) { store in
+                return answer(.interactive(request, context)) { store in
                     do {
                         try store.recordResetRequest(email: email, locale: locale)
                     } catch {
@@ -57,7 +57,7 @@ extension FirebaseAPI {
             case "VERIFY_EMAIL":
                 let claims = try claims(fields)
                 let authenticator = self.authenticator
-                return answer(.interactive) { store in
+                return answer(.interactive(request, context)) { store in
                     Self.account(claims, in: store).flatMap { profile in
                         // An account without an address has nothing to verify (the emulator's answer).
                         guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
@@ -76,7 +76,7 @@ extension FirebaseAPI {
                 let newEmail = try input.email(try fields.string("newEmail"), missing: .missingNewEmail)
                 try requireRecentSignIn(claims)
                 let authenticator = self.authenticator, isPrivate = self.isPrivate
-                return answer(.interactive) { store in
+                return answer(.interactive(request, context)) { store in
                     Self.account(claims, in: store).flatMap { profile in
                         guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         let result = authenticator.requestEmailChange(
@@ -109,7 +109,7 @@ extension FirebaseAPI {
             let locale = context.locale
             guard let password = try fields.string("newPassword") else {
                 // Only what the code is for (the SDKs' checkActionCode / verifyPasswordResetCode).
-                return answer(.interactive) { store in
+                return answer(.interactive(request, context)) { store in
                     do {
                         switch try store.lookUpCode(code) {
                         case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))

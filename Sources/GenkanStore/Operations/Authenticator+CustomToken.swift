@@ -37,6 +37,7 @@ extension Authenticator {
                     account = try reread(existing, in: store)
                 } else {
                     account = try store.createAddresslessAccount(uid: uid, anonymous: false)
+                    try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "custom"))
                     isNew = true
                 }
                 return Self.startTokens(for: account, in: store, signInProvider: "custom", claims: claims).map { started in
