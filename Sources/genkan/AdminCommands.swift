@@ -1,17 +1,17 @@
 import GenkanStore
 
-/// `genkan admin grant EMAIL`: the account with this address may use the admin console.
+/// `genkan admin grant EMAIL`: the account with this address is recorded as an administrator.
 struct AdminGrantCommand: Command {
     static let path = ["admin", "grant"]
-    static let summary = "Let the account with this address use the admin console (/admin)."
+    static let summary = "Record the account with this address as an administrator."
     static let help = """
         Usage: genkan admin grant [--db genkan.sqlite] EMAIL
 
-        Makes the account whose address is EMAIL (any case) an administrator: once signed in, it
-        may open /admin and act on other accounts. Each action needs a sign-in or a password check
-        within the last five minutes and leaves an event naming the administrator. The grant is an
-        event too (admin.granted, actor "system"). Use the same --db as genkan serve; running
-        servers see the change at the administrator's next request.
+        Records the account whose address is EMAIL (any case) as an administrator, since now,
+        with an admin.granted event (actor "system", door "cli"); genkan admin list shows it. This
+        version of Genkan has no admin console yet: the role is kept for it and opens nothing
+        today. Use the same --db as genkan serve; the database must be at this Genkan's schema
+        version (nothing is created or migrated).
 
           --db FILE|URL   SQLite database file (default genkan.sqlite), or
                           postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…]
@@ -24,19 +24,19 @@ struct AdminGrantCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let location = try DatabaseOption.location(&arguments)
         let email = try AdminCommandArguments.email(&arguments)
-        return AdminCommandArguments.unavailable(path, location: location, subject: email)
+        return AdminCommandArguments.change(path, location: location, email: email, granting: true)
     }
 }
 
-/// `genkan admin revoke EMAIL`: the account may no longer use the admin console.
+/// `genkan admin revoke EMAIL`: the account is no longer an administrator.
 struct AdminRevokeCommand: Command {
     static let path = ["admin", "revoke"]
-    static let summary = "Take the admin console away from the account with this address."
+    static let summary = "Take the administrator role from the account with this address."
     static let help = """
         Usage: genkan admin revoke [--db genkan.sqlite] EMAIL
 
-        The account whose address is EMAIL (any case) is no longer an administrator: /admin
-        answers it 404 from its next request on. Leaves an admin.revoked event.
+        The account whose address is EMAIL (any case) is no longer an administrator. Leaves an
+        admin.revoked event.
 
           --db FILE|URL   SQLite database file (default genkan.sqlite), or
                           postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…]
@@ -49,14 +49,14 @@ struct AdminRevokeCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let location = try DatabaseOption.location(&arguments)
         let email = try AdminCommandArguments.email(&arguments)
-        return AdminCommandArguments.unavailable(path, location: location, subject: email)
+        return AdminCommandArguments.change(path, location: location, email: email, granting: false)
     }
 }
 
 /// `genkan admin list`: the administrators, one per line.
 struct AdminListCommand: Command {
     static let path = ["admin", "list"]
-    static let summary = "List the accounts that may use the admin console."
+    static let summary = "List the administrators."
     static let help = """
         Usage: genkan admin list [--db genkan.sqlite]
 
@@ -73,7 +73,16 @@ struct AdminListCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let location = try DatabaseOption.location(&arguments)
         try DatabaseOption.noPositionals(&arguments)
-        return AdminCommandArguments.unavailable(path, location: location, subject: nil)
+        guard let store = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
+        do throws(StoreError) {
+            for admin in try store.administrators() {
+                Terminal.writeLine([admin.uid, admin.email, AccountEvent.rfc3339(admin.adminSince ?? 0)].joined(separator: "\t"))
+            }
+        } catch {
+            Terminal.error("genkan admin list: \(location): \(error.detail)")
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
     }
 }
 
@@ -89,9 +98,51 @@ enum AdminCommandArguments {
         return positionals[0]
     }
 
-    /// Until the store keeps the role, the commands say so rather than pretend.
-    static func unavailable(_ path: [String], location: StoreLocation, subject: String?) -> Int32 {
-        Terminal.error("genkan \(path.joined(separator: " ")): \(location): this Genkan's schema has no administrator role yet")
-        return ExitStatus.failure
+    /// Grants or revokes the role of the account with `email`, with its event, and says what it did.
+    static func change(_ path: [String], location: StoreLocation, email: String, granting: Bool) -> Int32 {
+        let command = "genkan " + path.joined(separator: " ")
+        guard let store = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
+        let change: AccountStore.RoleChange
+        do throws(StoreError) {
+            change = granting ? try store.grantAdministrator(email: email) : try store.revokeAdministrator(email: email)
+        } catch {
+            Terminal.error("\(command): \(location): \(error.detail)")
+            return ExitStatus.failure
+        }
+        switch change {
+        case .noAccount:
+            Terminal.error("\(command): \(location): no account has the address \(email)")
+            return ExitStatus.failure
+        case .changed(let account):
+            Terminal.writeLine("\(account.email) (\(account.uid)) \(granting ? "is now an administrator" : "is no longer an administrator")")
+        case .unchanged(let account):
+            Terminal.writeLine("\(account.email) (\(account.uid)) \(granting ? "was already an administrator" : "was not an administrator")")
+        }
+        return ExitStatus.success
+    }
+}
+
+/// The store the operators' commands work on: an existing database at this Genkan's schema
+/// version, opened without creating or migrating anything (a mistyped --db must not leave a new
+/// file behind); what they write is the command line's.
+enum OperatorStore {
+    static func open(_ location: StoreLocation, command path: [String]) -> AccountStore? {
+        let command = "genkan " + path.joined(separator: " ")
+        do throws(StoreError) {
+            let storage = try location.openExisting()
+            let version = try storage.schemaVersion()
+            guard version == location.currentSchemaVersion else {
+                Terminal.error(
+                    "\(command): \(location): schema version \(version), not this Genkan's \(location.currentSchemaVersion); "
+                        + (version < location.currentSchemaVersion ? "run genkan db migrate --db … first" : "run the Genkan that wrote it"))
+                return nil
+            }
+            let store = AccountStore(storage: storage)
+            store.origin = .commandLine
+            return store
+        } catch {
+            Terminal.error("\(command): \(location): \(error.detail)")
+            return nil
+        }
     }
 }

@@ -39,8 +39,16 @@ struct EventsExportCommand: Command {
             return type
         }
         try DatabaseOption.noPositionals(&arguments)
-        _ = (since, types)
-        Terminal.error("genkan events export: \(location): this Genkan's schema has no event log yet")
-        return ExitStatus.failure
+        guard let store = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
+        do {
+            // One write per batch: a line at a time would be a system call per event.
+            try store.forEachEvent(since: since, types: types) { batch in
+                Terminal.write(batch.map { $0.jsonLine + "\n" }.joined())
+            }
+        } catch let error as StoreError {
+            Terminal.error("genkan events export: \(location): \(error.detail)")
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
     }
 }
