@@ -26,7 +26,6 @@ struct ServeCommand: Command {
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
                             [--event-retention DAYS] [--webhook URL]... [--webhook-secret whsec_…]
-                            [--before-create URL] [--before-sign-in URL] [--hooks-fail open|closed]
 
         Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
         verification on HTTP/1.1. The first start creates the database; later starts migrate it.
@@ -124,8 +123,7 @@ struct ServeCommand: Command {
                               team's Sign in with Apple key (.p8, PEM) with these ids.
           --oidc-ca FILE      Trust the certificate authority in FILE for calls to providers (PEM).
 
-        Operators (the event log, webhooks and blocking hooks; genkan admin grant makes an
-        account an administrator of /admin):
+        Operators (the security event log, which genkan events export reads, and webhooks):
           --event-retention DAYS
                               Keep security events this many days (default 90, 1 to 3650), then
                               delete them in batches.
@@ -133,23 +131,12 @@ struct ServeCommand: Command {
                               as Standard Webhooks says (webhook-id, webhook-timestamp,
                               webhook-signature: v1,…). Delivered from a queue in the database: at
                               least once, retried with backoff, in order per account, by one server
-                              of several. Repeat for more receivers.
+                              of several. Repeat for more receivers. Events the command line
+                              records (genkan admin grant) are not sent.
           --webhook-secret whsec_…
                               The Standard Webhooks secret (whsec_ and 24 to 64 random bytes in
-                              base64) that webhooks and blocking hooks are signed with; required
-                              with --webhook, --before-create and --before-sign-in. Also read from
-                              the GENKAN_WEBHOOK_SECRET environment variable.
-          --before-create URL Ask URL, signed the same way, before an account is created (pages and
-                              API). Answers as Firebase's blocking functions give them: an error
-                              answer ({"error": {"status": "PERMISSION_DENIED", "message": …}}, 4xx)
-                              refuses; {"userRecord": {"updateMask": "customClaims", "customClaims":
-                              {…}}} sets the account's claims. 3 seconds at most.
-          --before-sign-in URL
-                              The same before a session or a token is issued; "sessionClaims" add
-                              claims to this sign-in's tokens only.
-          --hooks-fail open|closed
-                              When a hook does not answer in time, answers 5xx or cannot be read:
-                              go on (open) or refuse (closed, the default).
+                              base64) that webhooks are signed with; required with --webhook. Also
+                              read from the GENKAN_WEBHOOK_SECRET environment variable.
 
         """
 

@@ -10,9 +10,11 @@ import Testing
         #expect(export.status == 0)
         for word in ["--since", "--type", "--db", "sign_in.failed", "account.deleted"] { #expect(export.stdout.contains(word)) }
         let serve = try GenkanProcess.run(["serve", "--help"])
-        for flag in ["--event-retention", "--webhook", "--webhook-secret", "--before-create", "--before-sign-in", "--hooks-fail"] {
+        for flag in ["--event-retention", "--webhook", "--webhook-secret"] {
             #expect(serve.stdout.contains(flag))
         }
+        // The blocking hooks are not wired to the doors yet: not offered.
+        for flag in ["--before-create", "--before-sign-in", "--hooks-fail"] { #expect(!serve.stdout.contains(flag)) }
     }
 
     @Test(arguments: [
@@ -20,9 +22,10 @@ import Testing
         (["admin", "grant"], "EMAIL"), (["admin", "grant", "a@example.com", "b@example.com"], "EMAIL"), (["admin", "revoke", "taro"], "e-mail"),
         (["admin", "list", "extra"], "unexpected"),
         (["serve", "--webhook", "http://127.0.0.1:9/hook"], "--webhook-secret"),
-        (["serve", "--before-create", "https://hooks.example/create", "--webhook-secret", "whsec_short"], "--webhook-secret"),
+        (["serve", "--webhook", "https://hooks.example/create", "--webhook-secret", "whsec_short"], "--webhook-secret"),
+        (["serve", "--before-create", "https://hooks.example/create"], "unknown option '--before-create'"),
         (["serve", "--webhook", "http://hooks.example/plain", "--webhook-secret", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"], "--webhook"),
-        (["serve", "--hooks-fail", "maybe"], "--hooks-fail"), (["serve", "--event-retention", "0"], "--event-retention"),
+        (["serve", "--event-retention", "0"], "--event-retention"),
     ])
     func wrongUseExitsTwoAndSaysWhatToType(arguments: [String], mentions: String) throws {
         let run = try GenkanProcess.run(arguments)

@@ -129,7 +129,9 @@ extension WebhookSender {
                             if isStopping { return }
                             recorded = deliver(delivery) && recorded
                         }
-                    } while batch.count == batchSize && recorded
+                        // Delivering an account's oldest open delivery makes its next one claimable:
+                        // claim again until a round finds nothing, rather than wait for a wake-up.
+                    } while !batch.isEmpty && recorded
                     next = try queue.earliestAttempt()
                     if let due = next, due <= now() {
                         // Due but not claimed: held by another server, or an outcome not recorded.
