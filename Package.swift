@@ -41,6 +41,7 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CCrypt", pkgConfig: "libcrypt", providers: [.apt(["libcrypt-dev"])]),
         .target(
             name: "CH2O",
             // CH2O_TEST_HOOKS: fault injection for the engine tests, never in a release build.
@@ -58,6 +59,9 @@ let package = Package(
         .target(
             name: "CCbor",
             linkerSettings: [.linkedLibrary("cbor")]),
+        .target(
+            name: "CQRencode",
+            linkerSettings: [.linkedLibrary("qrencode")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -113,7 +117,7 @@ let package = Package(
         .target(
             name: "GenkanStore",
             dependencies: [
-                "COpenSSL", "CSodium", "GenkanErrorCodes", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanUnicode",
+                "CCrypt", "COpenSSL", "CSodium", "GenkanErrorCodes", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanUnicode",
                 "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings),
@@ -149,6 +153,11 @@ let package = Package(
         .target(
             name: "GenkanWebAuthn",
             dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanJSON"],
+            swiftSettings: swiftSettings),
+        // QR codes through libqrencode, drawn as SVG (the second factor's enrolment page).
+        .target(
+            name: "GenkanQRCode",
+            dependencies: ["CQRencode"],
             swiftSettings: swiftSettings),
         // The HTTP engine on H2O and the framework over it (router, groups, middleware, cookies,
         // forms, the HTML writer): no site module.
@@ -197,13 +206,15 @@ let package = Package(
             "GenkanStoreTests", [
                 "GenkanStore", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport",
                 "GenkanWebAuthn", "GenkanValidation",
-            ]),
+            ],
+            exclude: ["Fixtures"]),
         testTarget("GenkanMailTests", ["GenkanMail", "GenkanThreads", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
         testTarget(
             "GenkanWebhooksTests", ["GenkanWebhooks", "GenkanJSON", "GenkanHTTPClient", "GenkanThreads", "GenkanTestSupport"],
             exclude: ["Support/standard_webhooks.py", "Support/hook_server.py"]),
         testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
+        testTarget("GenkanQRCodeTests", ["GenkanQRCode", "GenkanTestSupport"]),
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
         // The engine and the framework alone: builds and runs without the site.
         testTarget("GenkanHTTPTests", ["GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads"]),

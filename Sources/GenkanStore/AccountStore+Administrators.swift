@@ -13,18 +13,18 @@ extension AccountStore {
 
     /// Makes the account with `email` an administrator, recording `admin.granted` by `actor`, in one
     /// transaction.
-    public func grantAdministrator(email: String, actor: EventActor = .system) throws(StoreError) -> RoleChange {
+    func grantAdministrator(email: String, actor: EventActor = .system) throws(StoreError) -> RoleChange {
         try setAdministrator(email: email, granted: true, actor: actor)
     }
 
     /// Takes the role from the account with `email`, recording `admin.revoked` by `actor`, in one
     /// transaction.
-    public func revokeAdministrator(email: String, actor: EventActor = .system) throws(StoreError) -> RoleChange {
+    func revokeAdministrator(email: String, actor: EventActor = .system) throws(StoreError) -> RoleChange {
         try setAdministrator(email: email, granted: false, actor: actor)
     }
 
     /// The administrators, oldest grant first.
-    public func administrators() throws(StoreError) -> [Account] {
+    func administrators() throws(StoreError) -> [Account] {
         try storage.administrators()
     }
 

@@ -7,7 +7,7 @@ extension AccountStore {
     /// exists exactly when the change it describes was committed; otherwise in a transaction of its
     /// own that does not wait for the disk (an event that changes nothing else, a failed sign-in).
     @discardableResult
-    public func record(
+    func record(
         _ type: AccountEventType, uid: String, actor: EventActor = .user, details: EventDetails = EventDetails()
     ) throws(StoreError) -> Int64 {
         var details = details
@@ -24,12 +24,12 @@ extension AccountStore {
     }
 
     /// An account's events of the last `days` days, newest first (the activity page).
-    public func recentEvents(uid: String, days: Int = 30, limit: Int = 200) throws(StoreError) -> [AccountEvent] {
+    func recentEvents(uid: String, days: Int = 30, limit: Int = 200) throws(StoreError) -> [AccountEvent] {
         try storage.events(uid: uid, types: [], since: clock.now() - Int64(days) * 86_400, before: nil, limit: limit)
     }
 
     /// Events newest first, filtered as `EventStorage.events(uid:types:since:before:limit:)` says.
-    public func events(
+    func events(
         uid: String? = nil, types: [AccountEventType] = [], since: Int64? = nil, before: Int64? = nil, limit: Int = 50
     ) throws(StoreError) -> [AccountEvent] {
         try storage.events(uid: uid, types: types, since: since, before: before, limit: limit)
@@ -38,7 +38,7 @@ extension AccountStore {
     /// Every event oldest first, at or after `since`, of `types` (all when empty), handed to `body`
     /// in batches of `batchSize` as they are read, so that no log is held in memory whole. Each
     /// batch is its own statement: events written meanwhile with a higher id are included.
-    public func forEachEvent(
+    func forEachEvent(
         since: Int64? = nil, types: [AccountEventType] = [], batchSize: Int = 500, _ body: ([AccountEvent]) throws -> Void
     ) throws {
         var after: Int64 = 0
@@ -54,7 +54,7 @@ extension AccountStore {
     /// transaction; returns how many (`limit`: there may be more). A sweep deletes a batch at a time,
     /// so that no job holds the write lock, or a worker thread, long. A webhook delivery still
     /// waiting for an expired event goes with it.
-    public func deleteExpiredEvents(olderThanDays days: Int, limit: Int = 1000) throws(StoreError) -> Int {
+    func deleteExpiredEvents(olderThanDays days: Int, limit: Int = 1000) throws(StoreError) -> Int {
         let cutoff = clock.now() - Int64(days) * 86_400
         return try storage.quickTransaction { () throws(StoreError) in try storage.deleteEvents(before: cutoff, limit: limit) }
     }

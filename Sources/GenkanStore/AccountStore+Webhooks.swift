@@ -5,13 +5,13 @@ extension AccountStore {
     /// Takes up to `limit` due deliveries for this sender until `leaseSeconds` from now: no other
     /// sender on the database gets them meanwhile. The lease must outlast an attempt (the client's
     /// timeout); a delivery whose sender died goes out once its lease ends.
-    public func claimDueWebhooks(now: Int64? = nil, limit: Int = 20, leaseSeconds: Int64 = 60) throws(StoreError) -> [StoredDelivery] {
+    func claimDueWebhooks(now: Int64? = nil, limit: Int = 20, leaseSeconds: Int64 = 60) throws(StoreError) -> [StoredDelivery] {
         let now = now ?? clock.now()
         return try storage.claimDueDeliveries(now: now, limit: limit, leaseUntil: now + max(1, leaseSeconds))
     }
 
     /// The receiver took the delivery: it leaves the queue.
-    public func markWebhookDelivered(id: Int64) throws(StoreError) {
+    func markWebhookDelivered(id: Int64) throws(StoreError) {
         try storage.deleteDelivery(id: id)
     }
 
@@ -19,23 +19,23 @@ extension AccountStore {
     ///
     /// - Parameter error: the answer's status or the network's reason, cut to
     ///   `maximumErrorLength` characters; never a body or a secret.
-    public func markWebhookFailed(id: Int64, retryAt: Int64, error: String) throws(StoreError) {
+    func markWebhookFailed(id: Int64, retryAt: Int64, error: String) throws(StoreError) {
         try storage.setDeliveryFailed(id: id, retryAt: retryAt, error: String(error.prefix(Self.maximumErrorLength)))
     }
 
     /// Stops trying a delivery (410 Gone, or too many attempts); the account's next delivery to the
     /// receiver may go.
-    public func giveUpWebhook(id: Int64, error: String) throws(StoreError) {
+    func giveUpWebhook(id: Int64, error: String) throws(StoreError) {
         try storage.setDeliveryGivenUp(id: id, at: clock.now(), error: String(error.prefix(Self.maximumErrorLength)))
     }
 
     /// When the next delivery falls due; nil when none is waiting.
-    public func nextWebhookAttempt() throws(StoreError) -> Int64? {
+    func nextWebhookAttempt() throws(StoreError) -> Int64? {
         try storage.nextDeliveryAttempt()
     }
 
     /// Deliveries given up on, most recent first (for the operator).
-    public func undeliverableWebhooks(limit: Int = 100) throws(StoreError) -> [StoredDelivery] {
+    func undeliverableWebhooks(limit: Int = 100) throws(StoreError) -> [StoredDelivery] {
         try storage.undeliverableWebhooks(limit: limit)
     }
 }

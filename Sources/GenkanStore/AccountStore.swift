@@ -5,7 +5,7 @@
 /// One `AccountStore` is one connection of its storage: use it from one thread at a time, and
 /// open one per thread.
 public final class AccountStore {
-    public let storage: any Storage
+    let storage: any Storage
     public let clock: StoreClock
     public let sessionPolicy: SessionPolicy
     public let codePolicy: ActionCodePolicy
@@ -24,7 +24,7 @@ public final class AccountStore {
 
     /// Whether a message was queued since the last call (possibly in a transaction that rolled
     /// back: waking the sender for nothing costs one look at the outbox).
-    public func takeQueuedMail() -> Bool {
+    func takeQueuedMail() -> Bool {
         defer { queuedMail = false }
         return queuedMail
     }
@@ -32,7 +32,7 @@ public final class AccountStore {
     /// Where the request the store is working for came from, for the events its operations record
     /// (`record`): set by whoever runs a job for a request before the operation, and reset after
     /// it, so that no event is ever dated from another request's client.
-    public var origin = EventOrigin.unknown
+    var origin = EventOrigin.unknown
 
     /// The receivers every recorded event is queued for (`--webhook URL`), in the event's
     /// transaction.
@@ -43,7 +43,7 @@ public final class AccountStore {
 
     /// Whether a webhook was queued since the last call (possibly in a transaction that rolled
     /// back).
-    public func takeQueuedWebhooks() -> Bool {
+    func takeQueuedWebhooks() -> Bool {
         defer { queuedWebhooks = false }
         return queuedWebhooks
     }
@@ -72,6 +72,21 @@ public final class AccountStore {
             codePolicy: codePolicy)
     }
 
+    /// Opens the database at `location` as it is, creating and migrating nothing, for the
+    /// operators' commands (`genkan admin`, `genkan events export`): a mistyped `--db` must not
+    /// leave a new file behind, and a database at another schema version is not written.
+    ///
+    /// - Throws: `StoreError.Code.database` when it cannot be opened or is at another schema
+    ///   version than this Genkan's (the detail names both).
+    public convenience init(existing location: StoreLocation, clock: StoreClock = .system) throws(StoreError) {
+        let storage = try location.openExisting()
+        let version = try storage.schemaVersion()
+        guard version == Schema.currentVersion else {
+            throw StoreError(.database, "schema version \(version), not this Genkan's \(Schema.currentVersion)")
+        }
+        self.init(storage: storage, clock: clock)
+    }
+
     /// Opens (creating and migrating if needed) the SQLite file at `path`.
     public convenience init(
         path: String, clock: StoreClock = .system, sessionPolicy: SessionPolicy = .standard,
@@ -91,14 +106,14 @@ public final class AccountStore {
 
     /// Runs `body` in one transaction (a nested one inside another), so that what it writes through
     /// this store commits together or not at all.
-    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try storage.transaction(body)
     }
 
     /// Runs `body` in a transaction whose commit does not wait for the disk (`Storage.quickTransaction`):
     /// a power loss right after may lose it whole, never part of it. For writes that cost less to
     /// lose than a disk flush costs every time (a refresh token, limit buckets).
-    public func withoutWaitingForDisk<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func withoutWaitingForDisk<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try storage.quickTransaction(body)
     }
 

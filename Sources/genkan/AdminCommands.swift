@@ -73,9 +73,9 @@ struct AdminListCommand: Command {
     static func run(_ arguments: inout Arguments) throws -> Int32 {
         let location = try DatabaseOption.location(&arguments)
         try DatabaseOption.noPositionals(&arguments)
-        guard let store = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
+        guard let core = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
         do throws(StoreError) {
-            for admin in try store.administrators() {
+            for admin in try core.administrators() {
                 Terminal.writeLine([admin.uid, admin.email, AccountEvent.rfc3339(admin.adminSince ?? 0)].joined(separator: "\t"))
             }
         } catch {
@@ -101,10 +101,10 @@ enum AdminCommandArguments {
     /// Grants or revokes the role of the account with `email`, with its event, and says what it did.
     static func change(_ path: [String], location: StoreLocation, email: String, granting: Bool) -> Int32 {
         let command = "genkan " + path.joined(separator: " ")
-        guard let store = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
+        guard let core = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
         let change: AccountStore.RoleChange
         do throws(StoreError) {
-            change = granting ? try store.grantAdministrator(email: email) : try store.revokeAdministrator(email: email)
+            change = granting ? try core.grantAdministrator(email: email) : try core.revokeAdministrator(email: email)
         } catch {
             Terminal.error("\(command): \(location): \(error.detail)")
             return ExitStatus.failure
@@ -122,24 +122,24 @@ enum AdminCommandArguments {
     }
 }
 
-/// The store the operators' commands work on: an existing database at this Genkan's schema
+/// The core the operators' commands work through: an existing database at this Genkan's schema
 /// version, opened without creating or migrating anything (a mistyped --db must not leave a new
 /// file behind); what they write is the command line's.
 enum OperatorStore {
-    static func open(_ location: StoreLocation, command path: [String]) -> AccountStore? {
+    static func open(_ location: StoreLocation, command path: [String]) -> Authenticator? {
         let command = "genkan " + path.joined(separator: " ")
         do throws(StoreError) {
-            let storage = try location.openExisting()
-            let version = try storage.schemaVersion()
+            // Read first, to say which way the versions differ.
+            let version = try location.schemaVersion()
             guard version == location.currentSchemaVersion else {
                 Terminal.error(
                     "\(command): \(location): schema version \(version), not this Genkan's \(location.currentSchemaVersion); "
                         + (version < location.currentSchemaVersion ? "run genkan db migrate --db … first" : "run the Genkan that wrote it"))
                 return nil
             }
-            let store = AccountStore(storage: storage)
-            store.origin = .commandLine
-            return store
+            let core = try Authenticator(store: try AccountStore(existing: location))
+            core.origin = .commandLine
+            return core
         } catch {
             Terminal.error("\(command): \(location): \(error.detail)")
             return nil

@@ -39,10 +39,10 @@ struct EventsExportCommand: Command {
             return type
         }
         try DatabaseOption.noPositionals(&arguments)
-        guard let store = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
+        guard let core = OperatorStore.open(location, command: path) else { return ExitStatus.failure }
         do {
             // One write per batch: a line at a time would be a system call per event.
-            try store.forEachEvent(since: since, types: types) { batch in
+            try core.forEachEvent(since: since, types: types) { batch in
                 Terminal.write(batch.map { $0.jsonLine + "\n" }.joined())
             }
         } catch let error as StoreError {

@@ -1,5 +1,6 @@
 /* COpenSSL: the part of OpenSSL's libcrypto (Debian's libssl-dev, OpenSSL 3) that Genkan's
- * OpenID Connect and WebAuthn code and the store's MACs need, behind Genkan's own plain-C functions.
+ * OpenID Connect and WebAuthn code, the store's MACs and imported password hashes need, behind
+ * Genkan's own plain-C functions.
  *
  * Why a C target with its own functions rather than a system library: verifying a JWS means
  * building a key from a JWK's numbers (OSSL_PARAM arrays, BIGNUMs), converting ES256's raw r||s
@@ -54,6 +55,10 @@ COpenSSL_status COpenSSL_hmac_sha256(
 /// 1 when the `length` bytes at `a` and `b` are equal, else 0, in time that depends only on
 /// `length` (CRYPTO_memcmp): for comparing a MAC someone sent with the one computed.
 int COpenSSL_equal(const uint8_t *a, const uint8_t *b, size_t length);
+
+/// HMAC-SHA-1 (RFC 2104) of `length` bytes of `message` under `key` into `mac` (20 bytes): the
+/// MAC of HOTP and TOTP (RFC 4226 §5.3, RFC 6238), hotp.c. `key_length` must fit an `int`.
+COpenSSL_status COpenSSL_hmac_sha1(const uint8_t *key, size_t key_length, const uint8_t *message, size_t length, uint8_t mac[20]);
 
 /// `length` bytes from OpenSSL's CSPRNG (RAND_bytes).
 COpenSSL_status COpenSSL_random(uint8_t *bytes, size_t length);
@@ -115,5 +120,48 @@ COpenSSL_status COpenSSL_rsa_public_numbers(
 COpenSSL_status COpenSSL_sign_rs256(
     const char *pem, size_t pem_length, const uint8_t *message, size_t message_length, uint8_t *signature,
     size_t *signature_length);
+
+/* ---- Password hashes made elsewhere (password_hashes.c) ----
+ * The primitives of the algorithms Firebase Authentication imports and exports. Each writes its
+ * result into `output`, which holds at least the digest's length (COpenSSL_digest_length) or the
+ * length asked for. */
+
+/// A message digest an imported password hash is made with.
+typedef enum {
+    COpenSSL_digest_md5 = 0,
+    COpenSSL_digest_sha1 = 1,
+    COpenSSL_digest_sha256 = 2,
+    COpenSSL_digest_sha512 = 3,
+} COpenSSL_digest;
+
+/// The length in bytes of `digest`'s output (16, 20, 32 or 64).
+size_t COpenSSL_digest_length(COpenSSL_digest digest);
+
+/// The digest of `first` followed by `second`, then `rounds - 1` more times the digest of the
+/// previous digest (`rounds` 0 and 1 both hash once).
+COpenSSL_status COpenSSL_digest_repeated(
+    COpenSSL_digest digest, const uint8_t *first, size_t first_length, const uint8_t *second, size_t second_length,
+    uint32_t rounds, uint8_t *output);
+
+/// HMAC (RFC 2104) with `digest` under `key` (any length, empty too) of `first` followed by `second`.
+COpenSSL_status COpenSSL_hmac(
+    COpenSSL_digest digest, const uint8_t *key, size_t key_length, const uint8_t *first, size_t first_length,
+    const uint8_t *second, size_t second_length, uint8_t *output);
+
+/// PBKDF2 (RFC 8018 §5.2) with HMAC-`digest`, `iterations` ≥ 1, `output_length` bytes.
+COpenSSL_status COpenSSL_pbkdf2(
+    COpenSSL_digest digest, const uint8_t *password, size_t password_length, const uint8_t *salt, size_t salt_length,
+    uint32_t iterations, uint8_t *output, size_t output_length);
+
+/// scrypt (RFC 7914) with cost N (a power of two above 1), block size r and parallelization p,
+/// `output_length` bytes; COpenSSL_failure when the parameters need more than `maximum_memory`
+/// bytes (OpenSSL's EVP_PBE_scrypt checks 128·r·(N + p) against it before allocating).
+COpenSSL_status COpenSSL_scrypt(
+    const uint8_t *password, size_t password_length, const uint8_t *salt, size_t salt_length, uint64_t cost,
+    uint32_t block_size, uint32_t parallelization, uint64_t maximum_memory, uint8_t *output, size_t output_length);
+
+/// AES-256 in counter mode (NIST SP 800-38A §6.5) of `length` bytes, the counter block starting at `iv`.
+COpenSSL_status COpenSSL_aes256_ctr(
+    const uint8_t key[32], const uint8_t iv[16], const uint8_t *input, size_t length, uint8_t *output);
 
 #endif

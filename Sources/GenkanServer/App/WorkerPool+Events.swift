@@ -9,18 +9,18 @@ extension SiteRequestContext {
     }
 }
 
-extension WorkerPool where Resource == AccountStore {
-    /// `reply(lane, work, then:)` for a job that runs operations for `request`: the store's
+extension WorkerPool where Resource == Authenticator {
+    /// `reply(lane, work, then:)` for a job that runs operations for `request`: the core's
     /// `origin` is the request's while `work` runs (the pool resets it after every job, so a job
     /// that does not set it records no other request's client).
     func reply<T: Sendable>(
-        _ lane: Lane, for request: HTTPRequest, _ context: some SiteRequestContext, _ work: @escaping @Sendable (AccountStore) -> T,
+        _ lane: Lane, for request: HTTPRequest, _ context: some SiteRequestContext, _ work: @escaping @Sendable (Authenticator) -> T,
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let origin = context.eventOrigin(request)
-        return reply(lane, { store in
-            store.origin = origin
-            return work(store)
+        return reply(lane, { core in
+            core.origin = origin
+            return work(core)
         }, then: next)
     }
 }

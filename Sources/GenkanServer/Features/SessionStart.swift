@@ -14,12 +14,12 @@ struct SessionStart: SiteFeature {
     func start(
         _ form: FormDescription, request: HTTPRequest, context: some PostedRequestContext, values: [FormField: String],
         destination: String, priority: Bool = false, method: String = "password",
-        authenticate: @escaping @Sendable (AccountStore) -> Result<Account, AuthFailure>
+        authenticate: @escaping @Sendable (Authenticator) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
         let userAgent = request.headers["user-agent"]
-        return pool.hashing(request, context, priority: priority, { store in
-            authenticate(store).flatMap { account in Self.replace(previous, with: account, userAgent: userAgent, method: method, in: store) }
+        return pool.hashing(request, context, priority: priority, { core in
+            authenticate(core).flatMap { account in Self.replace(previous, with: account, userAgent: userAgent, method: method, in: core) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
@@ -41,8 +41,8 @@ struct SessionStart: SiteFeature {
     /// A new session for `account` in place of the browser's `previous` one, by the core
     /// (`Authenticator.startSession`: a new id at every sign-in, the sign-in recorded).
     static func replace(
-        _ previous: String?, with account: Account, userAgent: String?, method: String = "password", in store: AccountStore
+        _ previous: String?, with account: Account, userAgent: String?, method: String = "password", in core: Authenticator
     ) -> Result<StartedSession, AuthFailure> {
-        Authenticator.startSession(for: account, replacing: previous, userAgent: userAgent, method: method, in: store)
+        core.startSession(for: account, replacing: previous, userAgent: userAgent, method: method)
     }
 }

@@ -6,16 +6,16 @@ import Synchronization
 /// The webhook deliveries table as `WebhookSender`'s queue: a connection of its own (the sender's
 /// thread waits on receivers, so it does not borrow one of the pool's), times in whole seconds.
 ///
-/// Every claim leases what it returns (`AccountStore.claimDueWebhooks`), on SQLite as on
+/// Every claim leases what it returns (`WebhookDeliveries.claimDue`), on SQLite as on
 /// PostgreSQL: one server per delivery, and a delivery whose server died while posting it goes out
 /// from any server once the lease ends. The message of a delivery is its event: `webhook-id`
 /// `evt_<event id>` (the same at every attempt, so a receiver takes each event once), the event's
 /// type, its time, and its JSON line as `data`.
 final class StoreWebhookQueue: WebhookQueue {
-    private let store: Mutex<AccountStore>
+    private let deliveries: Mutex<WebhookDeliveries>
 
-    init(store: sending AccountStore) {
-        self.store = Mutex(store)
+    init(deliveries: sending WebhookDeliveries) {
+        self.deliveries = Mutex(deliveries)
     }
 
     /// The message a delivery of `event` carries; nil for an event no message can name (never for
@@ -29,12 +29,12 @@ final class StoreWebhookQueue: WebhookQueue {
     static let unknownTypeRetry: Int64 = 300
 
     func claimDue(now: Date, lease: Duration, limit: Int) throws -> [QueuedWebhook] {
-        try store.withLock { store in
+        try deliveries.withLock { deliveries in
             let seconds = Int64(now.timeIntervalSince1970)
             var queued: [QueuedWebhook] = []
-            for delivery in try store.claimDueWebhooks(now: seconds, limit: limit, leaseSeconds: max(1, lease.components.seconds)) {
+            for delivery in try deliveries.claimDue(now: seconds, limit: limit, leaseSeconds: max(1, lease.components.seconds)) {
                 guard let event = delivery.event, let message = Self.message(event) else {
-                    try store.markWebhookFailed(
+                    try deliveries.markFailed(
                         id: delivery.id, retryAt: seconds + Self.unknownTypeRetry, error: "an event of a type this Genkan does not know")
                     continue
                 }
@@ -45,18 +45,18 @@ final class StoreWebhookQueue: WebhookQueue {
     }
 
     func markDelivered(_ id: Int64) throws {
-        try store.withLock { try $0.markWebhookDelivered(id: id) }
+        try deliveries.withLock { try $0.markDelivered(id: id) }
     }
 
     func markFailed(_ id: Int64, retryAt: Date, error: String) throws {
-        try store.withLock { try $0.markWebhookFailed(id: id, retryAt: Int64(retryAt.timeIntervalSince1970.rounded(.up)), error: error) }
+        try deliveries.withLock { try $0.markFailed(id: id, retryAt: Int64(retryAt.timeIntervalSince1970.rounded(.up)), error: error) }
     }
 
     func giveUp(_ id: Int64, error: String) throws {
-        try store.withLock { try $0.giveUpWebhook(id: id, error: error) }
+        try deliveries.withLock { try $0.giveUp(id: id, error: error) }
     }
 
     func earliestAttempt() throws -> Date? {
-        try store.withLock { store in try store.nextWebhookAttempt().map { Date(timeIntervalSince1970: TimeInterval($0)) } }
+        try deliveries.withLock { deliveries in try deliveries.nextAttempt().map { Date(timeIntervalSince1970: TimeInterval($0)) } }
     }
 }

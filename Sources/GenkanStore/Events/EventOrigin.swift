@@ -1,6 +1,6 @@
 /// Where the request behind an event came from, as its door knows it: the client's address (as
 /// the limits key it), its `User-Agent` and the door. Set on the store for one job at a time
-/// (`AccountStore.origin`), so that the operations record events without every signature
+/// (`Authenticator.origin`), so that the operations record events without every signature
 /// carrying it.
 public struct EventOrigin: Sendable, Hashable {
     public var client: String?

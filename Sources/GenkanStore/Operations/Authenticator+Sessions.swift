@@ -8,8 +8,8 @@ extension Authenticator {
     ///   `passkey`, `email_link`, a provider's name.
     /// - Returns: the account as it is now (its `valid_since` is what the browser's device cookie is
     ///   bound to), the session's token (its only copy, for the cookie) and the session.
-    public static func startSession(
-        for account: Account, replacing previous: String?, userAgent: String?, method: String = "password", in store: AccountStore
+    public func startSession(
+        for account: Account, replacing previous: String?, userAgent: String?, method: String = "password"
     ) -> Result<StartedSession, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<StartedSession, AuthFailure> in
@@ -25,22 +25,49 @@ extension Authenticator {
             return .failure(.internalError(error))
         }
     }
+}
 
-    /// Signs a browser out: its session ends, and the account gets a `session.signed_out` event,
-    /// in one transaction. A token that names no session (already ended) changes nothing.
-    public static func signOut(sessionToken: String, in store: AccountStore) -> Result<Void, AuthFailure> {
-        do {
-            return try store.transaction { () throws(StoreError) -> Result<Void, AuthFailure> in
-                if let session = try store.unexpiredSession(token: sessionToken) {
-                    try store.record(
-                        .signedOut, uid: session.account.uid,
-                        details: EventDetails(session: AccountStore.sessionHandle(token: sessionToken)))
-                }
-                try store.deleteSession(token: sessionToken)
-                return .success(())
+extension Authenticator {
+    /// The live session of a browser's cookie and its account, its last activity recorded; nil
+    /// when it expired, sat idle too long, predates a password change, or its account is disabled
+    /// (`AccountStore.session(token:)`): what every signed-in page asks first.
+    public func session(token: String) throws(StoreError) -> (session: Session, account: Account)? {
+        try store.session(token: token)
+    }
+
+    /// Sign-out: the browser's session ends (the cookie is the door's to delete) and the account
+    /// gets a `session.signed_out` event, in one transaction; nothing when it has ended already.
+    public func signOut(sessionToken: String) throws(StoreError) {
+        try store.transaction { () throws(StoreError) in
+            if let session = try store.unexpiredSession(token: sessionToken) {
+                try store.record(
+                    .signedOut, uid: session.account.uid,
+                    details: EventDetails(session: AccountStore.sessionHandle(token: sessionToken)))
             }
-        } catch {
-            return .failure(.internalError(error))
+            try store.deleteSession(token: sessionToken)
         }
+    }
+
+    /// The account's browsers and apps, newest activity first, the one of `currentToken` marked.
+    public func sessions(accountID: Int64, currentToken: String?) throws(StoreError) -> [SessionSummary] {
+        try store.sessions(accountID: accountID, currentToken: currentToken)
+    }
+
+    /// Ends the account's browser or app that the session list names by `handle`; nothing for a
+    /// handle of another account.
+    ///
+    /// - Returns: whether something ended.
+    @discardableResult
+    public func endSession(accountID: Int64, handle: String) throws(StoreError) -> Bool {
+        try store.endSession(accountID: accountID, handle: handle)
+    }
+
+    /// "Sign out everywhere else": every session of the account but `sessionToken`'s, and every
+    /// app, ends.
+    ///
+    /// - Returns: how many ended.
+    @discardableResult
+    public func endOtherSessions(sessionToken: String) throws(StoreError) -> Int {
+        try store.endOtherSessions(sessionToken: sessionToken)
     }
 }

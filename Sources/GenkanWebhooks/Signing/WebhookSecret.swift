@@ -29,7 +29,9 @@ public struct WebhookSecret: Sendable, CustomStringConvertible {
         }
         var encoded = String(text.dropFirst(Self.prefix.count))
         while encoded.utf8.count % 4 != 0 { encoded += "=" }
-        guard let key = Base64.decode(encoded) else {
+        // The standard alphabet only: the reference libraries' decoders skip `-` and `_`, so a
+        // secret written with them would be another key there than here.
+        guard !encoded.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }), let key = Base64.decode(encoded) else {
             throw ParseError(description: "the part after \(Self.prefix) is not base64 (A-Z, a-z, 0-9, + and /)")
         }
         guard Self.keyLengths.contains(key.count) else {

@@ -13,7 +13,7 @@ import Testing
         let store = try database.connect(clock: clock)
         store.origin = Self.browser
         let mail = RecordingMail()
-        return (database, store, try testAuthenticator(mail), mail)
+        return (database, store, try testAuthenticator(store, mail), mail)
     }
 
     /// The account's events, oldest first, as (type, method or provider or reason).
@@ -25,32 +25,32 @@ import Testing
         let (database, store, authenticator, mail) = try setUp(kind)
         _ = database
         let taro = try authenticator.signUp(
-            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, in: store
+            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password
         ).created.get()
         let created = try #require(try store.events(uid: taro.uid).first)
         #expect(created.type == .accountCreated && created.actor == .user && created.details.method == "password")
         #expect(created.client == "192.0.2.10" && created.userAgent == "Firefox/140.0" && created.details.door == .page)
 
         // A wrong password, the right one with a session, a refusal once disabled.
-        #expect(authenticator.signIn(email: "taro@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
-        let account = try authenticator.signIn(email: "TARO@example.com", password: Self.password, in: store).get()
-        let started = try Authenticator.startSession(for: account, replacing: nil, userAgent: "Firefox/140.0", in: store).get()
+        #expect(authenticator.signIn(email: "taro@example.com", password: "wrong") == .failure(.invalidCredential))
+        let account = try authenticator.signIn(email: "TARO@example.com", password: Self.password).get()
+        let started = try authenticator.startSession(for: account, replacing: nil, userAgent: "Firefox/140.0").get()
         let signedIn = try #require(try store.events(uid: taro.uid).first)
         #expect(signedIn.type == .signInSucceeded && signedIn.details.method == "password")
         #expect(signedIn.details.session == AccountStore.sessionHandle(token: started.token))
         // An unknown address is no account's event.
-        #expect(authenticator.signIn(email: "nobody@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
+        #expect(authenticator.signIn(email: "nobody@example.com", password: "wrong") == .failure(.invalidCredential))
         store.origin = EventOrigin(client: "2001:db8:5::", userAgent: nil, door: .api)
-        _ = try Authenticator.startTokens(for: account, in: store, signInProvider: "password").get()
+        _ = try authenticator.startTokens(for: account, signInProvider: "password").get()
         #expect(try store.events(uid: taro.uid).first.map { $0.details.door == .api && $0.client == "2001:db8:5::" } == true)
         store.origin = Self.browser
-        try Authenticator.signOut(sessionToken: started.token, in: store).get()
+        try authenticator.signOut(sessionToken: started.token)
         let signedOut = try #require(try store.events(uid: taro.uid).first)
         #expect(signedOut.type == .signedOut && signedOut.details.session == AccountStore.sessionHandle(token: started.token))
         // Signing out again (an ended session) records nothing.
-        _ = Authenticator.signOut(sessionToken: started.token, in: store)
+        try authenticator.signOut(sessionToken: started.token)
         try store.setDisabled(accountID: taro.id, true)
-        #expect(authenticator.signIn(email: "taro@example.com", password: Self.password, in: store) == .failure(.userDisabled))
+        #expect(authenticator.signIn(email: "taro@example.com", password: Self.password) == .failure(.userDisabled))
         #expect(
             try history(taro.uid, in: store) == [
                 .accountCreated, .signInFailed, .signInSucceeded, .signInSucceeded, .signedOut, .signInRefused,
@@ -60,7 +60,7 @@ import Testing
         // The address's verification.
         try store.setDisabled(accountID: taro.id, false)
         let code = try #require(mail.token(.verification))
-        guard case .verified = try authenticator.verifyEmail(code: code, in: store).get() else {
+        guard case .verified = try authenticator.verifyEmail(code: code).get() else {
             Issue.record("not verified")
             return
         }
@@ -68,7 +68,7 @@ import Testing
         // A sign-up refused (the address is in use) writes nothing.
         let count = try store.events().count
         #expect(
-            authenticator.signUp(email: "taro@example.com", displayName: "T", nameKey: "t", password: Self.password, in: store).created
+            authenticator.signUp(email: "taro@example.com", displayName: "T", nameKey: "t", password: Self.password).created
                 == .failure(.emailAlreadyInUse))
         #expect(try store.events().count == count)
     }
@@ -77,7 +77,7 @@ import Testing
         let (database, store, authenticator, mail) = try setUp(kind)
         _ = database
         let taro = try authenticator.signUp(
-            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false, in: store
+            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false
         ).created.get()
         let session = try store.createSession(accountID: taro.id, userAgent: nil).token
         let other = try store.createSession(accountID: taro.id, userAgent: nil).token
@@ -86,20 +86,20 @@ import Testing
         #expect(ended.type == .sessionsEnded && ended.details.count == 1)
         _ = other
         let changed = try authenticator.changePassword(
-            .session(token: session), newPassword: "another horse 2", renewal: .session(userAgent: nil), in: store
+            .session(token: session), newPassword: "another horse 2", renewal: .session(userAgent: nil)
         ).get()
         let session2 = try #require(changed.sessionToken)
         // The old session ended with the change: a second change through it fails and records nothing.
         #expect(
-            authenticator.changePassword(.session(token: session), newPassword: "third horse 3", renewal: .none, in: store)
+            authenticator.changePassword(.session(token: session), newPassword: "third horse 3", renewal: .none)
                 == .failure(.userTokenExpired))
-        #expect(try authenticator.requestEmailChange(.session(token: session2), newEmail: "taro@example.net", in: store).get() == .sent)
+        #expect(try authenticator.requestEmailChange(.session(token: session2), newEmail: "taro@example.net").get() == .sent)
         let move = try #require(mail.token(.emailChange))
-        _ = try authenticator.confirmEmailChange(code: move, in: store).get()
+        _ = try authenticator.confirmEmailChange(code: move).get()
         let undo = try #require(mail.token(.emailChanged))
-        _ = try authenticator.recoverEmail(code: undo, in: store).get()
-        let reset = try authenticator.issueLink(.resetPassword, email: "taro@example.com", in: store).get().code.token
-        _ = try authenticator.resetPassword(code: reset, newPassword: "fourth horse 4", renewal: .none, in: store).get()
+        _ = try authenticator.recoverEmail(code: undo).get()
+        let reset = try authenticator.issueLink(.resetPassword, email: "taro@example.com").get().code.token
+        _ = try authenticator.resetPassword(code: reset, newPassword: "fourth horse 4", renewal: .none).get()
         #expect(
             try history(taro.uid, in: store) == [
                 .accountCreated, .sessionsEnded, .passwordChanged, .emailChangeRequested, .emailChangeConfirmed, .emailChangeUndone,
@@ -107,7 +107,7 @@ import Testing
             ])
         // The account goes; its events stay, the last saying so.
         let last = try store.createSession(accountID: taro.id, userAgent: nil).token
-        _ = try authenticator.deleteAccount(.session(token: last), in: store).get()
+        _ = try authenticator.deleteAccount(.session(token: last)).get()
         #expect(try store.account(id: taro.id) == nil)
         #expect(try store.events(uid: taro.uid).first.map { $0.type == .accountDeleted && $0.actor == .user } == true)
         #expect(try store.events(uid: taro.uid).count == 8)
@@ -119,16 +119,16 @@ import Testing
         let profile = ProviderProfile(
             provider: "google.com", issuer: "https://accounts.google.com", subject: "g-1", email: "hanako@example.com", emailVerified: true,
             displayName: "Hanako", nameKey: "hanako")
-        let hanako = try authenticator.identify(profile, in: store).get()
+        let hanako = try authenticator.identify(profile).get()
         #expect(hanako.isNew)
         let created = try #require(try store.events(uid: hanako.account.uid).first)
         #expect(created.type == .accountCreated && created.details.method == "google.com")
         // A password added, then the provider unlinked; linking again through the API.
         let token = try store.createSession(accountID: hanako.account.id, userAgent: nil).token
-        _ = try authenticator.changePassword(.session(token: token), newPassword: Self.password, renewal: .none, in: store).get()
+        _ = try authenticator.changePassword(.session(token: token), newPassword: Self.password, renewal: .none).get()
         let api = Requester.idToken(accountID: hanako.account.id, issuedAt: clock.now)
-        try authenticator.unlink(provider: "google.com", api, in: store).get()
-        _ = try authenticator.link(profile, api, signedInAt: clock.now, in: store).get()
+        try authenticator.unlink(provider: "google.com", api).get()
+        _ = try authenticator.link(profile, api, signedInAt: clock.now).get()
         let linked = try store.events(uid: hanako.account.uid, types: [.providerLinked, .providerUnlinked]).map { [$0.type.rawValue, $0.details.provider] }
         #expect(linked == [["provider.linked", "google.com"], ["provider.unlinked", "google.com"]])
 
@@ -137,17 +137,17 @@ import Testing
         var changes = AccountChanges()
         changes.disabled = true
         changes.customClaims = #"{"role":"admin","tier":2}"#
-        _ = try authenticator.administer(accountID: hanako.account.id, changes, in: store).get()
-        _ = try authenticator.administer(accountID: hanako.account.id, changes, in: store).get()
+        _ = try authenticator.administer(accountID: hanako.account.id, changes).get()
+        _ = try authenticator.administer(accountID: hanako.account.id, changes).get()
         let administered = try store.events(uid: hanako.account.uid, limit: 2)
         #expect(administered.map(\.type) == [.claimsChanged, .accountDisabled])
         #expect(administered.allSatisfy { $0.actor == .system && $0.details.door == .api })
         #expect(administered.first?.details.claims == ["role", "tier"])
         changes = AccountChanges()
         changes.disabled = false
-        _ = try authenticator.administer(accountID: hanako.account.id, changes, in: store).get()
+        _ = try authenticator.administer(accountID: hanako.account.id, changes).get()
         #expect(try store.events(uid: hanako.account.uid).first?.type == .accountEnabled)
-        _ = try authenticator.deleteAccount(.administrator(accountID: hanako.account.id), in: store).get()
+        _ = try authenticator.deleteAccount(.administrator(accountID: hanako.account.id)).get()
         #expect(try store.events(uid: hanako.account.uid).first.map { $0.type == .accountDeleted && $0.actor == .system } == true)
     }
 
@@ -158,7 +158,7 @@ import Testing
         _ = database
         store.webhookURLs = ["https://hooks.example.com/a", "https://hooks.example.com/b"]
         let taro = try authenticator.signUp(
-            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false, in: store
+            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false
         ).created.get()
         #expect(store.takeQueuedWebhooks())
         #expect(try store.claimDueWebhooks(limit: 10).map(\.url) == store.webhookURLs)
