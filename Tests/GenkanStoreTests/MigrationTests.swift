@@ -96,6 +96,8 @@ import Testing
             accounts_by_email_key
             action_codes_by_account
             emulator_codes_by_account
+            events_time
+            events_uid
             outbox_by_account
             outbox_due
             passkey_challenges_by_binding
@@ -110,6 +112,9 @@ import Testing
             sessions_by_account
             sign_in_codes_by_email_key
             totp_enrollments_by_expiry
+            webhook_deliveries_due
+            webhook_deliveries_event
+            webhook_deliveries_open
             """)
         // The cascade still works on the store's connection (foreign keys back on after migrating).
         #expect(try store.sessionCount(accountID: 3) == 1)
@@ -211,7 +216,8 @@ import Testing
             DROP TABLE sign_in_codes;
             DROP TABLE emulator_codes;  -- migration 4
             DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;  -- migration 6
-            DROP TABLE totp_enrollments; DROP TABLE pending_second_steps; DROP TABLE recovery_codes; DROP TABLE second_factors;  -- 8
+            DROP TABLE totp_enrollments; DROP TABLE pending_second_steps; DROP TABLE recovery_codes; DROP TABLE second_factors;  -- migration 9
+            DROP TABLE webhook_deliveries; DROP TABLE events;  -- migration 8
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -250,7 +256,7 @@ import Testing
             "DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; "
                 + "ALTER TABLE accounts DROP COLUMN credentials_trusted_since; "
                 + "DROP TABLE totp_enrollments; DROP TABLE pending_second_steps; DROP TABLE recovery_codes; DROP TABLE second_factors; "
-                + "PRAGMA user_version = 5;")
+                + "DROP TABLE webhook_deliveries; DROP TABLE events; ALTER TABLE accounts DROP COLUMN admin_since; PRAGMA user_version = 5;")
         let migrated = try AccountStore(path: directory.database) { _ in }
         #expect(migrated.migrationReport.fromVersion == 5 && migrated.migrationReport.toVersion == Schema.currentVersion)
         #expect(try migrated.account(email: "a@example.com")?.account.id == id)

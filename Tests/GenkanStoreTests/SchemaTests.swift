@@ -12,9 +12,10 @@ import Testing
         #expect(header[18] == 2 && header[19] == 2)
         let tables = try run("sqlite3", [directory.database, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"])
         #expect(tables.split(separator: "\n") == [
-            "accounts", "action_codes", "emulator_codes", "outbox", "passkey_challenges", "passkey_users", "passkeys",
+            "accounts", "action_codes", "emulator_codes", "events", "outbox", "passkey_challenges", "passkey_users", "passkeys",
             "pending_second_steps", "provider_authorizations", "provider_identities", "rate_limits", "recovery_codes", "refresh_tokens",
             "reset_requests", "second_factors", "secrets", "sessions", "sign_in_codes", "sqlite_sequence", "totp_enrollments",
+            "webhook_deliveries",
         ])
     }
 

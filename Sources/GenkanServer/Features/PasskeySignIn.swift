@@ -35,13 +35,13 @@ struct PasskeySignIn: SiteFeature {
         let destination = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let binding = context.anonymousBinding, previous = context.sessionToken
         let userAgent = request.headers["user-agent"], client = context.clientAddress, security = checks.security
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             let verified = core.signInWithPasskey(responseJSON: json, binding: binding)
             security.passkey(.signIn, verified, client: client)
             // A new session id at every sign-in, as after a password (against fixation). Every
             // ceremony requires user verification: the passkey is two factors already.
             return verified.flatMap { signedIn in
-                SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, secondFactorProven: true, in: core)
+                SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, method: "passkey", secondFactorProven: true, in: core)
             }
         }) { [self] outcome in
             switch outcome {

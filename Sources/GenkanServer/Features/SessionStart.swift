@@ -15,14 +15,15 @@ struct SessionStart: SiteFeature {
     /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
         _ form: FormDescription, request: HTTPRequest, context: some PostedRequestContext, values: [FormField: String],
-        destination: String, priority: Bool = false, authenticate: @escaping @Sendable (Authenticator) -> Result<Account, AuthFailure>
+        destination: String, priority: Bool = false, method: String = "password",
+        authenticate: @escaping @Sendable (Authenticator) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken, binding = context.anonymousBinding
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, priority: priority, { core in
             authenticate(core).flatMap { account in
                 core.startSignIn(
-                    for: account, firstFactor: "password", replacing: previous, binding: binding, userAgent: userAgent, returnTo: destination)
+                    for: account, firstFactor: method, replacing: previous, binding: binding, userAgent: userAgent, returnTo: destination)
             }
         }) { [self] outcome in
             switch outcome {
@@ -45,8 +46,9 @@ struct SessionStart: SiteFeature {
     /// A new session for `account` in place of the browser's `previous` one, by the core
     /// (`Authenticator.startSession`: a new id at every sign-in, the sign-in recorded).
     static func replace(
-        _ previous: String?, with account: Account, userAgent: String?, secondFactorProven: Bool = false, in core: Authenticator
+        _ previous: String?, with account: Account, userAgent: String?, method: String = "password", secondFactorProven: Bool = false,
+        in core: Authenticator
     ) -> Result<StartedSession, AuthFailure> {
-        core.startSession(for: account, replacing: previous, userAgent: userAgent, secondFactorProven: secondFactorProven)
+        core.startSession(for: account, replacing: previous, userAgent: userAgent, method: method, secondFactorProven: secondFactorProven)
     }
 }

@@ -42,7 +42,7 @@ struct SignInLink: SiteFeature {
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
             core.signIn(withLinkCode: code, email: nil).flatMap { signIn in
                 core.startSignIn(
-                    for: signIn.account, firstFactor: "emailLink", replacing: previous, binding: binding, userAgent: userAgent,
+                    for: signIn.account, firstFactor: "email_link", replacing: previous, binding: binding, userAgent: userAgent,
                     returnTo: SitePath.account.path)
             }
         }) { [self] _, start in

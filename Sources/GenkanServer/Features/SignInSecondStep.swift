@@ -29,9 +29,11 @@ struct SignInSecondStep: SiteFeature {
         guard let token = context.cookie(.secondStep), Secret.isTokenShaped(token) else { return ended(context) }
         let code = context.values.code, binding = context.anonymousBinding, locale = context.locale
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             core.finishSecondStep(token: token, binding: binding, code: code, locale: locale).flatMap { done in
-                core.startSession(for: done.account, replacing: previous, userAgent: userAgent, secondFactorProven: true).map {
+                core.startSession(
+                    for: done.account, replacing: previous, userAgent: userAgent, method: done.step.firstFactor, secondFactorProven: true
+                ).map {
                     (started: $0, returnTo: done.step.returnTo)
                 }
             }

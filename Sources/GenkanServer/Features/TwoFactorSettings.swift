@@ -94,7 +94,7 @@ struct TwoFactorSettings: SiteFeature {
         guard code.utf8.count <= 256 else { return context.refuse(.status(.badRequest), request) }
         let requester = Requester.session(token: signedIn.token)
         let security = checks.security, client = context.clientAddress
-        return pool.reply(.interactive, { core -> (added: Result<SecondFactorAdded, AuthFailure>?, totp: TOTP?) in
+        return pool.reply(.interactive, for: request, context, { core -> (added: Result<SecondFactorAdded, AuthFailure>?, totp: TOTP?) in
             // An empty field is not a guess: nothing is counted, the same secret is shown again.
             let added = code.allSatisfy(\.isWhitespace) ? nil : core.finishTOTPEnrollment(requester, token: token, code: code, locale: locale)
             if case .success = added {
@@ -145,7 +145,7 @@ struct TwoFactorSettings: SiteFeature {
     func renewRecoveryCodes(_ request: HTTPRequest, _ context: FormContext<SignedInContext, CodeValues>) -> Reply {
         let signedIn = context.signedIn, code = context.values.code, locale = context.locale
         let security = checks.security, client = context.clientAddress
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             let made = core.newRecoveryCodes(.session(token: signedIn.token), code: code, locale: locale)
             if case .success = made { security.signInMethodChanged("recovery-codes.renewed", email: signedIn.account.email, client: client) }
             return made

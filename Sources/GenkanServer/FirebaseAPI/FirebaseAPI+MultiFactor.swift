@@ -28,7 +28,7 @@ extension FirebaseAPI {
                 throw FirebaseError(.operationNotAllowed, "Only TOTP (totpEnrollmentInfo) second factors are supported.")
             }
             try requireRecentSignIn(claims)
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 Self.account(claims, in: core).flatMap { profile in
                     core.beginTOTPEnrollment(Self.requester(claims, profile)).mapError { self.error($0, request) }
                         .map { started in
@@ -62,7 +62,7 @@ extension FirebaseAPI {
             let displayName = try fields.string("displayName").map { String($0.prefix(64)) }
             try requireRecentSignIn(claims)
             let locale = context.locale
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 Self.account(claims, in: core).flatMap { profile in
                     core.finishTOTPEnrollment(
                         Self.requester(claims, profile), token: session, code: code, displayName: displayName, locale: locale
@@ -84,7 +84,7 @@ extension FirebaseAPI {
             guard let enrollmentID = try fields.string("mfaEnrollmentId") else { throw FirebaseError(.missingMFAEnrollmentID) }
             try requireRecentSignIn(claims)
             let locale = context.locale
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 Self.account(claims, in: core).flatMap { profile in
                     core.removeSecondFactor(
                         Self.requester(claims, profile), code: nil, enrollmentID: enrollmentID, locale: locale
@@ -115,7 +115,7 @@ extension FirebaseAPI {
             guard let enrollmentID = try fields.string("mfaEnrollmentId") else { throw FirebaseError(.missingMFAEnrollmentID) }
             guard let code = try fields.object("totpVerificationInfo")?.string("verificationCode") else { throw FirebaseError(.missingCode) }
             let locale = context.locale
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 core.finishSecondStep(token: pending, binding: nil, code: code, enrollmentID: enrollmentID, locale: locale)
                     .flatMap { done in
                         core.startTokens(for: done.account, signInProvider: done.step.firstFactor, secondFactorProven: true).map { ($0, done.step) }

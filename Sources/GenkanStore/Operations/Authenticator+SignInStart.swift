@@ -27,7 +27,9 @@ extension Authenticator {
             return .failure(.internalError(error))
         }
         // No factor, or a first factor that counts as two: decided above.
-        return startSession(for: account, replacing: previous, userAgent: userAgent, secondFactorProven: true).map { .signedIn($0) }
+        return startSession(for: account, replacing: previous, userAgent: userAgent, method: firstFactor, secondFactorProven: true).map {
+            .signedIn($0)
+        }
     }
 }
 

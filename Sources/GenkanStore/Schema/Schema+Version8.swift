@@ -1,48 +1,57 @@
 import GenkanSQL
 
 extension Schema {
-    /// Migration 8: second factors. One TOTP authenticator per account (its secret sealed under a
-    /// key the database does not hold, the last used step so a code works once on every server),
-    /// its recovery codes as SHA-256 digests, the second steps of sign-ins under way and the
-    /// enrolments under way, each under the SHA-256 of its token and deleted with its account.
+    /// Migration 8: the security event log (`events`), the webhook deliveries of its events
+    /// (`webhook_deliveries`), and administrators (`accounts.admin_since`).
+    ///
+    /// An event names its account by uid, not by a reference: the deletion of an account is one of
+    /// its events, and its events stay until the retention period deletes them. `events_uid`
+    /// serves an account's events newest first (the activity page, the console's account page),
+    /// `events_time` the sweep of expired events and `--since`.
+    ///
+    /// A delivery refers to its event (an expired event takes its delivery with it) and carries
+    /// the uid and the receiver, so that a sender takes an account's deliveries to one receiver in
+    /// order: only the oldest open one (`webhook_deliveries_open`) is ever claimable. A delivered
+    /// one is deleted; one given up on stays, with its error, until its event expires.
+    ///
+    /// The administrator role is a column, not a table: it is one fact about an account, read
+    /// with the account row that every signed-in request reads already (no second query to decide
+    /// whether `/admin` exists for this visitor), gone with the account, and copied by `genkan db
+    /// copy` with it. Who granted it and when it was revoked are events.
     static let version8: [Step] = [
-        .ddl { d in
+        .ddl { dialect in
             """
-            CREATE TABLE second_factors (
-                account_id \(d.integer) PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
-                enrollment_id TEXT NOT NULL UNIQUE CHECK (\(d.byteLength("enrollment_id")) BETWEEN 1 AND 64),
-                sealed_secret \(d.blob) NOT NULL,
-                display_name TEXT CHECK (display_name IS NULL OR \(d.byteLength("display_name")) <= 256),
-                enrolled_at \(d.integer) NOT NULL,
-                last_used_step \(d.integer)  -- the TOTP step of the last accepted code
-            )\(d.tableOptions);
-            CREATE TABLE recovery_codes (
-                account_id \(d.integer) NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-                code_hash \(d.blob) NOT NULL,  -- RecoveryCode.digest of the normalized code
-                used_at \(d.integer),
-                PRIMARY KEY (account_id, code_hash)
-            )\(d.tableOptions);
-            CREATE TABLE pending_second_steps (
-                key_hash \(d.blob) PRIMARY KEY,  -- SHA-256 of the cookie's or the mfaPendingCredential's token
-                account_id \(d.integer) NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-                binding_hash \(d.blob) NOT NULL,  -- SHA-256 of the browser's pre-session; empty for the API
-                first_factor TEXT NOT NULL,
-                return_to TEXT CHECK (return_to IS NULL OR \(d.byteLength("return_to")) <= 2048),
-                created_at \(d.integer) NOT NULL,
-                expires_at \(d.integer) NOT NULL,
-                wrong_codes \(d.integer) NOT NULL DEFAULT 0 CHECK (wrong_codes >= 0)
-            )\(d.tableOptions);
-            CREATE INDEX pending_second_steps_by_account ON pending_second_steps(account_id);
-            CREATE INDEX pending_second_steps_by_expiry ON pending_second_steps(expires_at);
-            CREATE TABLE totp_enrollments (
-                key_hash \(d.blob) PRIMARY KEY,  -- SHA-256 of the page's or the API's sessionInfo token
-                account_id \(d.integer) NOT NULL UNIQUE REFERENCES accounts(id) ON DELETE CASCADE,
-                sealed_secret \(d.blob) NOT NULL,
-                created_at \(d.integer) NOT NULL,
-                expires_at \(d.integer) NOT NULL
-            )\(d.tableOptions);
-            CREATE INDEX totp_enrollments_by_expiry ON totp_enrollments(expires_at);
+            CREATE TABLE events (
+                id \(dialect.neverReusedID),
+                time \(dialect.integer) NOT NULL,
+                type TEXT NOT NULL CHECK (length(type) BETWEEN 1 AND 64),
+                uid TEXT NOT NULL CHECK (length(uid) BETWEEN 1 AND 128),
+                actor TEXT NOT NULL CHECK (length(actor) BETWEEN 1 AND 140),  -- user, system, admin:UID
+                client TEXT CHECK (length(client) <= 64),  -- the address as the limits key it
+                user_agent TEXT CHECK (\(dialect.byteLength("user_agent")) <= 512),
+                details TEXT NOT NULL DEFAULT '{}' CHECK (length(details) <= 2000)  -- JSON, never a secret
+            )\(dialect.tableOptions)
             """
-        }
+        },
+        .sql("CREATE INDEX events_uid ON events (uid, id)"),
+        .sql("CREATE INDEX events_time ON events (time, id)"),
+        .ddl { dialect in
+            """
+            CREATE TABLE webhook_deliveries (
+                id \(dialect.neverReusedID),
+                event_id \(dialect.integer) NOT NULL REFERENCES events (id) ON DELETE CASCADE,
+                url TEXT NOT NULL CHECK (length(url) BETWEEN 1 AND 2048),
+                uid TEXT NOT NULL,
+                attempts \(dialect.integer) NOT NULL DEFAULT 0,
+                next_attempt_at \(dialect.integer) NOT NULL,  -- a claim moves it to the end of its lease
+                last_error TEXT,
+                given_up_at \(dialect.integer)
+            )\(dialect.tableOptions)
+            """
+        },
+        .sql("CREATE INDEX webhook_deliveries_open ON webhook_deliveries (uid, url, id) WHERE given_up_at IS NULL"),
+        .sql("CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE given_up_at IS NULL"),
+        .sql("CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id)"),
+        .ddl { "ALTER TABLE accounts ADD COLUMN admin_since \($0.integer)" },
     ]
 }

@@ -53,17 +53,18 @@ enum Schema {
         version6,
         // 7: since when the account's ways in are its address owner's.
         version7,
-        // 8: second factors: TOTP, recovery codes, second steps and enrolments under way.
+        // 8: the security event log, its webhook deliveries, administrators.
         version8,
+        // 9: second factors: TOTP, recovery codes, second steps and enrolments under way.
+        version9,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }
 
     /// The SQL that migrations 1 through `version` run on `dialect`, as one script (their Swift
     /// steps left out, and the version not recorded): the tables a Genkan of that version made,
-    /// for building a database of an older version (the migration tests). It ends with a
-    /// statement's end, so a statement appended to it (the version) is one of its own: a step
-    /// need not end with a semicolon.
+    /// for building a database of an older version (the migration tests). Every statement ends
+    /// with `;`, the last too (a step's SQL may not), so more may follow.
     static func script(through version: Int, for dialect: SQLDialect) -> String {
         migrations.prefix(version).joined().compactMap { $0.sql(for: dialect) }.joined(separator: "\n;\n") + "\n;"
     }
