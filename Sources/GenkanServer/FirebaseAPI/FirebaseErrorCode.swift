@@ -58,5 +58,18 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case duplicateLocalID = "DUPLICATE_LOCAL_ID"
     case claimsTooLarge = "CLAIMS_TOO_LARGE"
     case invalidClaims = "INVALID_CLAIMS"
+    // MARK: Second factors (Identity Platform's v2 mfaEnrollment and mfaSignIn)
+    case invalidMFAPendingCredential = "INVALID_MFA_PENDING_CREDENTIAL"
+    case missingMFAPendingCredential = "MISSING_MFA_PENDING_CREDENTIAL"
+    case mfaEnrollmentNotFound = "MFA_ENROLLMENT_NOT_FOUND"
+    case missingMFAEnrollmentID = "MISSING_MFA_ENROLLMENT_ID"
+    case secondFactorExists = "SECOND_FACTOR_EXISTS"
+    case secondFactorLimitExceeded = "SECOND_FACTOR_LIMIT_EXCEEDED"
+    case unsupportedFirstFactor = "UNSUPPORTED_FIRST_FACTOR"
+    case invalidCode = "INVALID_CODE"
+    case missingCode = "MISSING_CODE"
+    case invalidSessionInfo = "INVALID_SESSION_INFO"
+    case missingSessionInfo = "MISSING_SESSION_INFO"
+    case sessionExpired = "SESSION_EXPIRED"
     case forbiddenClaim = "FORBIDDEN_CLAIM"
 }

@@ -18,6 +18,10 @@ enum Notice: Sendable, Equatable {
     case passkeyRenamed
     case passkeyRemoved
     case passwordRemoved
+    case twoFactorRemoved
+    /// The sign-in's second step ended (expired, used up by wrong codes, another browser's):
+    /// sign in again.
+    case secondStepEnded
 
     init?(cookieValue value: String) {
         switch value {
@@ -32,6 +36,8 @@ enum Notice: Sendable, Equatable {
         case "passkey-renamed": self = .passkeyRenamed
         case "passkey-removed": self = .passkeyRemoved
         case "password-removed": self = .passwordRemoved
+        case "two-factor-removed": self = .twoFactorRemoved
+        case "second-step-ended": self = .secondStepEnded
         default:
             guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
                 (0...100_000).contains(count)
@@ -54,6 +60,8 @@ enum Notice: Sendable, Equatable {
         case .passkeyRenamed: "passkey-renamed"
         case .passkeyRemoved: "passkey-removed"
         case .passwordRemoved: "password-removed"
+        case .twoFactorRemoved: "two-factor-removed"
+        case .secondStepEnded: "second-step-ended"
         }
     }
 
@@ -78,6 +86,8 @@ enum Notice: Sendable, Equatable {
         case .passkeyRenamed: texts.text(.noticePasskeyRenamed, locale)
         case .passkeyRemoved: texts.text(.noticePasskeyRemoved, locale)
         case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
+        case .twoFactorRemoved: texts.text(.noticeTwoFactorRemoved, locale)
+        case .secondStepEnded: texts.message(for: .invalidMultiFactorSession, locale: locale)
         }
     }
 }

@@ -26,6 +26,9 @@ public final class Authenticator {
     /// Checks passkey ceremonies for the site's relying party; nil where passkeys cannot work (a
     /// base URL whose host is an IP address), and the passkey operations then refuse.
     public var passkeys: WebAuthnVerifier? { settings.passkeys }
+    /// Seals and opens TOTP secrets; nil where the server has no key file, and the second-factor
+    /// operations then refuse (`.twoFactorUnavailable`).
+    public var twoFactorKeys: TwoFactorKeys? { settings.twoFactorKeys }
 
     public init(store: AccountStore, settings: Settings) {
         self.store = store
@@ -35,9 +38,9 @@ public final class Authenticator {
     /// A core with settings of its own (one connection: a tool, a test).
     public convenience init(
         store: AccountStore, hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(),
-        passkeys: WebAuthnVerifier? = nil
+        passkeys: WebAuthnVerifier? = nil, twoFactorKeys: TwoFactorKeys? = nil
     ) throws(StoreError) {
-        self.init(store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys))
+        self.init(store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys, twoFactorKeys: twoFactorKeys))
     }
 
     /// Checks an e-mail address and password.
