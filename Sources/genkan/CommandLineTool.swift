@@ -8,6 +8,7 @@ enum CommandLineTool {
         [
             ServeCommand.self,
             DatabaseMigrateCommand.self, DatabaseCheckCommand.self, DatabaseCopyCommand.self,
+            UsersImportCommand.self,
             ValidateEmailCommand.self, ValidatePasswordCommand.self, ValidateNameCommand.self,
             ErrorsListCommand.self, ErrorsShowCommand.self,
             CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self,
