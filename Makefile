@@ -27,18 +27,7 @@ test: deps-test references
 	SWIFT=$(SWIFT) scripts/check-http-alone.sh
 	SWIFT=$(SWIFT) scripts/check-compile-fail.sh
 	SWIFT=$(SWIFT) scripts/check-seed-app.sh
-	.venv/bin/python Tests/e2e/test_site.py
-	.venv/bin/python Tests/e2e/test_accessibility.py
-	.venv/bin/python Tests/e2e/test_line_breaks.py
-	.venv/bin/python Tests/e2e/test_mail.py
-	.venv/bin/python Tests/e2e/test_oidc.py
-	.venv/bin/python Tests/e2e/test_firebase.py
-	.venv/bin/python Tests/e2e/test_firebase_tokens.py
-	.venv/bin/python Tests/e2e/test_firebase_js.py
-	.venv/bin/python Tests/e2e/test_signin_link.py
-	.venv/bin/python Tests/e2e/test_multiserver.py
-	.venv/bin/python Tests/e2e/test_passkeys.py
-	.venv/bin/python Tests/e2e/test_security.py
+	.venv/bin/python scripts/run-e2e.py
 
 deps-test:
 	scripts/install-deps.sh test

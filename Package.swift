@@ -19,6 +19,7 @@ let package = Package(
     products: [
         // MARK: Products
         .library(name: "GenkanJSON", targets: ["GenkanJSON"]),
+        .library(name: "GenkanErrorCodes", targets: ["GenkanErrorCodes"]),
         .library(name: "GenkanValidation", targets: ["GenkanValidation"]),
         .library(name: "GenkanLocalization", targets: ["GenkanLocalization"]),
         .library(name: "GenkanCatalogTools", targets: ["GenkanCatalogTools"]),
@@ -57,6 +58,9 @@ let package = Package(
         .target(
             name: "CCbor",
             linkerSettings: [.linkedLibrary("cbor")]),
+        .target(
+            name: "CQRencode",
+            linkerSettings: [.linkedLibrary("qrencode")]),
 
         // MARK: Build tools
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -74,6 +78,12 @@ let package = Package(
         .target(
             name: "GenkanJSON",
             swiftSettings: swiftSettings),
+        // The stable error codes: Firebase Authentication's (AuthErrorCode, generated from the
+        // reference table) and the store's (StoreError). No dependencies, so the store, its drivers
+        // and OpenID share them without localization or validation.
+        .target(
+            name: "GenkanErrorCodes",
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanValidation",
             dependencies: ["CPCRE2", "GenkanUnicode", "GenkanJSON"],
@@ -81,17 +91,33 @@ let package = Package(
             plugins: ["EmbedResources"]),
         .target(
             name: "GenkanLocalization",
-            dependencies: ["GenkanJSON", "GenkanValidation", "GenkanUnicode"],
+            dependencies: ["GenkanErrorCodes", "GenkanJSON", "GenkanValidation", "GenkanUnicode"],
             swiftSettings: swiftSettings,
             plugins: ["EmbedResources"]),
         .target(
             name: "GenkanCatalogTools",
             dependencies: ["GenkanUnicode", "GenkanJSON"],
             swiftSettings: swiftSettings),
+        // What the store's one SQL implementation asks of a database driver (a connection, its
+        // dialect, rows): package-level, in no product.
+        .target(
+            name: "GenkanSQL",
+            dependencies: ["GenkanErrorCodes"],
+            swiftSettings: swiftSettings),
+        // One module per database driver; its types are internal, reached through one factory.
+        .target(
+            name: "GenkanSQLite",
+            dependencies: ["CSQLite", "GenkanErrorCodes", "GenkanSQL"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "GenkanPostgreSQL",
+            dependencies: ["CLibPQ", "GenkanErrorCodes", "GenkanSQL"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanStore",
             dependencies: [
-                "CCrypt", "COpenSSL", "CSQLite", "CLibPQ", "CSodium", "GenkanJSON", "GenkanUnicode", "GenkanLocalization", "GenkanValidation", "GenkanWebAuthn",
+                "CCrypt", "COpenSSL", "CSodium", "GenkanErrorCodes", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanUnicode",
+                "GenkanWebAuthn",
             ],
             swiftSettings: swiftSettings),
         // Running programs from tests (the built genkan, the Python reference scripts, sqlite3):
@@ -116,11 +142,16 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
-            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanJSON", "GenkanLocalization"],
+            dependencies: ["COpenSSL", "GenkanErrorCodes", "GenkanHTTPClient", "GenkanJSON"],
             swiftSettings: swiftSettings),
         .target(
             name: "GenkanWebAuthn",
             dependencies: ["CCbor", "COpenSSL", "CSodium", "GenkanJSON"],
+            swiftSettings: swiftSettings),
+        // QR codes through libqrencode, drawn as SVG (the second factor's enrolment page).
+        .target(
+            name: "GenkanQRCode",
+            dependencies: ["CQRencode"],
             swiftSettings: swiftSettings),
         // The HTTP engine on H2O and the framework over it (router, groups, middleware, cookies,
         // forms, the HTML writer): no site module.
@@ -166,17 +197,21 @@ let package = Package(
         testTarget(
             "GenkanCatalogToolsTests", ["GenkanCatalogTools", "GenkanJSON", "GenkanUnicode", "GenkanTestSupport", "genkan"], resources: [.copy("Fixtures")]),
         testTarget(
-            "GenkanStoreTests", ["GenkanStore", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport", "GenkanWebAuthn", "GenkanValidation"],
+            "GenkanStoreTests", [
+                "GenkanStore", "GenkanSQL", "GenkanSQLite", "GenkanPostgreSQL", "GenkanJSON", "GenkanLocalization", "GenkanTestSupport",
+                "GenkanWebAuthn", "GenkanValidation",
+            ],
             exclude: ["Fixtures"]),
         testTarget("GenkanMailTests", ["GenkanMail", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
         testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
+        testTarget("GenkanQRCodeTests", ["GenkanQRCode", "GenkanTestSupport"]),
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),
         // The engine and the framework alone: builds and runs without the site.
         testTarget("GenkanHTTPTests", ["GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads"]),
         testTarget("GenkanServerTests", [
-            "GenkanServer", "GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanLocalization", "GenkanValidation", "GenkanOIDC", "GenkanTestSupport",
-            "GenkanWebAuthn", "GenkanHTTPClient",
+            "GenkanServer", "GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanPostgreSQL", "GenkanLocalization",
+            "GenkanValidation", "GenkanOIDC", "GenkanTestSupport", "GenkanWebAuthn", "GenkanHTTPClient",
         ]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/GenkanLocalization/AuthErrorCode.swift from the reference table of Firebase
+"""Generates Sources/GenkanErrorCodes/AuthErrorCode.swift from the reference table of Firebase
 Authentication errors, so the Swift table and the reference cannot drift apart.
 
     scripts/generate-auth-error-codes.py            rewrite the Swift file
@@ -27,7 +27,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLE = os.path.join(ROOT, "Tests/GenkanLocalizationTests/Fixtures/firebase-auth-errors.tsv")
-OUTPUT = os.path.join(ROOT, "Sources/GenkanLocalization/AuthErrorCode.swift")
+OUTPUT = os.path.join(ROOT, "Sources/GenkanErrorCodes/AuthErrorCode.swift")
 
 # Spellings stated only in the notes column, with the note that states them.
 NOTE_SPELLINGS = {

@@ -10,8 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 profile=${1:-build}
-build_packages=(pkg-config libpcre2-dev libicu-dev libsodium-dev libsqlite3-dev libpq-dev libh2o-evloop-dev libcurl4-openssl-dev libssl-dev libcbor-dev libcrypt-dev)
-test_packages=(chromium chromium-driver gettext libxml2-utils sqlite3 postgresql argon2 openssl fonts-noto-cjk fonts-noto-core)
+build_packages=(pkg-config libpcre2-dev libicu-dev libsodium-dev libsqlite3-dev libpq-dev libh2o-evloop-dev libcurl4-openssl-dev libssl-dev libcbor-dev libcrypt-dev libqrencode-dev)
+test_packages=(chromium chromium-driver gettext libxml2-utils sqlite3 postgresql argon2 openssl fonts-noto-cjk fonts-noto-core zbar-tools librsvg2-bin)
 bench_packages=(wrk nginx-light valgrind)
 
 case "$profile" in

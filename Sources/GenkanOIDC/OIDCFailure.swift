@@ -1,4 +1,4 @@
-import GenkanLocalization
+import GenkanErrorCodes
 
 /// Why signing in with an OpenID provider, or verifying one of its ID tokens, did not succeed.
 ///

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// Moves a site from one store to another (`genkan db copy`): every table, row for row, into an
 /// empty destination whose schema it creates, in one transaction there. Ids are copied as they
 /// are and each table's id sequence is set past the highest id the source ever gave, so no id is

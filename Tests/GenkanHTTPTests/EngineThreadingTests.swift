@@ -186,11 +186,16 @@ private typealias Semaphore = GenkanThreads.Semaphore
         let threads = 8, perThread = 300
         let reader = PosixThread { [readEnd = pipe.readEnd] in
             // Drain while the writers write, so a full pipe never blocks them.
+            // Newlines are counted in each chunk as it arrives: counting the whole buffer again
+            // after every read made the reader quadratic, and on a loaded machine the writers
+            // then waited on a full pipe past the test's limit.
             var bytes: [UInt8] = []
+            var lines = 0
             var chunk = [UInt8](repeating: 0, count: 65536)
-            while bytes.count(where: { $0 == UInt8(ascii: "\n") }) < threads * perThread {
+            while lines < threads * perThread {
                 let got = chunk.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
                 if got <= 0 { break }
+                lines += chunk[..<got].count(where: { $0 == UInt8(ascii: "\n") })
                 bytes += chunk[..<got]
             }
             drained.withLock { $0 = bytes }

@@ -4,6 +4,7 @@ import GenkanTestSupport
 import Testing
 @testable import GenkanHTTP
 import GenkanHTTPTesting
+@testable import GenkanPostgreSQL
 
 /// `genkan db migrate`, `check` and `copy` as an operator runs them: what they print and their
 /// exit statuses (0 done, 1 a database that cannot be used, 2 wrong usage).
@@ -67,6 +68,40 @@ import GenkanHTTPTesting
         #expect(newer.status == 1 && newer.stdout.contains("schema version 99, newer than this Genkan's"))
         let refused = try run(["db", "migrate", "--db", old])
         #expect(refused.status == 1 && refused.stderr.contains("schema version 99"))
+    }
+
+    /// A database at each older version (built from the SQL that version shipped): `check` says
+    /// it is older and changes nothing, `migrate` brings it to this version, and `check` agrees.
+    @Test func everyOlderVersionIsCheckedThenMigrated() throws {
+        var databases: [(location: String, version: Int, cleanUp: () -> Void)] = []
+        for version in 1..<Int(Schema.currentVersion) {
+            let file = directory + "/version\(version).sqlite"
+            _ = try shell("sqlite3", [file, Schema.script(through: version, for: .sqlite) + "\nPRAGMA user_version = \(version);"])
+            databases.append((file, version, {}))
+        }
+        if let server = ProcessInfo.processInfo.environment["GENKAN_TEST_POSTGRES"].flatMap(PostgresURL.init) {
+            for version in 2..<Int(Schema.currentVersion) {
+                let name = "genkan_db_check_\(version)_" + UUID().uuidString.lowercased().replacing("-", with: "")
+                try PostgresConnection(url: server.text).execute("CREATE DATABASE \(name)")
+                let url = server.replacingDatabase(with: name)
+                _ = try shell("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", Schema.script(through: version, for: .postgresql) + """
+                    ;
+                    CREATE TABLE genkan_schema (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton), version BIGINT NOT NULL);
+                    INSERT INTO genkan_schema (version) VALUES (\(version));
+                    """])
+                databases.append((url, version, { _ = try? PostgresConnection(url: server.text).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }))
+            }
+        }
+        defer { databases.forEach { $0.cleanUp() } }
+        for (location, version, _) in databases {
+            let older = try run(["db", "check", "--db", location])
+            #expect(older.status == 1, "\(location): \(older)")
+            #expect(older.stdout.contains("schema version \(version), older than this Genkan's version \(Schema.currentVersion)"), "\(older.stdout)")
+            let migrated = try run(["db", "migrate", "--db", location])
+            #expect(migrated.status == 0 && migrated.stdout.contains("schema migrated from version \(version) to \(Schema.currentVersion)"), "\(migrated)")
+            let current = try run(["db", "check", "--db", location])
+            #expect(current.status == 0 && current.stdout.contains("schema version \(Schema.currentVersion), matches this Genkan"), "\(current)")
+        }
     }
 
     @Test func copyIntoANewFileAndNotIntoAFullOne() throws {

@@ -7,6 +7,7 @@ import Testing
 import Glibc
 @testable import GenkanHTTP
 import GenkanHTTPTesting
+@testable import GenkanPostgreSQL
 #endif
 
 /// A site on PostgreSQL while its database cannot be reached: the outage is made for the test's

@@ -6,6 +6,7 @@ import Testing
 import Glibc
 @testable import GenkanHTTP
 import GenkanHTTPTesting
+@testable import GenkanPostgreSQL
 #endif
 
 /// `genkan serve --db postgresql://…` as a user runs it: a start that cannot reach the server
@@ -36,7 +37,7 @@ import GenkanHTTPTesting
         #expect(try await SiteClient(port: serve.port).submit("/signup", taro).status == 303)
         #expect(serve.stop() == 0)
         #expect(!serve.errorOutput.contains("never-printed"))
-        let store = try PostgresStore(url: base.text)
+        let store = try StoreLocation.postgresql(url: base.text).open()
         #expect(try store.accounts(afterID: 0, limit: 10).map(\.account.email) == ["taro@example.com"])
     }
 }

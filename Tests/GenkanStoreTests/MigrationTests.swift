@@ -3,13 +3,13 @@ import Testing
 @testable import GenkanStore
 
 /// Opening files written by Genkan's first schema, built here with the sqlite3 tool from that
-/// schema's own SQL (`Schema.version1`, not through `Schema.migrate`, which would hide a mistake in
-/// the migration list).
+/// schema's own SQL (`Schema.script(through: 1, …)`, not through `Schema.migrate`, which would hide
+/// a mistake in the migration list).
 @Suite struct MigrationTests {
     let directory = TemporaryDirectory()
 
     /// Schema version 1 as shipped.
-    static let version1 = Schema.version1 + "\nPRAGMA user_version = 1;\n"
+    static let version1 = Schema.script(through: 1, for: .sqlite) + "\nPRAGMA user_version = 1;\n"
 
     /// Accounts of a version-1 file, two groups of which differ only by case: ids are not in
     /// creation order, and two accounts share a creation time.

@@ -52,6 +52,10 @@ COpenSSL_status COpenSSL_hmac_sha256(
     const COpenSSL_hmac_key *key, const uint8_t *first, size_t first_length, const uint8_t *second, size_t second_length,
     uint8_t mac[32]);
 
+/// HMAC-SHA-1 (RFC 2104) of `length` bytes of `message` under `key` into `mac` (20 bytes): the
+/// MAC of HOTP and TOTP (RFC 4226 §5.3, RFC 6238), hotp.c. `key_length` must fit an `int`.
+COpenSSL_status COpenSSL_hmac_sha1(const uint8_t *key, size_t key_length, const uint8_t *message, size_t length, uint8_t mac[20]);
+
 /// `length` bytes from OpenSSL's CSPRNG (RAND_bytes).
 COpenSSL_status COpenSSL_random(uint8_t *bytes, size_t length);
 

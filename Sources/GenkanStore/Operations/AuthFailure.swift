@@ -1,4 +1,4 @@
-import GenkanLocalization
+import GenkanErrorCodes
 import GenkanWebAuthn
 
 /// Why an account operation did not succeed; each case is a Firebase Authentication error

@@ -1,5 +1,4 @@
 import GenkanJSON
-import GenkanValidation
 import GenkanWebAuthn
 
 /// A passkey ceremony (a sign-in, a re-authentication) that the verification accepted.

@@ -1,7 +1,7 @@
 /// What "a store" means to Genkan: the rows every account operation reads and writes, and
 /// transactions around them. `AccountStore` and the operations in `Operations/` are written against
-/// this protocol only; `SQLiteStore` and `PostgresStore` implement it, and are the only places SQL
-/// text exists.
+/// this protocol only; `SQLStore` implements it once for every SQL driver (`StoreLocation.open`)
+/// and is, with `Schema`, the only place SQL text exists.
 ///
 /// One value is one connection: use it from one thread at a time and open one per thread. The
 /// storage conformance suite (`Tests/GenkanStoreTests/Conformance/`) is the specification: every

@@ -1,3 +1,7 @@
+import GenkanPostgreSQL
+import GenkanSQL
+import GenkanSQLite
+
 /// Where a store lives, as `genkan serve --db` names it.
 public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// An SQLite file (created on first use).
@@ -10,8 +14,8 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError.Code.database` for an empty value or a URL libpq cannot read.
     public init(parsing value: String) throws(StoreError) {
         guard !value.isEmpty else { throw StoreError(.database, "the database location is empty") }
-        if PostgresURL.isURL(value) {
-            try PostgresConnection.validate(url: value)
+        if PostgreSQLDriver.isURL(value) {
+            try PostgreSQLDriver.validate(url: value)
             self = .postgresql(url: value)
         } else {
             self = .sqlite(path: value)
@@ -20,13 +24,19 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Opens a connection, creating and migrating the schema if needed.
     ///
-    /// - Parameter postgres: how a PostgreSQL connection behaves (its statement timeout); unused
-    ///   for SQLite.
+    /// - Parameters:
+    ///   - migrationLog: receives each line of the migration report (an account whose address
+    ///     collided with an older one's); standard error when nil.
+    ///   - postgres: how a PostgreSQL connection behaves (its statement timeout); unused for
+    ///     SQLite.
+    /// - Throws: `StoreError.Code.schemaTooNew` for a database of a newer Genkan (left
+    ///   untouched), `.database` when it cannot be opened or reached ("cannot connect to
+    ///   PostgreSQL at host:port/db: …").
     public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
-        switch self {
-        case .sqlite(let path): try SQLiteStore(path: path, migrationLog: migrationLog)
-        case .postgresql(let url): try PostgresStore(url: url, options: postgres, migrationLog: migrationLog)
-        }
+        let store = SQLStore(connection: try connect(creating: true, postgres: postgres))
+        store.migrationReport = try Schema.migrate(store)
+        store.migrationReport.lines.forEach(migrationLog ?? StandardError.write)
+        return store
     }
 
     /// Opens a connection to the database as it is, creating and migrating nothing: to read its
@@ -35,20 +45,28 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError.Code.database` for an SQLite file that does not exist or a server
     ///   that cannot be reached.
     public func openExisting() throws(StoreError) -> any Storage {
+        let store = SQLStore(connection: try connect(creating: false, postgres: .standard))
+        let version = try Schema.version(store)
+        store.migrationReport = MigrationReport(fromVersion: version, toVersion: version)
+        return store
+    }
+
+    /// A connection through the location's driver, the one place that names them: each driver's
+    /// types stay inside its module (GenkanSQLite, GenkanPostgreSQL) behind `SQLConnection`.
+    private func connect(creating: Bool, postgres: PostgresOptions) throws(StoreError) -> any SQLConnection {
         switch self {
-        case .sqlite(let path): try SQLiteStore(existingPath: path)
-        case .postgresql(let url): try PostgresStore(existingURL: url)
+        case .sqlite(let path):
+            try SQLiteDriver.connect(path: path, creating: creating)
+        case .postgresql(let url):
+            try PostgreSQLDriver.connect(
+                url: url, statementTimeoutMilliseconds: postgres.statementTimeoutMilliseconds,
+                connectTimeoutSeconds: postgres.connectTimeoutSeconds, serializationAttempts: postgres.serializationAttempts)
         }
     }
 
-    /// The schema version this Genkan creates and migrates to, for this kind of store (the same
-    /// number for both: a version names one set of tables).
-    public var currentSchemaVersion: Int64 {
-        switch self {
-        case .sqlite: Schema.currentVersion
-        case .postgresql: PostgresSchema.currentVersion
-        }
-    }
+    /// The schema version this Genkan creates and migrates to (the same for every kind of store:
+    /// one list of migrations, and a version names one set of tables).
+    public var currentSchemaVersion: Int64 { Schema.currentVersion }
 
     /// Whether several servers can use the store at once over the network (PostgreSQL), rather
     /// than a file on this machine.
@@ -58,17 +76,17 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What an operator must hear at start about the connection's security, or nil: a PostgreSQL
-    /// server on another machine whose certificate is not verified (`PostgresURL.unverifiedTLS`).
+    /// server on another machine whose certificate is not verified (`PostgreSQLDriver.unverifiedTLS`).
     public var securityWarning: String? {
-        guard case .postgresql(let url) = self, let parsed = PostgresURL(url) else { return nil }
-        return parsed.unverifiedTLS(environmentMode: ProcessInfoEnvironment.value("PGSSLMODE"))
+        guard case .postgresql(let url) = self else { return nil }
+        return PostgreSQLDriver.unverifiedTLS(url: url)
     }
 
     /// For messages: the file path, or the URL with its password hidden.
     public var description: String {
         switch self {
         case .sqlite(let path): path
-        case .postgresql(let url): PostgresURL(url)?.redacted ?? "postgresql://…"
+        case .postgresql(let url): PostgreSQLDriver.redacted(url)
         }
     }
 }

@@ -1,3 +1,5 @@
+import GenkanSQL
+
 /// Whole tables read and written as rows of values, for moving a site from one store to another
 /// (`StoreCopy`). Not part of `Storage`: the operations never see it. The tables are those of the
 /// current schema, which has the same tables and columns on every store.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// An empty PostgreSQL database of its own for one test, on the server `GENKAN_TEST_POSTGRES`
 /// names (`scripts/postgres-cluster.sh run` starts one and sets it); dropped when the value is

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// What the connections of one process share about an unreachable server: after a failed attempt
 /// the others fail at once for a second; then one of them (only one) tries again while the rest

@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// What only PostgreSQL has: the schema and its version, the advisory lock, the URL, the
 /// connection's failures, serializable transactions run again. `psql` and `pg_dump` look at the
@@ -25,13 +26,13 @@ struct PostgresStoreTests {
 
     @Test func theFirstConnectionCreatesSQLitesTablesAndColumns() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
+        let store = try openPostgres(database.url)
         #expect(store.migrationReport == MigrationReport(fromVersion: 0, toVersion: Schema.currentVersion))
-        #expect(try store.schemaVersion() == Schema.currentVersion && PostgresSchema.currentVersion == Schema.currentVersion)
+        #expect(try store.schemaVersion() == Schema.currentVersion)
         #expect(try psql(database, "SELECT version FROM genkan_schema") == "\(Schema.currentVersion)")
         // Every table and column of SQLite's schema at the same version, and no other.
         let directory = TemporaryDirectory()
-        _ = try SQLiteStore(path: directory.database)
+        _ = try StoreLocation.sqlite(path: directory.database).open()
         let sqliteTables = try run(
             "sqlite3", [directory.database, "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sqlite_sequence' ORDER BY name"])
         let postgresTables = try psql(
@@ -50,12 +51,12 @@ struct PostgresStoreTests {
         // Hold the migration lock so that every server finds the database empty before the first
         // one migrates, then let them go: each must see what the one before it committed.
         let holder = try database.connection()
-        try holder.execute("BEGIN; SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))")
+        try holder.execute("BEGIN; SELECT pg_advisory_xact_lock(\(Schema.migrationLock))")
         let reports = Outcomes<Result<MigrationReport, StoreError>>()
         let finished = DispatchSemaphore(value: 0)
         Thread {
             runTogether(6) { _ in
-                reports.append(Result { () throws(StoreError) in try PostgresStore(url: database.url).migrationReport })
+                reports.append(Result { () throws(StoreError) in try openPostgres(database.url).migrationReport })
             }
             finished.signal()
         }.start()
@@ -79,7 +80,7 @@ struct PostgresStoreTests {
                 + "INSERT INTO genkan_schema (version) VALUES (99); CREATE TABLE t (x BIGINT)")
         let before = try dump(database)
         do {
-            _ = try PostgresStore(url: database.url)
+            _ = try openPostgres(database.url)
             Issue.record("opened a database of a newer Genkan")
         } catch {
             #expect(error.code == .schemaTooNew && error.detail.contains("schema version 99"))
@@ -163,7 +164,7 @@ struct PostgresStoreTests {
             #expect(!error.detail.contains("pa%zzss"))
         }
         do {
-            _ = try PostgresStore(url: "postgresql://taro:pa%zzss@127.0.0.1/genkan")
+            _ = try openPostgres("postgresql://taro:pa%zzss@127.0.0.1/genkan")
             Issue.record("connected with a malformed URL")
         } catch {
             #expect(error.code == .database && !error.detail.contains("pa%zzss"), "\(error)")
@@ -174,7 +175,7 @@ struct PostgresStoreTests {
     @Test func aRefusedConnectionIsOneClearLine() throws {
         let port = try closedPort()
         do {
-            _ = try PostgresStore(url: "postgresql://taro@127.0.0.1:\(port)/genkan")
+            _ = try openPostgres("postgresql://taro@127.0.0.1:\(port)/genkan")
             Issue.record("connected to a closed port")
         } catch {
             #expect(error.code == .database)
@@ -184,17 +185,17 @@ struct PostgresStoreTests {
     }
 
     /// A fresh database and a store on it with one account (its id).
-    private func storeWithAnAccount() throws -> (database: PostgresTestDatabase, store: PostgresStore, id: Int64) {
+    private func storeWithAnAccount() throws -> (database: PostgresTestDatabase, store: SQLStore, id: Int64) {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
+        let store = try openPostgres(database.url)
         let id = try store.insertAccount(
             AccountRow(uid: "a@example.com", email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
         return (database, store, id)
     }
 
     /// The process id of the PostgreSQL backend serving `store`'s connection.
-    private func backend(of store: PostgresStore) throws -> Int64? {
-        try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0)
+    private func backend(of store: SQLStore) throws -> Int64? {
+        try store.postgres.query("SELECT pg_backend_pid()", []).first?.integer(0)
     }
 
     /// A backend ended while its connection sat idle in the pool (a restart of PostgreSQL, an
@@ -219,7 +220,7 @@ struct PostgresStoreTests {
         }
         terminator.start()
         do {
-            _ = try store.connection.query("SELECT pg_sleep(4)", [])
+            _ = try store.postgres.query("SELECT pg_sleep(4)", [])
             Issue.record("a statement outlived its connection")
         } catch {
             #expect(error.code == .unavailable, "\(error)")
@@ -234,10 +235,10 @@ struct PostgresStoreTests {
     /// timeout and a second, and the connection is replaced once it answers again.
     @Test func aServerThatStopsAnsweringIsGivenUpAtTheDeadline() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url, options: PostgresOptions(statementTimeoutMilliseconds: 300))
+        let store = try openPostgres(database.url, options: PostgresOptions(statementTimeoutMilliseconds: 300))
         let id = try store.insertAccount(
             AccountRow(uid: "a@example.com", email: "a@example.com", emailKey: "a@example.com", displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1))
-        let backend = try #require(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0))
+        let backend = try #require(try store.postgres.query("SELECT pg_backend_pid()", []).first?.integer(0))
         #expect(kill(pid_t(backend), SIGSTOP) == 0)
         let start = ContinuousClock.now
         do {
@@ -250,14 +251,14 @@ struct PostgresStoreTests {
         kill(pid_t(backend), SIGCONT)
         #expect(waited >= .milliseconds(1250) && waited < .seconds(3), "\(waited)")
         #expect(try store.account(id: id)?.email == "a@example.com")
-        #expect(try store.connection.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
+        #expect(try store.postgres.query("SELECT pg_backend_pid()", []).first?.integer(0) != backend)
     }
 
     /// While a database refuses connections, one connection of the process tries again at most
     /// once a second; the others answer `unavailable` at once. Then service comes back by itself.
     @Test func anUnreachableDatabaseIsTriedOnceASecond() throws {
         let database = try PostgresTestDatabase()
-        let one = try PostgresStore(url: database.url), two = try PostgresStore(url: database.url)
+        let one = try openPostgres(database.url), two = try openPostgres(database.url)
         let admin = try PostgresConnection(url: try #require(PostgresTestDatabase.serverURL))
         try admin.execute("ALTER DATABASE \(database.name) ALLOW_CONNECTIONS false")
         try admin.execute("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = '\(database.name)'")
@@ -276,10 +277,10 @@ struct PostgresStoreTests {
 
     @Test func aSlowStatementEndsAtTheTimeout() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url, options: PostgresOptions(statementTimeoutMilliseconds: 200))
+        let store = try openPostgres(database.url, options: PostgresOptions(statementTimeoutMilliseconds: 200))
         let start = Date()
         do {
-            _ = try store.connection.query("SELECT pg_sleep(5)", [])
+            _ = try store.postgres.query("SELECT pg_sleep(5)", [])
             Issue.record("a statement outlived its timeout")
         } catch {
             #expect(error.code == .unavailable && error.detail.contains("57014"), "\(error)")
@@ -291,8 +292,8 @@ struct PostgresStoreTests {
 
     @Test func aTransactionThatLostAConflictRunsAgain() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
-        let other = try PostgresStore(url: database.url)
+        let store = try openPostgres(database.url)
+        let other = try openPostgres(database.url)
         var runs = 0
         try store.transaction { () throws(StoreError) in
             runs += 1
@@ -307,7 +308,7 @@ struct PostgresStoreTests {
 
     @Test func aFailedStatementInATransactionIsUndoneAlone() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
+        let store = try openPostgres(database.url)
         func row(_ email: String) -> AccountRow {
             AccountRow(uid: email, email: email, emailKey: email, displayName: "A", nameKey: "a", passwordHash: nil, createdAt: 1)
         }
@@ -326,7 +327,7 @@ struct PostgresStoreTests {
 
     @Test func aFailureTheBodySwallowsOutsideASavepointFailsTheTransaction() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
+        let store = try openPostgres(database.url)
         // A code for no account fails its foreign key; insertCode runs without a savepoint, so
         // PostgreSQL aborts the transaction, and its COMMIT (a rollback) must not pass for one.
         do {
@@ -344,13 +345,18 @@ struct PostgresStoreTests {
 
     @Test func aQuickTransactionAloneSkipsTheWALFlush() throws {
         let database = try PostgresTestDatabase()
-        let store = try PostgresStore(url: database.url)
+        let store = try openPostgres(database.url)
         func setting() throws(StoreError) -> String {
-            try store.connection.query("SELECT current_setting('synchronous_commit')", []).first?.text(0) ?? ""
+            try store.postgres.query("SELECT current_setting('synchronous_commit')", []).first?.text(0) ?? ""
         }
         #expect(try store.quickTransaction { () throws(StoreError) in try setting() } == "off")
         #expect(try store.transaction { () throws(StoreError) in try store.quickTransaction { () throws(StoreError) in try setting() } } == "on")
         #expect(try setting() == "on")
+    }
+
+    /// A store on the database `url`, as `StoreLocation.open` makes it.
+    func openPostgres(_ url: String, options: PostgresOptions = .standard) throws(StoreError) -> SQLStore {
+        try StoreLocation.postgresql(url: url).open(postgres: options) as! SQLStore
     }
 
     /// A loopback port nothing listens on (bound, then closed).
@@ -370,4 +376,9 @@ struct PostgresStoreTests {
         }
         return Int(UInt16(bigEndian: address.sin_port))
     }
+}
+
+extension SQLStore {
+    /// The PostgreSQL connection under the store, whose backend some tests look at.
+    var postgres: PostgresConnection { connection as! PostgresConnection }
 }

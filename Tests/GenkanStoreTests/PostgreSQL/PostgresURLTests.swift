@@ -1,5 +1,6 @@
 import Testing
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// Reading `postgresql://` URLs as libpq does (libpq-connect.html §34.1.1.2), without a server.
 @Suite struct PostgresURLTests {
