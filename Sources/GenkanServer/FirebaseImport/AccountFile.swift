@@ -3,10 +3,11 @@ import GenkanStore
 import GenkanValidation
 
 /// A file of accounts to import — what `firebase auth:export` writes (JSON or CSV), or what
-/// `genkan users export` writes — read in two passes: `check` reads every user and finds
-/// everything wrong with the file before anything is written, then `users` hands them out again
-/// for the import itself. Only counts and the refused users' positions stay in memory between the
-/// passes, so a file of any size takes a chunk of memory.
+/// `genkan users export` writes — read in two passes: `check` reads every user's members and finds
+/// everything that makes the file malformed before anything is written; the import then reads the
+/// users again (`open`), through the site's rules, and writes them. Only counts stay in memory
+/// between the passes, so a file of any size takes a chunk of memory, and the first pass costs
+/// only reading (the rules, which cost as much again, run once).
 package struct AccountFile: Sendable {
     package let path: String
     package let format: ExportFileReader.Format
@@ -21,9 +22,7 @@ package struct AccountFile: Sendable {
         package var users = 0
         /// Whether the file is a Genkan export (its hashes are Genkan's own).
         package var isGenkanExport = false
-        /// The users that cannot be imported, by position, with why.
-        package var refused: [Int: String] = [:]
-        /// How many users lost each kind of part Genkan has no place for.
+        /// How many users lose each kind of part Genkan has no place for.
         package var dropped: [String: Int] = [:]
         package var hasPasswordHashes = false
     }
@@ -57,12 +56,12 @@ package struct AccountFile: Sendable {
     /// The Genkan export's marker: the top-level member naming the format of its hashes.
     package static let genkanMember = "genkan"
 
-    /// Reads the whole file once: its outline, every user's members and values, uids given twice
-    /// (the file is malformed) and addresses given twice (the later user is refused), and whether
-    /// hash parameters are needed. `progress` is told the number of users read so far.
+    /// Reads the whole file once: its outline, every user's members and their types, uids given
+    /// twice (Firebase refuses a call with `DUPLICATE_LOCAL_ID`), hashes without parameters.
+    /// `progress` is told the number of users read so far.
     package func check(progress: (Int) -> Void = { _ in }) throws(Failure) -> Check {
         var check = Check()
-        var uids: [String: Int] = [:], emails: [String: Int] = [:]
+        var uids: [String: Int] = [:]
         var users = try open()
         while let (record, outcome) = try users.next() {
             check.users += 1
@@ -74,23 +73,15 @@ package struct AccountFile: Sendable {
                 throw .options(
                     "user \(record.index + 1) has a password hash: give --hash-algo and its parameters (for a Firebase project, "
                         + "the Password Hash Parameters of the console's Users page)")
-            case .failure(.refused(let message)):
-                check.refused[record.index] = message
-            case .success(let read):
-                if let first = uids.updateValue(record.index, forKey: read.account.uid) {
+            case .failure(.refused):
+                break
+            case .success(let parsed):
+                if let uid = parsed.uid, !uid.isEmpty, let first = uids.updateValue(record.index, forKey: uid) {
                     throw .malformed(ExportFileReader.Failure(
-                        line: record.line, message: "user \(record.index + 1) has the uid of user \(first + 1) (\(read.account.uid))"))
+                        line: record.line, message: "user \(record.index + 1) has the uid of user \(first + 1) (\(uid))"))
                 }
-                if let email = read.account.email {
-                    let key = AccountStore.emailKey(email)
-                    if let first = emails[key] {
-                        check.refused[record.index] = "the address of user \(first + 1) in this file"
-                    } else {
-                        emails[key] = record.index
-                    }
-                }
-                if read.account.password != nil { check.hasPasswordHashes = true }
-                for part in read.dropped { check.dropped[part, default: 0] += 1 }
+                if parsed.hasPasswordHash { check.hasPasswordHashes = true }
+                for part in parsed.dropped { check.dropped[part, default: 0] += 1 }
             }
             progress(check.users)
         }
@@ -123,8 +114,11 @@ package struct AccountFile: Sendable {
         /// Whether the file is a Genkan export (known once its first user is read).
         package private(set) var isGenkanExport = false
 
-        /// The next user and what it reads as; nil after the last.
-        package mutating func next() throws(Failure) -> (ExportFileReader.Record, Result<FirebaseUserRecord.Read, FirebaseUserRecord.Failure>)? {
+        /// The reader of the users' records (known once the first user is read).
+        package var recordReader: FirebaseUserRecord? { reader }
+
+        /// The next user and its members (`FirebaseUserRecord.parse`); nil after the last.
+        package mutating func next() throws(Failure) -> (ExportFileReader.Record, Result<FirebaseUserRecord.Parsed, FirebaseUserRecord.Failure>)? {
             let record: ExportFileReader.Record?
             do throws(ExportFileReader.Failure) {
                 switch source {
@@ -141,7 +135,7 @@ package struct AccountFile: Sendable {
             }
             guard let record else { return nil }
             if reader == nil { reader = try file.recordReader(isGenkanExport: isGenkanExport) }
-            return (record, reader!.read(record.value))
+            return (record, reader!.parse(record.value))
         }
     }
 

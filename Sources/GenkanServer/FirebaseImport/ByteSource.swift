@@ -49,6 +49,19 @@ struct ByteSource {
         position += 1
     }
 
+    /// Hands the unread bytes of the current chunk to `scan`, which answers how many of them it
+    /// takes; returns those bytes (counting their lines), or nil at the end of the file.
+    mutating func scan(_ scan: (UnsafeBufferPointer<UInt8>) -> Int) -> ArraySlice<UInt8>? {
+        if position == buffer.count, !refill() { return nil }
+        let start = position
+        let taken = buffer.withUnsafeBufferPointer { all in scan(UnsafeBufferPointer(rebasing: all[start...])) }
+        let end = start + taken
+        let slice = buffer[start..<end]
+        line += slice.withUnsafeBufferPointer { bytes in bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        position = end
+        return slice
+    }
+
     mutating func skipWhitespace() {
         while let byte = peek(), byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { advance() }
     }

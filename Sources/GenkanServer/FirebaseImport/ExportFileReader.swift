@@ -162,49 +162,66 @@ package struct ExportFileReader {
     }
 
     /// The bytes of the JSON value that starts here, found by its brackets and strings alone
-    /// (the reader then checks everything else), at most `limit` bytes.
+    /// (the reader then checks everything else), at most `limit` bytes. The file's chunk is
+    /// scanned in place and copied a run at a time.
     private mutating func valueBytes(limit: Int, what: String) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        var depth = 0, inString = false, escaped = false
+        var scanner = ValueScanner()
         let startLine = source.line
-        while let byte = source.peek() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 0 {
-                        bytes.append(byte)
-                        source.advance()
-                        return bytes
+        while !scanner.finished {
+            let taken = source.scan { chunk in scanner.scan(chunk) }
+            guard let taken else { break }
+            bytes.append(contentsOf: taken)
+            guard bytes.count <= limit else { throw Failure(line: startLine, message: "\(what) is longer than \(limit) bytes") }
+        }
+        return bytes
+    }
+
+    /// Where a value ends, byte by byte: brackets counted outside strings, escapes inside them.
+    private struct ValueScanner {
+        var depth = 0, inString = false, escaped = false, finished = false
+
+        /// How many bytes of `chunk` belong to the value (all of them when it goes on past it).
+        mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
+            for index in chunk.indices {
+                let byte = chunk[index]
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                        if depth == 0 {
+                            finished = true
+                            return index + 1
+                        }
                     }
+                    continue
                 }
-            } else {
                 switch byte {
                 case UInt8(ascii: "\""): inString = true
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if depth == 0 { return bytes }
+                    if depth == 0 {
+                        finished = true
+                        return index
+                    }
                     depth -= 1
                     if depth == 0 {
-                        bytes.append(byte)
-                        source.advance()
-                        return bytes
+                        finished = true
+                        return index + 1
                     }
                 case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
-                    if depth == 0 { return bytes }
+                    if depth == 0 {
+                        finished = true
+                        return index
+                    }
                 default: break
                 }
             }
-            bytes.append(byte)
-            guard bytes.count <= limit else {
-                throw Failure(line: startLine, message: "\(what) is longer than \(limit) bytes")
-            }
-            source.advance()
+            return chunk.count
         }
-        return bytes
     }
 
     private mutating func expect(_ byte: UInt8, _ message: String) throws(Failure) {

@@ -68,18 +68,43 @@ package struct FirebaseUserRecord: Sendable {
     ]
     private static let providerNames: Set<String> = ["providerId", "rawId", "email", "displayName", "photoUrl", "federatedId", "screenName", "phoneNumber"]
 
-    package func read(_ record: JSONValue) -> Result<Read, Failure> {
-        do throws(Failure) { return .success(try reading(record)) } catch { return .failure(error) }
+    /// A record's members read and typed, before the site's rules: what the first pass of a file
+    /// checks (cheaply, every user), and what `validate` turns into an account.
+    package struct Parsed: Sendable {
+        /// The uid, when the record has one.
+        package var uid: String?
+        var email: String?, displayName: String?, photoURL: String?, claims: String?
+        var emailVerified = false, disabled = false
+        var createdAt: Int64?, lastSignInAt: Int64?
+        var hash: [UInt8]?, salt: [UInt8]?
+        var identities: [(providerID: String, rawID: String, email: String?, issuer: String?)] = []
+        /// Why the user is refused whatever the rules say (found while reading), if it is.
+        var refusal: String?
+        package var dropped: [String] = []
+        /// Whether the record has a password hash.
+        package var hasPasswordHash: Bool { !(hash ?? []).isEmpty }
     }
 
-    private func reading(_ record: JSONValue) throws(Failure) -> Read {
+    /// Reads and checks a record: `parse`, then `validate`.
+    package func read(_ record: JSONValue) -> Result<Read, Failure> {
+        parse(record).flatMap(validate)
+    }
+
+    /// The record's members, each of the type Firebase gives it: `.malformed` otherwise, or
+    /// `.missingHashAlgorithm` for a hash when the import named no algorithm. Every member is read
+    /// before anything is refused, so a malformed record is found whatever else is wrong with it.
+    package func parse(_ record: JSONValue) -> Result<Parsed, Failure> {
+        do throws(Failure) { return .success(try parsing(record)) } catch { return .failure(error) }
+    }
+
+    private func parsing(_ record: JSONValue) throws(Failure) -> Parsed {
         guard let members = record.members else { throw .malformed("a user is not an object") }
         let known = source == .api ? Self.apiNames : Self.fileNames
-        var seen = Set<String>()
-        for member in members {
-            guard known.contains(member.name) else { throw .malformed("unknown name \"\(member.name)\"") }
-            guard seen.insert(member.name).inserted else { throw .malformed("\"\(member.name)\" is given twice") }
+        // Each name once: the readers refuse a name given twice (files) or keep its last value (the API).
+        for member in members where !known.contains(member.name) {
+            throw .malformed("unknown name \"\(member.name)\"")
         }
+        var parsed = Parsed()
         func value(_ name: String) -> JSONValue? {
             guard let value = record[member: name], value != .null else { return nil }
             return value
@@ -113,44 +138,65 @@ package struct FirebaseUserRecord: Sendable {
             }
             return milliseconds / 1000
         }
+        func refuse(_ reason: String) {
+            if parsed.refusal == nil { parsed.refusal = reason }
+        }
 
-        guard let uid = try string("localId"), !uid.isEmpty else { throw .refused("localId is missing") }
-        guard AccountStore.isValidUID(uid) else { throw .refused("localId must be 1 to \(AccountStore.maximumUIDLength) characters") }
-        var account = ImportedAccount(uid: uid)
-        var dropped: [String] = []
-
-        // Every member is read (and a malformed one found) before a refusal can stop the reading,
-        // so that a malformed file is malformed whichever of its users are also invalid.
-        let email = try string("email"), name = try string("displayName"), photo = try string("photoUrl")
-        let claims = try string("customAttributes")
-        account.emailVerified = try bool("emailVerified")
-        account.disabled = try bool("disabled")
-        account.createdAt = try time("createdAt")
-        account.lastSignInAt = try time(source == .api ? "lastLoginAt" : "lastSignedInAt")
-        let hash = try bytes("passwordHash"), salt = try bytes("salt")
-        let identities = try self.identities(value("providerUserInfo"), dropped: &dropped)
-        if try string("phoneNumber") != nil { dropped.append("phone number") }
+        parsed.uid = try string("localId")
+        parsed.email = try string("email")
+        parsed.displayName = try string("displayName")
+        parsed.photoURL = try string("photoUrl")
+        parsed.claims = try string("customAttributes")
+        parsed.emailVerified = try bool("emailVerified")
+        parsed.disabled = try bool("disabled")
+        parsed.createdAt = try time("createdAt")
+        parsed.lastSignInAt = try time(source == .api ? "lastLoginAt" : "lastSignedInAt")
+        parsed.hash = try bytes("passwordHash")
+        parsed.salt = try bytes("salt")
+        try identities(value("providerUserInfo"), into: &parsed)
+        if try string("phoneNumber") != nil { parsed.dropped.append("phone number") }
         if let factors = value("mfaInfo") {
             guard let list = factors.arrayValue else { throw .malformed("\"mfaInfo\" is not a list") }
-            if !list.isEmpty { dropped.append("second factors") }
+            if !list.isEmpty { parsed.dropped.append("second factors") }
         }
         if source == .api {
             _ = try time("validSince")
             _ = try time("passwordUpdatedAt")
-            if try string("rawPassword") != nil { throw .refused("rawPassword is not imported: give passwordHash and the hash algorithm") }
-            if try string("tenantId") != nil { throw .refused("Tenant id in userInfo does not match the tenant id in request.") }
+            if try string("rawPassword") != nil { refuse("rawPassword is not imported: give passwordHash and the hash algorithm") }
+            if try string("tenantId") != nil { refuse("Tenant id in userInfo does not match the tenant id in request.") }
         }
+        if parsed.hasPasswordHash, scheme == nil, source != .genkanExport { throw .missingHashAlgorithm }
+        switch parsed.uid {
+        case nil, ""?: refuse("localId is missing")
+        case let uid? where !AccountStore.isValidUID(uid): refuse("localId must be 1 to \(AccountStore.maximumUIDLength) characters")
+        default: break
+        }
+        return parsed
+    }
 
-        if let email {
+    /// The account a parsed record makes under the site's rules, or why it is refused.
+    package func validate(_ parsed: Parsed) -> Result<Read, Failure> {
+        do throws(Failure) { return .success(try validating(parsed)) } catch { return .failure(error) }
+    }
+
+    private func validating(_ parsed: Parsed) throws(Failure) -> Read {
+        if let refusal = parsed.refusal { throw .refused(refusal) }
+        guard let uid = parsed.uid else { throw .refused("localId is missing") }
+        var account = ImportedAccount(uid: uid)
+        account.emailVerified = parsed.emailVerified
+        account.disabled = parsed.disabled
+        account.createdAt = parsed.createdAt
+        account.lastSignInAt = parsed.lastSignInAt
+        if let email = parsed.email {
             do throws(FirebaseError) { account.email = try input.email(email) } catch { throw .refused("email is invalid") }
         }
         do throws(FirebaseError) {
-            (account.displayName, account.nameKey) = try input.displayName(name)
+            (account.displayName, account.nameKey) = try input.displayName(parsed.displayName)
         } catch {
             throw .refused("displayName is invalid")
         }
-        do throws(FirebaseError) { account.photoURL = try input.photoURL(photo) } catch { throw .refused("photoUrl is too long") }
-        if let claims {
+        do throws(FirebaseError) { account.photoURL = try input.photoURL(parsed.photoURL) } catch { throw .refused("photoUrl is too long") }
+        if let claims = parsed.claims {
             switch DeveloperClaims.checked(claims) {
             case .success(let text): account.customClaims = text
             case .failure(.tooLarge): throw .refused("Custom claims provided are too large.")
@@ -158,10 +204,27 @@ package struct FirebaseUserRecord: Sendable {
             case .failure(.reserved): throw .refused("Custom claims provided include a reserved claim.")
             }
         }
-        account.identities = identities
-        if let hash, !hash.isEmpty {
-            account.password = try password(hash, salt: salt ?? [])
-        } else if let salt, !salt.isEmpty {
+        var dropped = parsed.dropped
+        for entry in parsed.identities {
+            let provider: (name: String, issuer: String)?
+            if let issuer = entry.issuer, source == .genkanExport {
+                provider = (Self.providerName(entry.providerID), issuer)
+            } else {
+                provider = providers[entry.providerID] ?? Self.wellKnownProviders[entry.providerID]
+            }
+            guard let provider else {
+                dropped.append("identity at \(entry.providerID)")
+                continue
+            }
+            guard !account.identities.contains(where: { $0.issuer == provider.issuer }) else {
+                throw .refused("two identities at \(entry.providerID)")
+            }
+            let email = entry.email.flatMap { try? input.email($0) }
+            account.identities.append(ImportedAccount.Identity(provider: provider.name, issuer: provider.issuer, subject: entry.rawID, email: email))
+        }
+        if let hash = parsed.hash, !hash.isEmpty {
+            account.password = try password(hash, salt: parsed.salt ?? [])
+        } else if let salt = parsed.salt, !salt.isEmpty {
             throw .refused("a password salt without a password hash")
         }
         return Read(account: account, dropped: dropped)
@@ -183,12 +246,11 @@ package struct FirebaseUserRecord: Sendable {
         }
     }
 
-    /// The identities of `providerUserInfo` at providers with a known issuer; the others are noted
-    /// in `dropped`. The password and phone entries say nothing an import needs.
-    private func identities(_ value: JSONValue?, dropped: inout [String]) throws(Failure) -> [ImportedAccount.Identity] {
-        guard let value else { return [] }
+    /// The entries of `providerUserInfo`, typed; the password and phone entries say nothing an
+    /// import needs.
+    private func identities(_ value: JSONValue?, into parsed: inout Parsed) throws(Failure) {
+        guard let value else { return }
         guard let entries = value.arrayValue else { throw .malformed("\"providerUserInfo\" is not a list") }
-        var identities: [ImportedAccount.Identity] = []
         for entry in entries {
             guard let members = entry.members else { throw .malformed("a providerUserInfo entry is not an object") }
             let allowed = source == .genkanExport ? Self.providerNames.union(["issuer"]) : Self.providerNames
@@ -202,27 +264,15 @@ package struct FirebaseUserRecord: Sendable {
             }
             let providerID = try text("providerId") ?? "", rawID = try text("rawId") ?? ""
             let email = try text("email"), issuer = try text("issuer")
+            _ = try text("displayName")
+            _ = try text("photoUrl")
             if providerID == "password" || providerID == "phone" { continue }
             guard !providerID.isEmpty, !rawID.isEmpty, rawID.utf8.count <= 255 else {
-                throw .refused("federatedId or (providerId & rawId) is required")
-            }
-            let provider: (name: String, issuer: String)?
-            if let issuer, source == .genkanExport {
-                provider = (Self.providerName(providerID), issuer)
-            } else {
-                provider = providers[providerID] ?? Self.wellKnownProviders[providerID]
-            }
-            guard let provider else {
-                dropped.append("identity at \(providerID)")
+                if parsed.refusal == nil { parsed.refusal = "federatedId or (providerId & rawId) is required" }
                 continue
             }
-            guard !identities.contains(where: { $0.issuer == provider.issuer }) else {
-                throw .refused("two identities at \(providerID)")
-            }
-            let normalized = email.flatMap { try? input.email($0) }
-            identities.append(ImportedAccount.Identity(provider: provider.name, issuer: provider.issuer, subject: rawID, email: normalized))
+            parsed.identities.append((providerID, rawID, email, issuer))
         }
-        return identities
     }
 
     /// The configured name a Firebase provider id stands for (`UserRecord.firebaseProviderID` reversed).
