@@ -49,9 +49,11 @@ public struct PasswordHasher: Sendable, Hashable {
         return text.hasPrefix("$argon2id$") && !text.utf8.contains(0) && crypto_pwhash_argon2id_str_needs_rehash(text, 1, 8192) != -1
     }
 
-    /// Whether `hash` was made with other parameters (or another algorithm) than these.
+    /// Whether `hash` was made with other parameters (or another algorithm, an imported hash among
+    /// them) than these.
     public func needsRehash(_ hash: String) -> Bool {
         precondition(Sodium.ready)
+        guard hash.hasPrefix("$argon2id$") else { return true }
         return crypto_pwhash_str_needs_rehash(hash, operations, memory) != 0
     }
 }
