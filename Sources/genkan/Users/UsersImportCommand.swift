@@ -87,20 +87,45 @@ struct UsersImportCommand: Command {
                 return ExitStatus.failure
             }
         }
-        if dryRun {
-            return Self.report(path: path, check: check, result: nil, elapsed: ContinuousClock.now - started)
+        // A dry run looks the users up in the database when there is one (a missing SQLite file is
+        // not created); the import opens it as `genkan serve` does (created and migrated if needed).
+        let store: AccountStore?
+        let authenticator: Authenticator
+        do throws(StoreError) {
+            authenticator = try Authenticator()
+            if dryRun {
+                let existing = try? location.openExisting()
+                store = try existing.flatMap { storage throws(StoreError) in
+                    try storage.schemaVersion() == location.currentSchemaVersion ? AccountStore(storage: storage) : nil
+                }
+            } else {
+                store = try AccountStore(location: location, migrationLog: { Terminal.error($0) })
+            }
+        } catch {
+            Terminal.error("genkan users import: \(location): \(error.detail)")
+            return ExitStatus.failure
         }
-        // Writing comes with the store's bulk insert (the next step of this change).
-        Terminal.error("genkan users import: only --dry-run is available in this build; \(location) was not changed")
-        return ExitStatus.failure
+        let importing = ProgressBar(store == nil ? "reading  " : dryRun ? "looking up" : "importing", total: check.users)
+        let result: AccountImport.Result
+        do throws(AccountImport.Failure) {
+            result = try AccountImport.run(file, into: store, authenticator: authenticator, writing: !dryRun, progress: importing.update)
+            importing.finish()
+        } catch {
+            importing.finish()
+            Terminal.error("genkan users import: \(error)")
+            return ExitStatus.failure
+        }
+        return Self.report(path: path, check: check, result: result, dryRun: dryRun, looked: store != nil, elapsed: ContinuousClock.now - started)
     }
 
     /// The summary, and the exit status it means.
-    private static func report(path: String, check: AccountFile.Check, result: Never?, elapsed: Duration) -> Int32 {
-        let refused = check.refused
-        let imported = check.users - check.refused.count
-        Terminal.writeLine("\(path): \(Count.users(check.users))\(check.isGenkanExport ? " (a Genkan export)" : "")")
-        Terminal.writeLine("  \(result == nil ? "would import" : "imported"): \(Count.grouped(imported))")
+    private static func report(
+        path: String, check: AccountFile.Check, result: AccountImport.Result, dryRun: Bool, looked: Bool, elapsed: Duration
+    ) -> Int32 {
+        let refused = result.refused
+        Terminal.writeLine("\(path): \(Count.users(check.users))\(check.isGenkanExport ? " (a Genkan export)" : "")\(dryRun ? ", a dry run: nothing was written" : "")")
+        Terminal.writeLine("  \(dryRun ? "would import" : "imported"): \(Count.grouped(result.imported))")
+        if looked { Terminal.writeLine("  already present (same uid, left as it is): \(Count.grouped(result.alreadyPresent))") }
         Terminal.writeLine("  skipped: \(Count.grouped(refused.count))")
         var reasons: [String: [Int]] = [:]
         for (index, reason) in refused { reasons[reason, default: []].append(index) }
@@ -108,8 +133,8 @@ struct UsersImportCommand: Command {
             let examples = indexes.sorted().prefix(5).map { "user \($0 + 1)" }.joined(separator: ", ")
             Terminal.writeLine("    \(reason): \(Count.grouped(indexes.count)) (\(examples)\(indexes.count > 5 ? ", …" : ""))")
         }
-        if !check.dropped.isEmpty {
-            let parts = check.dropped.sorted { $0.key < $1.key }.map { "\($0.key) (\(Count.grouped($0.value)))" }
+        if !result.dropped.isEmpty {
+            let parts = result.dropped.sorted { $0.key < $1.key }.map { "\($0.key) (\(Count.grouped($0.value)))" }
             Terminal.writeLine("  not kept: \(parts.joined(separator: ", "))")
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -1,0 +1,105 @@
+import GenkanStore
+
+/// The second pass of an import: the users of a checked `AccountFile` read through the site's
+/// rules (`FirebaseUserRecord.validate`), a thousand at a time, each batch through
+/// `Authenticator.importAccounts` in one transaction — or, for a dry run, only its look-ups, or
+/// none without a database — counted as the summary reports them.
+package enum AccountImport {
+    /// Users a batch (and a transaction) holds.
+    package static let batchSize = 1000
+
+    /// What the import did, in total.
+    package struct Result: Sendable {
+        package var imported = 0
+        /// Users whose uid an account has: left as they are.
+        package var alreadyPresent = 0
+        /// The users not imported, by position, with why.
+        package var refused: [Int: String] = [:]
+        /// How many users lost each kind of part Genkan has no place for.
+        package var dropped: [String: Int] = [:]
+    }
+
+    package struct Failure: Error, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
+    }
+
+    /// Imports the users of `file`; with `writing` false, only looks them up in `store` (a dry run),
+    /// and without a store only reads them. `progress` is told how many users were done.
+    package static func run(
+        _ file: AccountFile, into store: AccountStore?, authenticator: Authenticator, writing: Bool = true,
+        progress: (Int) -> Void = { _ in }
+    ) throws(Failure) -> Result {
+        var result = Result()
+        var batch: [(index: Int, account: ImportedAccount)] = []
+        // The address keys of the users this import takes, by position: a later user with one of
+        // them is refused here, with a sentence that says where the address went.
+        var addresses: [String: Int] = [:]
+        var done = 0
+        func flush() throws(Failure) {
+            defer {
+                done += batch.count
+                progress(done)
+                batch.removeAll(keepingCapacity: true)
+            }
+            guard let store else {
+                result.imported += batch.count
+                return
+            }
+            switch authenticator.importAccounts(batch.map(\.account), in: store, writing: writing) {
+            case .failure(let failure):
+                throw Failure(message: "the store failed after \(result.imported) users were imported: \(failure.code.rawValue)")
+            case .success(let outcomes):
+                for (entry, outcome) in zip(batch, outcomes) {
+                    switch outcome {
+                    case .imported: result.imported += 1
+                    case .uidExists: result.alreadyPresent += 1
+                    case .emailExists: result.refused[entry.index] = "email exists in other account in database"
+                    case .identityExists: result.refused[entry.index] = "raw id exists in other account in database"
+                    }
+                }
+            }
+        }
+        do {
+            var users = try file.open()
+            while let (record, outcome) = try users.next() {
+                // The check read this file moments ago: a change since is a failure, not a refusal.
+                let parsed: FirebaseUserRecord.Parsed
+                switch outcome {
+                case .success(let found): parsed = found
+                case .failure(.refused(let message)):
+                    result.refused[record.index] = message
+                    done += 1
+                    continue
+                case .failure:
+                    throw AccountFile.Failure.malformed(.init(line: record.line, message: "user \(record.index + 1) changed since the file was checked"))
+                }
+                switch users.recordReader!.validate(parsed) {
+                case .failure(let failure):
+                    if case .refused(let message) = failure { result.refused[record.index] = message }
+                    done += 1
+                    continue
+                case .success(let read):
+                    for part in read.dropped { result.dropped[part, default: 0] += 1 }
+                    if let email = read.account.email {
+                        let key = AccountStore.emailKey(email)
+                        if let first = addresses[key] {
+                            result.refused[record.index] = "the address of user \(first + 1) in this file"
+                            done += 1
+                            continue
+                        }
+                        addresses[key] = record.index
+                    }
+                    batch.append((record.index, read.account))
+                }
+                if batch.count == batchSize { try flush() }
+            }
+            try flush()
+        } catch let error as Failure {
+            throw error
+        } catch {
+            throw Failure(message: "\(file.path): \(error)")
+        }
+        return result
+    }
+}
