@@ -49,16 +49,26 @@ extension JSONScanner {
 
     /// Decodes the escape after a backslash.
     private mutating func escape(into utf8: inout [UInt8]) throws(JSONError) {
+        let scalar = try escapedScalar()
+        if scalar.isASCII {
+            utf8.append(UInt8(scalar.value))
+        } else {
+            UTF8.encode(scalar) { utf8.append($0) }
+        }
+    }
+
+    /// The character the escape after a backslash stands for.
+    mutating func escapedScalar() throws(JSONError) -> Unicode.Scalar {
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         let escape = bytes[index]
         index += 1
         switch escape {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(escape)
+        case UInt8(ascii: "b"): return "\u{8}"
+        case UInt8(ascii: "f"): return "\u{C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             let escapeStart = index - 2
             var scalar = try hex4()
@@ -80,7 +90,7 @@ extension JSONScanner {
             } else if (0xDC00..<0xE000).contains(scalar) {
                 scalar = try loneSurrogate(at: escapeStart)
             }
-            utf8.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+            return Unicode.Scalar(scalar)!
         default:
             throw failure(.invalidEscape, at: index - 2)
         }

@@ -10,15 +10,25 @@ struct JSONScanner {
     }
 
     mutating func document() throws(JSONError) -> JSONValue {
+        try begin()
+        let value = try value(depth: 0)
+        try end()
+        return value
+    }
+
+    /// Checks the size and steps past a byte order mark (when allowed) and whitespace.
+    mutating func begin() throws(JSONError) {
         guard bytes.count <= options.maximumBytes else {
             throw failure(.tooLarge(bytes: bytes.count, limit: options.maximumBytes))
         }
         if options.allowsByteOrderMark, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
-        let value = try value(depth: 0)
+    }
+
+    /// Steps past whitespace after the value, which must end the text.
+    mutating func end() throws(JSONError) {
         skipWhitespace()
         guard index == bytes.count else { throw failure(.trailingText) }
-        return value
     }
 
     /// The error `reason` at the current position, with its line and column.
@@ -96,7 +106,7 @@ struct JSONScanner {
     }
 
     /// Steps past an opening bracket; true (and past the closing one too) when the container is empty.
-    private mutating func opensEmpty(_ closing: UInt8) -> Bool {
+    mutating func opensEmpty(_ closing: UInt8) -> Bool {
         index += 1
         skipWhitespace()
         guard index < bytes.count, bytes[index] == closing else { return false }
@@ -106,7 +116,7 @@ struct JSONScanner {
 
     /// After an element or member: true at the closing bracket, false after a comma (another must
     /// follow: a trailing comma fails there).
-    private mutating func atEnd(_ closing: UInt8, _ what: String) throws(JSONError) -> Bool {
+    mutating func atEnd(_ closing: UInt8, _ what: String) throws(JSONError) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw failure(.unexpectedEnd) }
         if bytes[index] == UInt8(ascii: ",") {
@@ -132,27 +142,34 @@ struct JSONScanner {
             try expect(UInt8(ascii: ":"), "':'")
             skipWhitespace()
             let value = try value(depth: depth + 1)
-            if options.duplicateNames == .keepAll {
-                members.append((name, value))
-            } else if let earlier = position(of: name, in: members, table: &positions) {
-                guard options.duplicateNames == .keepLast else { throw failure(.duplicateName(name), at: start) }
+            if let earlier = try place(ofMember: name, at: start, count: members.count, nameAt: { members[$0].name }, table: &positions) {
                 members[earlier].value = value
             } else {
                 members.append((name, value))
-                if !positions.isEmpty || members.count == 9 {
-                    if positions.isEmpty {
-                        for (offset, member) in members.enumerated() { positions[member.name] = offset }
-                    } else {
-                        positions[name] = members.count - 1
-                    }
-                }
             }
             if try atEnd(UInt8(ascii: "}"), "',' or '}'") { return .object(members) }
         }
     }
 
-    private func position(of name: String, in members: [(name: String, value: JSONValue)], table: inout [String: Int]) -> Int? {
-        if !table.isEmpty { return table[name] }
-        return members.firstIndex { $0.name == name }
+    /// Where a member named `name` (its name at `start`) goes among the `count` members read so
+    /// far, as `options.duplicateNames` says: nil to add it after them, the index of the earlier
+    /// one whose value it replaces, or an error for a repeat. `nameAt` gives the names read so
+    /// far; `table` finds them once there are more than a handful.
+    mutating func place(
+        ofMember name: String, at start: Int, count: Int, nameAt: (Int) -> String, table: inout [String: Int]
+    ) throws(JSONError) -> Int? {
+        if options.duplicateNames == .keepAll { return nil }
+        let earlier = table.isEmpty ? (0..<count).first { nameAt($0) == name } : table[name]
+        if let earlier {
+            guard options.duplicateNames == .keepLast else { throw failure(.duplicateName(name), at: start) }
+            return earlier
+        }
+        if !table.isEmpty || count + 1 == 9 {
+            if table.isEmpty {
+                for offset in 0..<count { table[nameAt(offset)] = offset }
+            }
+            table[name] = count
+        }
+        return nil
     }
 }

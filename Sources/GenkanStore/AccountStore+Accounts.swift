@@ -4,7 +4,7 @@ extension AccountStore {
     ///
     /// - Throws: `StoreError.Code.constraint` when the address, case aside, or the uid is already
     ///   in use.
-    public func createAccount(_ new: NewAccount, verified: Bool = false, uid: String? = nil) throws(StoreError) -> Account {
+    func createAccount(_ new: NewAccount, verified: Bool = false, uid: String? = nil) throws(StoreError) -> Account {
         try insert(
             AccountRow(
                 uid: uid ?? Self.newUID(), email: new.email, emailKey: Self.emailKey(new.email), displayName: new.displayName,
@@ -15,7 +15,7 @@ extension AccountStore {
     /// (`anonymous`), or the first sign-in of a custom token's `uid`.
     ///
     /// - Throws: `StoreError.Code.constraint` when the uid is already in use.
-    public func createAddresslessAccount(uid: String? = nil, anonymous: Bool) throws(StoreError) -> Account {
+    func createAddresslessAccount(uid: String? = nil, anonymous: Bool) throws(StoreError) -> Account {
         try insert(
             AccountRow(
                 uid: uid ?? Self.newUID(), email: nil, emailKey: nil, displayName: "", nameKey: "", passwordHash: nil,
@@ -57,31 +57,31 @@ extension AccountStore {
     }
 
     /// The account with this uid.
-    public func account(uid: String) throws(StoreError) -> Account? {
+    func account(uid: String) throws(StoreError) -> Account? {
         guard Self.isValidUID(uid) else { return nil }
         return try storage.storedAccount(uid: uid)?.account
     }
 
     /// The account whose address has the same comparison key as this normalized address, and its
     /// password hash ("" when it has none).
-    public func account(email: String) throws(StoreError) -> (account: Account, passwordHash: String)? {
+    func account(email: String) throws(StoreError) -> (account: Account, passwordHash: String)? {
         try storage.storedAccount(emailKey: Self.emailKey(email)).map { ($0.account, $0.passwordHash ?? "") }
     }
 
     /// The account with this id.
-    public func account(id: Int64) throws(StoreError) -> Account? {
+    func account(id: Int64) throws(StoreError) -> Account? {
         try storage.account(id: id)
     }
 
     /// Replaces the hash of the same password (a rehash with current parameters); sessions stay.
-    public func updatePasswordHash(accountID: Int64, to hash: String) throws(StoreError) {
+    func updatePasswordHash(accountID: Int64, to hash: String) throws(StoreError) {
         try storage.setPasswordHash(accountID: accountID, hash)
     }
 
     /// Sets a new password: stores its hash, sets `valid_since` to now and deletes every session and
     /// refresh token of the account, in one transaction (or inside the caller's). The account's count
     /// of wrong passwords in a row starts again: a new password is what opens a locked account.
-    public func replacePassword(accountID: Int64, passwordHash: String) throws(StoreError) {
+    func replacePassword(accountID: Int64, passwordHash: String) throws(StoreError) {
         try transaction { () throws(StoreError) in
             try storage.setPasswordHash(accountID: accountID, passwordHash)
             try storage.clearFailedSignIns(accountID: accountID)
@@ -92,7 +92,7 @@ extension AccountStore {
     /// Sets `valid_since` to now and deletes every session and refresh token of the account: what
     /// was issued before (sessions, ID and refresh tokens, pending address changes) is void, even
     /// where the delete cannot reach.
-    public func endEverySession(accountID: Int64) throws(StoreError) {
+    func endEverySession(accountID: Int64) throws(StoreError) {
         try storage.setValidSince(accountID: accountID, clock.now())
         try storage.deleteSessions(accountID: accountID, keeping: nil)
         try storage.deleteRefreshTokens(accountID: accountID)
@@ -122,7 +122,7 @@ extension AccountStore {
     ///
     /// - Returns: the account as it was, or nil when there was none.
     @discardableResult
-    public func deleteAccount(id: Int64) throws(StoreError) -> Account? {
+    func deleteAccount(id: Int64) throws(StoreError) -> Account? {
         try transaction { () throws(StoreError) -> Account? in
             guard let stored = try storage.storedAccount(id: id) else { return nil }
             // No key for an account that lost it to an older one in migration 2: the requests for
@@ -147,7 +147,7 @@ extension AccountStore {
     /// Disables or re-enables an account. Disabling ends its sessions and sets `valid_since`, so
     /// every ID and refresh token issued before is void even once the account is enabled again; the
     /// refresh tokens stay until then, so that their holders are told the account is disabled.
-    public func setDisabled(accountID: Int64, _ disabled: Bool) throws(StoreError) {
+    func setDisabled(accountID: Int64, _ disabled: Bool) throws(StoreError) {
         try transaction { () throws(StoreError) in
             try storage.setDisabledAt(accountID: accountID, disabled ? clock.now() : nil)
             if disabled {
@@ -158,7 +158,7 @@ extension AccountStore {
     }
 
     /// Marks the address verified now, unless it already is (the first proof's time stays).
-    public func markVerified(accountID: Int64) throws(StoreError) {
+    func markVerified(accountID: Int64) throws(StoreError) {
         try transaction { () throws(StoreError) in
             guard let account = try storage.account(id: accountID), account.verifiedAt == nil else { return }
             try storage.setVerifiedAt(accountID: accountID, clock.now())
@@ -168,7 +168,7 @@ extension AccountStore {
     /// Sets whether the address is verified (an administrator's choice); false when there is no
     /// such account. An address already verified keeps the time it was.
     @discardableResult
-    public func setVerified(accountID: Int64, _ verified: Bool) throws(StoreError) -> Bool {
+    func setVerified(accountID: Int64, _ verified: Bool) throws(StoreError) -> Bool {
         try transaction { () throws(StoreError) -> Bool in
             guard let account = try storage.account(id: accountID) else { return false }
             if verified, account.verifiedAt != nil { return true }

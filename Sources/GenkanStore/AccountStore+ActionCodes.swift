@@ -23,7 +23,7 @@ extension AccountStore {
     /// - Returns: the token (its only copy) with the code's expiry and the outbox row.
     /// - Throws: `StoreError.Code.constraint` when the account does not exist or the mail's
     ///   envelope is empty or holds a line break.
-    public func issueCode(
+    func issueCode(
         _ purpose: ActionCodePurpose, accountID: Int64, email: String? = nil,
         mail: (_ token: String) -> OutgoingMail? = { _ in nil }
     ) throws(StoreError) -> IssuedCode {
@@ -56,13 +56,13 @@ extension AccountStore {
 
     /// The code for `purpose` behind `token` and its account, without using it up (a GET never
     /// consumes: mail scanners open links).
-    public func inspectCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+    func inspectCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
         evaluate(try storedCode(token: token), purpose: purpose)
     }
 
     /// The live code behind `token` whatever its purpose, without using it (the API's
     /// `resetPassword` without a new password, and `update` with a code alone, learn its purpose).
-    public func lookUpCode(_ token: String) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+    func lookUpCode(_ token: String) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
         let stored = try storedCode(token: token)
         guard let purpose = stored?.purpose else { return .failure(.invalid) }
         return evaluate(stored, purpose: purpose)
@@ -70,7 +70,7 @@ extension AccountStore {
 
     /// Uses up the code for `purpose` behind `token` and returns it with its account; in one
     /// transaction, or inside the caller's (whose rollback gives the code back).
-    public func consumeCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+    func consumeCode(_ token: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
         try transaction { () throws(StoreError) in
             let stored = try storedCode(token: token)
             let verdict = evaluate(stored, purpose: purpose)
@@ -96,7 +96,7 @@ extension AccountStore {
     /// Deletes codes past their expiry, used or not; returns how many. A used code is kept until
     /// then so that a second click on a verification link can say "already verified".
     @discardableResult
-    public func deleteExpiredCodes() throws(StoreError) -> Int {
+    func deleteExpiredCodes() throws(StoreError) -> Int {
         try storage.deleteExpiredCodes(now: clock.now())
     }
 
@@ -158,7 +158,7 @@ extension AccountStore {
 
     /// The codes issued while `recordsCodes` was set, oldest first (the Firebase Auth emulator's
     /// `oobCodes`).
-    public func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
+    func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
         try storage.emulatorCodes()
     }
 }

@@ -3,7 +3,7 @@ extension AccountStore {
     /// Deletes the anonymous accounts nothing used for `lifetime` seconds — no sign-in, no refresh
     /// of their tokens — with everything about them, a hundred per transaction; returns how many.
     @discardableResult
-    public func deleteUnusedAnonymousAccounts(unusedFor lifetime: Int64) throws(StoreError) -> Int {
+    func deleteUnusedAnonymousAccounts(unusedFor lifetime: Int64) throws(StoreError) -> Int {
         let cutoff = clock.now() - lifetime
         var count = 0
         while true {
@@ -30,7 +30,7 @@ extension AccountStore {
     ///
     /// - Throws: `StoreError.Code.constraint` for claims over `maximumClaimsLength` bytes.
     @discardableResult
-    public func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
+    func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool {
         if let claims, claims.utf8.count > Self.maximumClaimsLength {
             throw StoreError(.constraint, "custom claims are at most \(Self.maximumClaimsLength) bytes")
         }

@@ -16,7 +16,7 @@ extension AccountStore {
     /// - Throws: `StoreError.Code.constraint` when the sender or recipient is empty or holds a line
     ///   break, or there is no account `accountID`.
     @discardableResult
-    public func enqueueMail(_ mail: OutgoingMail, accountID: Int64? = nil) throws(StoreError) -> Int64 {
+    func enqueueMail(_ mail: OutgoingMail, accountID: Int64? = nil) throws(StoreError) -> Int64 {
         let id = try storage.enqueueMail(mail, accountID: accountID, at: clock.now())
         queuedMail = true
         return id
@@ -24,7 +24,7 @@ extension AccountStore {
 
     /// Up to `limit` messages whose next attempt is due at `now` (the store's clock by default),
     /// earliest first, then in the order they were queued.
-    public func dueMail(now: Int64? = nil, limit: Int = 16) throws(StoreError) -> [OutboxMessage] {
+    func dueMail(now: Int64? = nil, limit: Int = 16) throws(StoreError) -> [OutboxMessage] {
         try storage.dueMail(now: now ?? clock.now(), limit: limit)
     }
 
@@ -32,19 +32,19 @@ extension AccountStore {
     /// (`Storage.claimDueMail`): no other sender on the database gets them meanwhile. The lease
     /// must be longer than a delivery can take (the transport's timeout), or a slow delivery could
     /// be made twice; a message whose sender died goes out once the lease ends.
-    public func claimDueMail(now: Int64? = nil, limit: Int = 1, leaseSeconds: Int64 = 300) throws(StoreError) -> [OutboxMessage] {
+    func claimDueMail(now: Int64? = nil, limit: Int = 1, leaseSeconds: Int64 = 300) throws(StoreError) -> [OutboxMessage] {
         let now = now ?? clock.now()
         return try storage.claimDueMail(now: now, limit: limit, leaseUntil: now + leaseSeconds)
     }
 
     /// The earliest next attempt of any message still to send (a sender sleeps until then, or
     /// until it is told of new mail); nil when the outbox is empty.
-    public func nextMailAttempt() throws(StoreError) -> Int64? {
+    func nextMailAttempt() throws(StoreError) -> Int64? {
         try storage.nextMailAttempt()
     }
 
     /// The message was accepted by the transport: it leaves the outbox.
-    public func markSent(id: Int64) throws(StoreError) {
+    func markSent(id: Int64) throws(StoreError) {
         try storage.deleteMail(id: id)
     }
 
@@ -52,18 +52,18 @@ extension AccountStore {
     ///
     /// - Parameter error: what went wrong, for the operator (a transport's reply, never a password
     ///   or the message); cut to `maximumErrorLength` characters.
-    public func markFailed(id: Int64, retryAt: Int64, error: String) throws(StoreError) {
+    func markFailed(id: Int64, retryAt: Int64, error: String) throws(StoreError) {
         try storage.setMailFailed(id: id, retryAt: retryAt, error: String(error.prefix(Self.maximumErrorLength)))
     }
 
     /// Stops trying a message (a permanent failure, or too many attempts): its bytes are erased,
     /// its envelope, attempts and error stay for the operator.
-    public func giveUp(id: Int64, error: String) throws(StoreError) {
+    func giveUp(id: Int64, error: String) throws(StoreError) {
         try storage.setMailGivenUp(id: id, at: clock.now(), error: String(error.prefix(Self.maximumErrorLength)))
     }
 
     /// Messages given up on, most recent first (for the operator).
-    public func undeliverableMail(limit: Int = 100) throws(StoreError) -> [OutboxMessage] {
+    func undeliverableMail(limit: Int = 100) throws(StoreError) -> [OutboxMessage] {
         try storage.undeliverableMail(limit: limit)
     }
 }

@@ -31,7 +31,7 @@ extension AccountStore {
     ///
     /// Committed without waiting for the disk: a challenge lost to a power cut only makes its
     /// ceremony fail.
-    public func issuePasskeyChallenge(_ ceremony: PasskeyCeremony, binding: String, accountID: Int64? = nil) throws(StoreError) -> [UInt8] {
+    func issuePasskeyChallenge(_ ceremony: PasskeyCeremony, binding: String, accountID: Int64? = nil) throws(StoreError) -> [UInt8] {
         let challenge = Challenge.random()
         let now = clock.now()
         let row = PasskeyChallenge(
@@ -70,12 +70,12 @@ extension AccountStore {
     }
 
     /// The account's passkeys, the oldest first.
-    public func passkeys(accountID: Int64) throws(StoreError) -> [Passkey] {
+    func passkeys(accountID: Int64) throws(StoreError) -> [Passkey] {
         try storage.passkeys(accountID: accountID)
     }
 
     /// Every way the account can be signed in to.
-    public func signInMethods(accountID: Int64) throws(StoreError) -> SignInMethods {
+    func signInMethods(accountID: Int64) throws(StoreError) -> SignInMethods {
         SignInMethods(
             hasPassword: try storage.storedAccount(id: accountID)?.hasPassword ?? false,
             identities: try storage.identities(accountID: accountID), passkeys: try storage.passkeys(accountID: accountID))

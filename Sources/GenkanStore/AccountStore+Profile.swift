@@ -5,23 +5,23 @@ extension AccountStore {
     public static let maximumPhotoURLLength = 2048
 
     /// The account with this id, with its photo URL, last sign-in, password and identities.
-    public func profile(id: Int64) throws(StoreError) -> AccountProfile? {
+    func profile(id: Int64) throws(StoreError) -> AccountProfile? {
         try withIdentities(storage.storedAccount(id: id))
     }
 
     /// The account with this uid, as `profile(id:)` gives it.
-    public func profile(uid: String) throws(StoreError) -> AccountProfile? {
+    func profile(uid: String) throws(StoreError) -> AccountProfile? {
         guard Self.isValidUID(uid) else { return nil }
         return try storage.reading { () throws(StoreError) in try withIdentities(storage.storedAccount(uid: uid)) }
     }
 
     /// The account whose address has the comparison key of `email`, as `profile(id:)` gives it.
-    public func profile(email: String) throws(StoreError) -> AccountProfile? {
+    func profile(email: String) throws(StoreError) -> AccountProfile? {
         try storage.reading { () throws(StoreError) in try withIdentities(storage.storedAccount(emailKey: Self.emailKey(email))) }
     }
 
     /// Up to `limit` accounts whose id is above `afterID`, in id order (the Admin SDK's list of users).
-    public func profiles(afterID: Int64, limit: Int) throws(StoreError) -> [AccountProfile] {
+    func profiles(afterID: Int64, limit: Int) throws(StoreError) -> [AccountProfile] {
         var profiles: [AccountProfile] = []
         for stored in try storage.accounts(afterID: afterID, limit: limit) {
             if let profile = try withIdentities(stored) { profiles.append(profile) }
@@ -38,7 +38,7 @@ extension AccountStore {
     }
 
     /// Records a sign-in with the password now.
-    public func recordLogin(accountID: Int64) throws(StoreError) {
+    func recordLogin(accountID: Int64) throws(StoreError) {
         try storage.setLastLogin(accountID: accountID, clock.now())
     }
 
@@ -46,7 +46,7 @@ extension AccountStore {
     ///
     /// - Throws: `StoreError.Code.constraint` for a URL over `maximumPhotoURLLength` bytes.
     @discardableResult
-    public func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool {
+    func setPhotoURL(accountID: Int64, _ url: String?) throws(StoreError) -> Bool {
         if let url, url.utf8.count > Self.maximumPhotoURLLength {
             throw StoreError(.constraint, "a photo URL is at most \(Self.maximumPhotoURLLength) bytes")
         }
@@ -56,7 +56,7 @@ extension AccountStore {
     /// Deletes every account with everything about it (the emulator's "delete all accounts"); returns
     /// how many accounts there were.
     @discardableResult
-    public func deleteAllAccounts() throws(StoreError) -> Int {
+    func deleteAllAccounts() throws(StoreError) -> Int {
         try transaction { () throws(StoreError) -> Int in
             var count = 0
             while true {

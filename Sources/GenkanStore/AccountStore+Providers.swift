@@ -8,7 +8,7 @@ extension AccountStore {
 
     /// Stores an authorization request under its state's hash, and deletes those past their
     /// expiry (so the table holds ten minutes of requests at most).
-    public func saveAuthorization(state: String, _ authorization: ProviderAuthorization) throws(StoreError) {
+    func saveAuthorization(state: String, _ authorization: ProviderAuthorization) throws(StoreError) {
         let now = clock.now()
         try storage.deleteExpiredAuthorizations(now: now)
         try storage.insertAuthorization(stateKey: Self.stateKey(state), authorization, at: now)
@@ -19,7 +19,7 @@ extension AccountStore {
     ///
     /// - Returns: false when no such request is waiting (unknown, expired, another provider's, or
     ///   answered already); nothing is written then.
-    public func recordAuthorizationResponse(state: String, provider: String, code: String, user: String?) throws(StoreError) -> Bool {
+    func recordAuthorizationResponse(state: String, provider: String, code: String, user: String?) throws(StoreError) -> Bool {
         guard state.utf8.count <= 512 else { return false }
         return try storage.recordAuthorizationResponse(
             stateKey: Self.stateKey(state), provider: provider, code: code, user: user, now: clock.now())
@@ -27,7 +27,7 @@ extension AccountStore {
 
     /// Takes the request of `state` out of the table (a state works once, whatever happens next)
     /// and returns it unless it has expired.
-    public func takeAuthorization(state: String) throws(StoreError) -> ProviderAuthorization? {
+    func takeAuthorization(state: String) throws(StoreError) -> ProviderAuthorization? {
         guard state.utf8.count <= 512 else { return nil }
         guard let found = try storage.takeAuthorization(stateKey: Self.stateKey(state)) else { return nil }
         return clock.now() < found.expiresAt ? found : nil
@@ -37,13 +37,13 @@ extension AccountStore {
 
     /// The identities linked to an account, in the order they were linked, and whether it has a
     /// password.
-    public func providerIdentities(accountID: Int64) throws(StoreError) -> (identities: [ProviderIdentity], hasPassword: Bool) {
+    func providerIdentities(accountID: Int64) throws(StoreError) -> (identities: [ProviderIdentity], hasPassword: Bool) {
         let identities = try storage.identities(accountID: accountID)
         return (identities, try storage.storedAccount(id: accountID)?.hasPassword ?? false)
     }
 
     /// The account an identity is linked to.
-    public func account(issuer: String, subject: String) throws(StoreError) -> Account? {
+    func account(issuer: String, subject: String) throws(StoreError) -> Account? {
         try storage.account(issuer: issuer, subject: subject)
     }
 

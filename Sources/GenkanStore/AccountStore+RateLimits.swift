@@ -6,14 +6,14 @@ extension AccountStore {
     }
 
     /// Whether one more attempt of `limit` for `key` would be allowed, spending nothing.
-    public func peekLimit(_ limit: StoredLimit, key: String) throws(StoreError) -> LimitDecision {
+    func peekLimit(_ limit: StoredLimit, key: String) throws(StoreError) -> LimitDecision {
         let wait = limit.rule.wait(at: try limitLevel(limit, key: key))
         return wait == 0 ? .allowed : .refused(wait)
     }
 
     /// Spends one attempt of `limit` for `key`, if one is left, in one write transaction: every
     /// server on the database spends from the same bucket.
-    public func spendLimit(_ limit: StoredLimit, key: String) throws(StoreError) -> LimitDecision {
+    func spendLimit(_ limit: StoredLimit, key: String) throws(StoreError) -> LimitDecision {
         try withoutWaitingForDisk { () throws(StoreError) -> LimitDecision in
             let level = try limitLevel(limit, key: key)
             let wait = limit.rule.wait(at: level)
@@ -25,21 +25,21 @@ extension AccountStore {
 
     /// Adds one attempt to `limit`'s bucket for `key` whatever its level (a failure that has
     /// happened), keeping the level at most the rule's capacity.
-    public func addToLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
+    func addToLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
         try withoutWaitingForDisk { () throws(StoreError) in
             try setLimitLevel(limit, key: key, min(limit.rule.capacity, try limitLevel(limit, key: key) + 1))
         }
     }
 
     /// Gives back one attempt of `limit` for `key` (its work never ran: the server answered 503).
-    public func refundLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
+    func refundLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
         try withoutWaitingForDisk { () throws(StoreError) in
             try setLimitLevel(limit, key: key, max(0, try limitLevel(limit, key: key) - 1))
         }
     }
 
     /// Forgets `limit`'s bucket for `key`.
-    public func clearLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
+    func clearLimit(_ limit: StoredLimit, key: String) throws(StoreError) {
         try storage.deleteLimitBucket(name: limit.name, key: key)
     }
 
@@ -49,7 +49,7 @@ extension AccountStore {
     ///
     /// - Returns: how many rows were deleted.
     @discardableResult
-    public func deleteDrainedLimits() throws(StoreError) -> Int {
+    func deleteDrainedLimits() throws(StoreError) -> Int {
         try storage.deleteDrainedLimits(now: clock.now())
     }
 
@@ -64,7 +64,7 @@ extension AccountStore {
     }
 
     /// The account's count of wrong passwords in a row (operators, tests).
-    public func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
+    func failedSignIns(accountID: Int64) throws(StoreError) -> Int? {
         try storage.failedSignIns(accountID: accountID)
     }
 }

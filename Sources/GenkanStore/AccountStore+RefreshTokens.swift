@@ -30,7 +30,7 @@ extension AccountStore {
     /// - Parameter claims: a custom token's developer claims (a JSON object), for every ID token
     ///   refreshed from this one.
     /// - Returns: the token (its only copy).
-    public func createRefreshToken(
+    func createRefreshToken(
         accountID: Int64, authTime: Int64, signInProvider: String = "password", claims: String? = nil
     ) throws(StoreError) -> String {
         let token = Secret.token()
@@ -43,14 +43,14 @@ extension AccountStore {
     }
 
     /// The grant behind a refresh token, or nil when it is unknown or void (`refresh(token:)`).
-    public func refreshGrant(token: String) throws(StoreError) -> RefreshGrant? {
+    func refreshGrant(token: String) throws(StoreError) -> RefreshGrant? {
         if case .granted(let grant) = try refresh(token: token) { grant } else { nil }
     }
 
     /// What a refresh token stands for now: its grant (recording its use), `.revoked` for a token
     /// older than its account's `valid_since` (deleted now), or `.unknown`. The account may be
     /// disabled (the caller says so: a disabled account's tokens answer that, whatever their age).
-    public func refresh(token: String) throws(StoreError) -> RefreshOutcome {
+    func refresh(token: String) throws(StoreError) -> RefreshOutcome {
         guard token.utf8.count == 43 else { return .unknown }
         let key = Self.sessionKey(token: token)
         guard let (row, account) = try storage.refreshToken(key: key) else { return .unknown }
@@ -63,7 +63,7 @@ extension AccountStore {
     }
 
     /// How many refresh tokens an account has (tests).
-    public func refreshTokenCount(accountID: Int64) throws(StoreError) -> Int {
+    func refreshTokenCount(accountID: Int64) throws(StoreError) -> Int {
         try storage.refreshTokens(accountID: accountID, since: nil).count
     }
 }

@@ -35,12 +35,12 @@ extension AccountStore {
     /// - Parameter kind: what to mail an account with the address (a sign-in link comes from the
     ///   sign-in page's "send me a link", which is answered the same way).
     @discardableResult
-    public func recordResetRequest(email: String, locale: String, kind: ResetRequest.Kind = .resetPassword) throws(StoreError) -> Int64 {
+    func recordResetRequest(email: String, locale: String, kind: ResetRequest.Kind = .resetPassword) throws(StoreError) -> Int64 {
         try storage.insertResetRequest(email: email, emailKey: Self.emailKey(email), locale: locale, kind: kind, at: clock.now())
     }
 
     /// The requests not processed yet, oldest first.
-    public func pendingResetRequests(limit: Int = 100) throws(StoreError) -> [ResetRequest] {
+    func pendingResetRequests(limit: Int = 100) throws(StoreError) -> [ResetRequest] {
         try storage.resetRequests(limit: limit)
     }
 

@@ -7,7 +7,7 @@ extension AccountStore {
     ///
     /// - Parameter currentToken: the caller's own session token, which marks its entry
     ///   `isCurrent`; nil marks none.
-    public func sessions(accountID: Int64, currentToken: String? = nil) throws(StoreError) -> [SessionSummary] {
+    func sessions(accountID: Int64, currentToken: String? = nil) throws(StoreError) -> [SessionSummary] {
         let now = clock.now()
         let current = currentToken.map { Self.sessionKey(token: $0) }
         let browsers = try storage.liveSessions(accountID: accountID, now: now, idleBefore: now - sessionPolicy.idleTimeout).map { row in
@@ -32,7 +32,7 @@ extension AccountStore {
     ///
     /// - Returns: whether something ended.
     @discardableResult
-    public func endSession(accountID: Int64, handle: String) throws(StoreError) -> Bool {
+    func endSession(accountID: Int64, handle: String) throws(StoreError) -> Bool {
         guard let prefix = SessionSummary.keyPrefix(handle: handle) else { return false }
         return try transaction { () throws(StoreError) -> Bool in
             let sessions = try storage.deleteSessions(accountID: accountID, keyPrefix: prefix)
@@ -46,7 +46,7 @@ extension AccountStore {
     ///
     /// - Returns: how many sessions and apps ended.
     @discardableResult
-    public func endOtherSessions(sessionToken: String) throws(StoreError) -> Int {
+    func endOtherSessions(sessionToken: String) throws(StoreError) -> Int {
         try transaction { () throws(StoreError) -> Int in
             guard let current = try unexpiredSession(token: sessionToken), !current.account.isDisabled else { return 0 }
             let id = current.account.id

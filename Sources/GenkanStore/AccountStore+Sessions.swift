@@ -13,7 +13,7 @@ extension AccountStore {
     ///
     /// - Parameter userAgent: the browser's `User-Agent`, shown in the list of the account's
     ///   sessions; cut to `maximumUserAgentLength` bytes at a character boundary, nil when empty.
-    public func createSession(
+    func createSession(
         accountID: Int64, userAgent: String? = nil
     ) throws(StoreError) -> (token: String, session: Session) {
         let token = Secret.token()
@@ -35,7 +35,7 @@ extension AccountStore {
     /// the session deleted) when it has expired, been idle too long, was created before the
     /// account's `valid_since` (a password reset or change), or its account is disabled. A session
     /// of a deleted account is gone with its account.
-    public func session(token: String) throws(StoreError) -> (session: Session, account: Account)? {
+    func session(token: String) throws(StoreError) -> (session: Session, account: Account)? {
         guard let found = try unexpiredSession(token: token) else { return nil }
         if found.account.isDisabled {
             try deleteSession(key: found.key)
@@ -84,13 +84,13 @@ extension AccountStore {
     /// Records that the holder of this session has just proved the password again (before a
     /// sensitive change); false when there is no such session.
     @discardableResult
-    public func refreshAuthentication(token: String) throws(StoreError) -> Bool {
+    func refreshAuthentication(token: String) throws(StoreError) -> Bool {
         guard token.utf8.count <= 256 else { return false }
         return try storage.setSessionAuthenticated(key: Self.sessionKey(token: token), clock.now())
     }
 
     /// Ends the session with this token (signing out); a missing session is not an error.
-    public func deleteSession(token: String) throws(StoreError) {
+    func deleteSession(token: String) throws(StoreError) {
         try deleteSession(key: Self.sessionKey(token: token))
     }
 
@@ -100,13 +100,13 @@ extension AccountStore {
 
     /// Deletes every expired, idle or revoked session; returns how many.
     @discardableResult
-    public func deleteExpiredSessions() throws(StoreError) -> Int {
+    func deleteExpiredSessions() throws(StoreError) -> Int {
         let now = clock.now()
         return try storage.deleteExpiredSessions(now: now, idleBefore: now - sessionPolicy.idleTimeout)
     }
 
     /// The number of sessions of an account (for tests and administration).
-    public func sessionCount(accountID: Int64) throws(StoreError) -> Int {
+    func sessionCount(accountID: Int64) throws(StoreError) -> Int {
         try storage.sessionCount(accountID: accountID)
     }
 }

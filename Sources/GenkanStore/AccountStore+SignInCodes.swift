@@ -9,7 +9,7 @@ extension AccountStore {
     /// leads to an app rather than to the site's page.
     ///
     /// - Returns: the token (its only copy) with the code's expiry and the outbox row.
-    public func issueSignInCode(
+    func issueSignInCode(
         email: String, link: (_ token: String) -> String? = { _ in nil }, mail: (_ token: String) -> OutgoingMail? = { _ in nil }
     ) throws(StoreError) -> IssuedSignInCode {
         try transaction { () throws(StoreError) in
@@ -35,14 +35,14 @@ extension AccountStore {
 
     /// The sign-in code behind `token`, without using it (a GET never consumes: mail scanners open
     /// links).
-    public func inspectSignInCode(_ token: String) throws(StoreError) -> Result<SignInCode, ActionCodeFailure> {
+    func inspectSignInCode(_ token: String) throws(StoreError) -> Result<SignInCode, ActionCodeFailure> {
         guard token.utf8.count == 43, let row = try storage.signInCode(key: Self.codeKey(token: token)) else { return .failure(.invalid) }
         return evaluate(row)
     }
 
     /// Uses up the sign-in code behind `token`; in one transaction, or inside the caller's (whose
     /// rollback gives the code back).
-    public func consumeSignInCode(_ token: String) throws(StoreError) -> Result<SignInCode, ActionCodeFailure> {
+    func consumeSignInCode(_ token: String) throws(StoreError) -> Result<SignInCode, ActionCodeFailure> {
         try transaction { () throws(StoreError) in
             guard token.utf8.count == 43, let row = try storage.signInCode(key: Self.codeKey(token: token)) else {
                 return .failure(.invalid)

@@ -5,7 +5,7 @@
 /// One `AccountStore` is one connection of its storage: use it from one thread at a time, and
 /// open one per thread.
 public final class AccountStore {
-    public let storage: any Storage
+    let storage: any Storage
     public let clock: StoreClock
     public let sessionPolicy: SessionPolicy
     public let codePolicy: ActionCodePolicy
@@ -24,7 +24,7 @@ public final class AccountStore {
 
     /// Whether a message was queued since the last call (possibly in a transaction that rolled
     /// back: waking the sender for nothing costs one look at the outbox).
-    public func takeQueuedMail() -> Bool {
+    func takeQueuedMail() -> Bool {
         defer { queuedMail = false }
         return queuedMail
     }
@@ -72,14 +72,14 @@ public final class AccountStore {
 
     /// Runs `body` in one transaction (a nested one inside another), so that what it writes through
     /// this store commits together or not at all.
-    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try storage.transaction(body)
     }
 
     /// Runs `body` in a transaction whose commit does not wait for the disk (`Storage.quickTransaction`):
     /// a power loss right after may lose it whole, never part of it. For writes that cost less to
     /// lose than a disk flush costs every time (a refresh token, limit buckets).
-    public func withoutWaitingForDisk<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func withoutWaitingForDisk<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try storage.quickTransaction(body)
     }
 

@@ -152,7 +152,7 @@ public struct SignInThrottle: Sendable {
     }
 
     /// Whether the password may be checked; reads only.
-    public func admit(_ attempt: SignInAttempt, in store: AccountStore) throws(StoreError) -> Result<Admission, SignInRefusal> {
+    func admit(_ attempt: SignInAttempt, in store: AccountStore) throws(StoreError) -> Result<Admission, SignInRefusal> {
         let emailKey = AccountStore.emailKey(attempt.email)
         let accountHash = hash(emailKey)
         let account = try store.storage.failedSignIns(emailKey: emailKey)
@@ -193,7 +193,7 @@ public struct SignInThrottle: Sendable {
     }
 
     /// Counts a wrong password three ways, in one transaction that does not wait for the disk.
-    public func recordFailure(_ admission: Admission, in store: AccountStore) throws(StoreError) {
+    func recordFailure(_ admission: Admission, in store: AccountStore) throws(StoreError) {
         try store.withoutWaitingForDisk { () throws(StoreError) in
             try store.addToLimit(addressLimit, key: admission.attempt.client)
             try store.addToLimit(pairLimit, key: admission.accountHash + " " + admission.attempt.client)
@@ -212,7 +212,7 @@ public struct SignInThrottle: Sendable {
 
     /// A right password: the account's count and this address's count on it start again. Writes
     /// only when there was something to clear.
-    public func recordSuccess(_ admission: Admission, in store: AccountStore) throws(StoreError) {
+    func recordSuccess(_ admission: Admission, in store: AccountStore) throws(StoreError) {
         guard admission.accountFailures > 0 || admission.pairLevel > 0 || admission.deviceLevel > 0 else { return }
         try store.withoutWaitingForDisk { () throws(StoreError) in
             if let id = admission.accountID, admission.accountFailures > 0 { try store.storage.clearFailedSignIns(accountID: id) }
@@ -227,8 +227,9 @@ public struct SignInThrottle: Sendable {
     /// password) behind the limits: `.throttled` without running it when a limit refuses, else
     /// its result, recorded.
     public func guarded<T>(
-        _ attempt: SignInAttempt, in store: AccountStore, _ check: () -> Result<T, AuthFailure>
+        _ attempt: SignInAttempt, in core: Authenticator, _ check: () -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
+        let store = core.store
         do {
             let admission: Admission
             switch try admit(attempt, in: store) {

@@ -26,14 +26,13 @@ struct DatabaseMigrateCommand: Command {
         let location = try DatabaseOption.location(&arguments)
         try DatabaseOption.noPositionals(&arguments)
         var lines: [String] = []
-        let store: any Storage
+        let report: MigrationReport
         do throws(StoreError) {
-            store = try location.open(migrationLog: { lines.append($0) })
+            report = try location.migrate(migrationLog: { lines.append($0) })
         } catch {
             Terminal.error("genkan db migrate: \(location): \(error.detail)")
             return ExitStatus.failure
         }
-        let report = store.migrationReport
         for line in lines { Terminal.writeLine(line) }
         if report.fromVersion == report.toVersion {
             Terminal.writeLine("\(location): schema version \(report.toVersion), already current")
@@ -70,7 +69,7 @@ struct DatabaseCheckCommand: Command {
         try DatabaseOption.noPositionals(&arguments)
         let version: Int64
         do throws(StoreError) {
-            version = try location.openExisting().schemaVersion()
+            version = try location.schemaVersion()
         } catch {
             Terminal.error("genkan db check: \(location): \(error.detail)")
             return ExitStatus.failure

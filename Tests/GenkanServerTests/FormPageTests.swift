@@ -93,7 +93,7 @@ import Testing
         let directory = NSTemporaryDirectory() + "genkan-return-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let pool = try WorkerPool(threads: 1) { try AccountStore(path: directory + "/genkan.sqlite") }
+        let pool = try WorkerPool(threads: 1) { try Authenticator(store: AccountStore(path: directory + "/genkan.sqlite")) }
         defer { pool.stop() }
         let router = Router<SiteContext>(attributes: SiteRoute(errors: PageErrors(forms: Self.forms)))
         router.use(Self.visitorContext)

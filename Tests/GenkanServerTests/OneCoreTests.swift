@@ -61,8 +61,8 @@ import Testing
     @Test func privateSignUpRevealsNothingThroughTheAPI() async throws {
         let fixture = try AppFixture.firebase { $0.privateSignUp = true }
         let store = try AccountStore(location: fixture.configuration.database)
-        _ = try Authenticator(hasher: PasswordHasher(operations: 1, memory: 8 * 1024))
-            .signUp(email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, in: store).created.get()
+        _ = try Authenticator(store: store, hasher: PasswordHasher(operations: 1, memory: 8 * 1024))
+            .signUp(email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password).created.get()
         let api = fixture.firebase()
         let taken = await api.signUp("taro@example.com")
         let free = await api.signUp("jiro@example.com")
@@ -77,9 +77,9 @@ import Testing
         for isPrivate in [false, true] {
             let fixture = try AppFixture.firebase { $0.privateSignUp = isPrivate }
             let store = try AccountStore(location: fixture.configuration.database)
-            let authenticator = try Authenticator(hasher: PasswordHasher(operations: 1, memory: 8 * 1024))
+            let authenticator = try Authenticator(store: store, hasher: PasswordHasher(operations: 1, memory: 8 * 1024))
             for email in ["taro@example.com", "hanako@example.com"] {
-                _ = try authenticator.signUp(email: email, displayName: "N", nameKey: "n", password: Self.password, sendsVerification: false, in: store)
+                _ = try authenticator.signUp(email: email, displayName: "N", nameKey: "n", password: Self.password, sendsVerification: false)
                     .created.get()
             }
             let api = fixture.firebase()

@@ -1,5 +1,5 @@
 import Foundation
-import GenkanStore
+@testable import GenkanStore
 import Testing
 @testable import GenkanHTTP
 import GenkanHTTPTesting

@@ -4,7 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
-import GenkanStore
+@testable import GenkanStore
 @testable import GenkanHTTP
 import GenkanHTTPTesting
 #endif

@@ -1,7 +1,7 @@
 import Foundation
 import GenkanLocalization
 import GenkanServer
-import GenkanStore
+@testable import GenkanStore
 import GenkanValidation
 import Testing
 @testable import GenkanHTTP

@@ -24,8 +24,7 @@ import Testing
         try store.giveUp(id: given, error: "550 no such user")
 
         let deleted = try fixture.authenticator.deleteAccount(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store
-        ).get()
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password).get()
         #expect(deleted == fixture.account)
         #expect(try store.account(id: fixture.account.id) == nil)
         #expect(try directory.sql("SELECT count(*) FROM sessions WHERE account_id = \(fixture.account.id)") == "0")
@@ -45,16 +44,14 @@ import Testing
     @Test func theAddressCanSignUpAgain() throws {
         let fixture = try SignedInAccount(directory, clock)
         _ = try fixture.authenticator.deleteAccount(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: fixture.store
-        ).get()
-        let store = fixture.store, authenticator = fixture.authenticator
-        #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password, in: store) == .failure(.invalidCredential))
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password).get()
+        let authenticator = fixture.authenticator
+        #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password) == .failure(.invalidCredential))
         let again = try authenticator.signUp(
-            email: "taro@example.com", displayName: "Taro again", nameKey: "taro again", password: "another password 2", in: store
-        ).created.get()
+            email: "taro@example.com", displayName: "Taro again", nameKey: "taro again", password: "another password 2").created.get()
         #expect(again.id != fixture.account.id && !again.isVerified)
-        #expect(authenticator.signIn(email: "Taro@example.com", password: SignedInAccount.password, in: store) == .failure(.invalidCredential))
-        #expect(try authenticator.signIn(email: "Taro@example.com", password: "another password 2", in: store).get().id == again.id)
+        #expect(authenticator.signIn(email: "Taro@example.com", password: SignedInAccount.password) == .failure(.invalidCredential))
+        #expect(try authenticator.signIn(email: "Taro@example.com", password: "another password 2").get().id == again.id)
     }
 
     @Test func aWrongPasswordDeletesNothing() throws {
@@ -62,7 +59,7 @@ import Testing
         try fixture.store.recordResetRequest(email: "taro@example.com", locale: "en")
         let before = try dump(directory.database)
         let result = fixture.authenticator.deleteAccount(
-            sessionToken: fixture.token, currentPassword: "wrong password", in: fixture.store)
+            sessionToken: fixture.token, currentPassword: "wrong password")
         #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.goodbye).isEmpty)
         #expect(try dump(directory.database) == before)
     }
@@ -74,20 +71,20 @@ import Testing
         let store = fixture.store, authenticator = fixture.authenticator
         let phone = try store.createSession(accountID: fixture.account.id, userAgent: "Phone").token
         let seen = try #require(try store.session(token: phone))  // the phone's request has started
-        _ = try authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store).get()
+        _ = try authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password).get()
 
-        #expect(authenticator.rename(.administrator(accountID: seen.account.id), displayName: "X", nameKey: "x", in: store) == .failure(.userNotFound))
-        #expect(authenticator.reauthenticate(sessionToken: phone, password: SignedInAccount.password, in: store) == .failure(.userTokenExpired))
+        #expect(authenticator.rename(.administrator(accountID: seen.account.id), displayName: "X", nameKey: "x") == .failure(.userNotFound))
+        #expect(authenticator.reauthenticate(sessionToken: phone, password: SignedInAccount.password) == .failure(.userTokenExpired))
         #expect(
             authenticator.changePassword(
-                sessionToken: phone, currentPassword: SignedInAccount.password, newPassword: "new password 2", in: store)
+                sessionToken: phone, currentPassword: SignedInAccount.password, newPassword: "new password 2")
                 == .failure(.userTokenExpired))
         #expect(
             authenticator.requestEmailChange(
-                sessionToken: phone, currentPassword: SignedInAccount.password, newEmail: "x@example.net", in: store)
+                sessionToken: phone, currentPassword: SignedInAccount.password, newEmail: "x@example.net")
                 == .failure(.userTokenExpired))
         #expect(
-            authenticator.deleteAccount(sessionToken: phone, currentPassword: SignedInAccount.password, in: store)
+            authenticator.deleteAccount(sessionToken: phone, currentPassword: SignedInAccount.password)
                 == .failure(.userTokenExpired))
         #expect(try store.sessions(accountID: seen.account.id, currentToken: phone).isEmpty)
         #expect(try store.endOtherSessions(sessionToken: phone) == 0)
@@ -95,10 +92,9 @@ import Testing
         #expect(try directory.sql("SELECT count(*) FROM accounts") == "0")
         // Ids are never reused: a request still holding the old id cannot reach a new account.
         let newcomer = try authenticator.signUp(
-            email: "someone@example.com", displayName: "Someone", nameKey: "someone", password: "their password 1", in: store
-        ).created.get()
+            email: "someone@example.com", displayName: "Someone", nameKey: "someone", password: "their password 1").created.get()
         #expect(newcomer.id > seen.account.id)
-        #expect(authenticator.rename(.administrator(accountID: seen.account.id), displayName: "X", nameKey: "x", in: store) == .failure(.userNotFound))
+        #expect(authenticator.rename(.administrator(accountID: seen.account.id), displayName: "X", nameKey: "x") == .failure(.userNotFound))
         #expect(try store.account(id: newcomer.id)?.displayName == "Someone")
     }
 
@@ -108,10 +104,10 @@ import Testing
         let store = fixture.store
         let verification = try store.issueCode(.verifyEmail, accountID: fixture.account.id)
         let change = try store.issueCode(.changeEmail, accountID: fixture.account.id, email: "taro@example.net")
-        _ = try fixture.authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store).get()
-        #expect(fixture.authenticator.verifyEmail(code: verification.token, in: store) == .failure(.invalidActionCode))
-        #expect(fixture.authenticator.inspectEmailChange(code: change.token, in: store) == .failure(.invalidActionCode))
-        #expect(fixture.authenticator.confirmEmailChange(code: change.token, in: store) == .failure(.invalidActionCode))
+        _ = try fixture.authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password).get()
+        #expect(fixture.authenticator.verifyEmail(code: verification.token) == .failure(.invalidActionCode))
+        #expect(fixture.authenticator.inspectEmailChange(code: change.token) == .failure(.invalidActionCode))
+        #expect(fixture.authenticator.confirmEmailChange(code: change.token) == .failure(.invalidActionCode))
     }
 
     /// A reset request recorded before the deletion and processed after it reaches nobody, not
@@ -120,8 +116,8 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         let store = fixture.store, authenticator = fixture.authenticator
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
-        _ = try authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password, in: store).get()
-        _ = try authenticator.signUp(email: "taro@example.com", displayName: "New", nameKey: "new", password: "new owner 1", in: store).created.get()
+        _ = try authenticator.deleteAccount(sessionToken: fixture.token, currentPassword: SignedInAccount.password).get()
+        _ = try authenticator.signUp(email: "taro@example.com", displayName: "New", nameKey: "new", password: "new owner 1").created.get()
         #expect(try store.pendingResetRequests().isEmpty)
     }
 

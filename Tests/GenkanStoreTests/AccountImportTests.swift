@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: StoreKind.available) func importsOnceAndNeverOverwrites(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let taken = try createTaro(in: store, "taken@example.com")
         let batch = [
             Self.account("u1", email: "one@example.com", identities: [Self.google]),
@@ -32,7 +32,7 @@ import Testing
             Self.account("u5"),
             Self.account(taken.uid, email: "new@example.com"),
         ]
-        let outcomes = try authenticator.importAccounts(batch, in: store).get()
+        let outcomes = try authenticator.importAccounts(batch).get()
         #expect(outcomes == [.imported, .emailExists, .emailExists, .identityExists, .imported, .uidExists])
         let one = try #require(try store.storage.storedAccount(uid: "u1"))
         #expect(one.account.email == "one@example.com" && one.account.isVerified && one.credentialsTrustedSince == clock.now)
@@ -44,22 +44,22 @@ import Testing
 
         // A second run changes nothing.
         let before = try store.storage.accounts(afterID: 0, limit: 100)
-        #expect(try authenticator.importAccounts(batch, in: store).get() == [.uidExists, .emailExists, .emailExists, .identityExists, .uidExists, .uidExists])
+        #expect(try authenticator.importAccounts(batch).get() == [.uidExists, .emailExists, .emailExists, .identityExists, .uidExists, .uidExists])
         #expect(try store.storage.accounts(afterID: 0, limit: 100) == before)
     }
 
     @Test(arguments: StoreKind.available) func aDryRunWritesNothing(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
-        let authenticator = try testAuthenticator()
-        #expect(try authenticator.importAccounts([Self.account("u1"), Self.account("u1")], in: store, writing: false).get() == [.imported, .uidExists])
+        let authenticator = try testAuthenticator(store)
+        #expect(try authenticator.importAccounts([Self.account("u1"), Self.account("u1")], writing: false).get() == [.imported, .uidExists])
         #expect(try store.storage.accounts(afterID: 0, limit: 10).isEmpty)
     }
 
     @Test func anUnverifiedAddressBringsNothingTrusted() throws {
         let directory = TemporaryDirectory()
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        _ = try testAuthenticator().importAccounts([Self.account("u1", email: "one@example.com", verified: false)], in: store).get()
+        _ = try testAuthenticator(store).importAccounts([Self.account("u1", email: "one@example.com", verified: false)]).get()
         let read = try #require(try store.storage.storedAccount(uid: "u1"))
         #expect(!read.account.isVerified && read.credentialsTrustedSince == nil)
     }
@@ -70,44 +70,44 @@ import Testing
     func signsInWithAnImportedHashAndUpgradesIt(_ fixture: ImportedHashFixture) throws {
         let directory = TemporaryDirectory()
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let hash = try fixture.imported()
         let account = Self.account("u1", email: "imported@example.com", password: .imported(hash))
-        #expect(try authenticator.importAccounts([account], in: store).get() == [.imported])
+        #expect(try authenticator.importAccounts([account]).get() == [.imported])
         #expect(try store.storage.storedAccount(uid: "u1")?.passwordHash == hash.stored)
 
-        #expect(authenticator.signIn(email: "imported@example.com", password: fixture.wrongPassword, in: store) == .failure(.invalidCredential))
+        #expect(authenticator.signIn(email: "imported@example.com", password: fixture.wrongPassword) == .failure(.invalidCredential))
         #expect(try store.storage.storedAccount(uid: "u1")?.passwordHash == hash.stored)
 
-        let signedIn = try authenticator.signIn(email: "imported@example.com", password: fixture.password, in: store).get()
+        let signedIn = try authenticator.signIn(email: "imported@example.com", password: fixture.password).get()
         #expect(signedIn.uid == "u1")
         let upgraded = try #require(try store.storage.storedAccount(uid: "u1")?.passwordHash)
         #expect(upgraded.hasPrefix("$argon2id$"))
         #expect(!authenticator.hasher.needsRehash(upgraded))
         #expect(authenticator.hasher.verify(fixture.password, against: upgraded))
         // And again, now with Argon2id.
-        #expect(try authenticator.signIn(email: "imported@example.com", password: fixture.password, in: store).get().uid == "u1")
-        #expect(authenticator.signIn(email: "imported@example.com", password: fixture.wrongPassword, in: store) == .failure(.invalidCredential))
+        #expect(try authenticator.signIn(email: "imported@example.com", password: fixture.password).get().uid == "u1")
+        #expect(authenticator.signIn(email: "imported@example.com", password: fixture.wrongPassword) == .failure(.invalidCredential))
     }
 
     @Test func aDisabledImportedAccountIsToldOnlyAfterTheRightPassword() throws {
         let directory = TemporaryDirectory()
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let fixture = try #require(ImportedHashFixture.all.first { $0.options.hashAlgorithm == "SHA256" })
         let account = Self.account("u1", email: "off@example.com", password: .imported(try fixture.imported()), disabled: true)
-        _ = try authenticator.importAccounts([account], in: store).get()
-        #expect(authenticator.signIn(email: "off@example.com", password: fixture.wrongPassword, in: store) == .failure(.invalidCredential))
-        #expect(authenticator.signIn(email: "off@example.com", password: fixture.password, in: store) == .failure(.userDisabled))
+        _ = try authenticator.importAccounts([account]).get()
+        #expect(authenticator.signIn(email: "off@example.com", password: fixture.wrongPassword) == .failure(.invalidCredential))
+        #expect(authenticator.signIn(email: "off@example.com", password: fixture.password) == .failure(.userDisabled))
     }
 
     @Test func anotherGenkansArgon2idHashSignsInAsItIs() throws {
         let directory = TemporaryDirectory()
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let hash = try authenticator.hasher.hash("moved with its hash")
-        _ = try authenticator.importAccounts([Self.account("u1", email: "moved@example.com", password: .argon2id(hash))], in: store).get()
-        #expect(try authenticator.signIn(email: "moved@example.com", password: "moved with its hash", in: store).get().uid == "u1")
+        _ = try authenticator.importAccounts([Self.account("u1", email: "moved@example.com", password: .argon2id(hash))]).get()
+        #expect(try authenticator.signIn(email: "moved@example.com", password: "moved with its hash").get().uid == "u1")
         #expect(try store.storage.storedAccount(uid: "u1")?.passwordHash == hash)
     }
 
@@ -116,12 +116,12 @@ import Testing
     @Test func aWrongPasswordForAWeakHashCostsWhatAnUnknownAddressCosts() throws {
         let directory = TemporaryDirectory()
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try Authenticator(hasher: PasswordHasher(operations: 3, memory: 32 << 20))
+        let authenticator = try Authenticator(store: store, hasher: PasswordHasher(operations: 3, memory: 32 << 20))
         let fixture = try #require(ImportedHashFixture.all.first { $0.name == "MD5 0 rounds" })
-        _ = try authenticator.importAccounts([Self.account("u1", email: "md5@example.com", password: .imported(try fixture.imported()))], in: store).get()
+        _ = try authenticator.importAccounts([Self.account("u1", email: "md5@example.com", password: .imported(try fixture.imported()))]).get()
         func time(_ email: String) -> Duration {
             let clock = ContinuousClock()
-            return (0..<3).map { _ in clock.measure { _ = authenticator.signIn(email: email, password: "wrong", in: store) } }.min()!
+            return (0..<3).map { _ in clock.measure { _ = authenticator.signIn(email: email, password: "wrong") } }.min()!
         }
         let unknown = time("nobody@example.com"), weak = time("md5@example.com")
         #expect(weak * 2 > unknown, "wrong password for MD5: \(weak), unknown address: \(unknown)")

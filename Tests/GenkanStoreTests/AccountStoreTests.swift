@@ -148,10 +148,9 @@ import Testing
             for _ in 0..<8 {
                 group.addTask {
                     guard let store = try? AccountStore(path: path) else { return false }
-                    let authenticator = try? Authenticator(hasher: fastHasher)
+                    let authenticator = try? Authenticator(store: store, hasher: fastHasher)
                     let result = authenticator?.signUp(
-                        email: "same@example.com", displayName: "Same", nameKey: "same", password: "pw-123456789",
-                        in: store)
+                        email: "same@example.com", displayName: "Same", nameKey: "same", password: "pw-123456789")
                     if case .success = result { return true }
                     return false
                 }

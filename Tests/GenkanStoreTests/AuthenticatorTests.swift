@@ -7,33 +7,31 @@ import Testing
 
     func signedUp(_ authenticator: Authenticator, _ store: AccountStore) throws -> Account {
         try authenticator.signUp(
-            email: "taro@example.com", displayName: "タロウ", nameKey: "タロウ", password: "correct horse battery",
-            in: store
-        ).created.get()
+            email: "taro@example.com", displayName: "タロウ", nameKey: "タロウ", password: "correct horse battery").created.get()
     }
 
     @Test func signUpThenSignIn() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let account = try signedUp(authenticator, store)
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get() == account)
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "correct horse battery").get() == account)
     }
 
     @Test func aSecondSignUpWithTheSameAddressIsRefused() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         _ = try signedUp(authenticator, store)
-        let again = authenticator.signUp(email: "taro@example.com", displayName: "X", nameKey: "x", password: "another one", in: store).created
+        let again = authenticator.signUp(email: "taro@example.com", displayName: "X", nameKey: "x", password: "another one").created
         #expect(again == .failure(.emailAlreadyInUse))
         #expect(AuthFailure.emailAlreadyInUse.code.rawValue == "auth/email-already-in-use")
     }
 
     @Test func unknownAddressAndWrongPasswordAreTheSameFailure() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         _ = try signedUp(authenticator, store)
-        let wrong = authenticator.signIn(email: "taro@example.com", password: "wrong", in: store)
-        let unknown = authenticator.signIn(email: "nobody@example.com", password: "wrong", in: store)
+        let wrong = authenticator.signIn(email: "taro@example.com", password: "wrong")
+        let unknown = authenticator.signIn(email: "nobody@example.com", password: "wrong")
         #expect(wrong == .failure(.invalidCredential))
         #expect(unknown == wrong)
         #expect(AuthFailure.invalidCredential.code.rawValue == "auth/invalid-credential")
@@ -42,13 +40,13 @@ import Testing
     /// An unknown address must cost a full Argon2id verification, like a wrong password does.
     @Test func anUnknownAddressTakesAsLongAsAWrongPassword() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try Authenticator(hasher: .owaspMinimum)
+        let authenticator = try Authenticator(store: store, hasher: .owaspMinimum)
         _ = try signedUp(authenticator, store)
         // The work this thread does, not the time on the wall: other suites and builds share the
         // cores, and time spent waiting for one is no work of the sign-in's.
         func measure(_ email: String) -> Duration {
             let start = threadCPUTime()
-            _ = authenticator.signIn(email: email, password: "wrong", in: store)
+            _ = authenticator.signIn(email: email, password: "wrong")
             return threadCPUTime() - start
         }
         // Interleaved samples, the fastest of each.
@@ -63,41 +61,41 @@ import Testing
 
     @Test func aDisabledAccountIsReportedOnlyAfterTheRightPassword() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let account = try signedUp(authenticator, store)
         try store.setDisabled(accountID: account.id, true)
-        #expect(authenticator.signIn(email: "taro@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
-        #expect(authenticator.signIn(email: "taro@example.com", password: "correct horse battery", in: store) == .failure(.userDisabled))
+        #expect(authenticator.signIn(email: "taro@example.com", password: "wrong") == .failure(.invalidCredential))
+        #expect(authenticator.signIn(email: "taro@example.com", password: "correct horse battery") == .failure(.userDisabled))
     }
 
     @Test func signInRehashesAHashMadeWithOlderParameters() throws {
         let store = try AccountStore(path: directory.database)
-        let old = try testAuthenticator()
+        let old = try testAuthenticator(store)
         _ = try signedUp(old, store)
-        let current = try Authenticator(hasher: .owaspMinimum)
+        let current = try Authenticator(store: store, hasher: .owaspMinimum)
         #expect(current.hasher.needsRehash(try #require(try store.account(email: "taro@example.com")).passwordHash))
-        #expect(current.signIn(email: "taro@example.com", password: "wrong", in: store) == .failure(.invalidCredential))
+        #expect(current.signIn(email: "taro@example.com", password: "wrong") == .failure(.invalidCredential))
         #expect(current.hasher.needsRehash(try #require(try store.account(email: "taro@example.com")).passwordHash))
-        _ = try current.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get()
+        _ = try current.signIn(email: "taro@example.com", password: "correct horse battery").get()
         let rehashed = try #require(try store.account(email: "taro@example.com")).passwordHash
         #expect(rehashed.hasPrefix("$argon2id$v=19$m=19456,t=2,p=1$"))
-        #expect(try current.signIn(email: "taro@example.com", password: "correct horse battery", in: store).get().email == "taro@example.com")
+        #expect(try current.signIn(email: "taro@example.com", password: "correct horse battery").get().email == "taro@example.com")
     }
 
     /// A rehash that was computed while a password change committed (two devices: one signs in
     /// with the old password, the other changes it) must not put the old password back.
     @Test func aRehashNeverOverwritesANewerPassword() throws {
         let store = try AccountStore(path: directory.database)
-        let old = try testAuthenticator()
+        let old = try testAuthenticator(store)
         let account = try signedUp(old, store)
         let oldHash = try #require(try store.account(email: "taro@example.com")).passwordHash
-        let current = try Authenticator(hasher: .owaspMinimum)
+        let current = try Authenticator(store: store, hasher: .owaspMinimum)
         #expect(current.hasher.needsRehash(oldHash))
         // The other device's change commits between this sign-in's check and its rehash.
         try store.replacePassword(accountID: account.id, passwordHash: try old.hasher.hash("the new password 1"))
-        try current.rehashIfOlder(oldHash, of: "correct horse battery", accountID: account.id, in: store)
-        #expect(current.signIn(email: "taro@example.com", password: "correct horse battery", in: store) == .failure(.invalidCredential))
-        #expect(try current.signIn(email: "taro@example.com", password: "the new password 1", in: store).get().id == account.id)
+        try current.rehashIfOlder(oldHash, of: "correct horse battery", accountID: account.id)
+        #expect(current.signIn(email: "taro@example.com", password: "correct horse battery") == .failure(.invalidCredential))
+        #expect(try current.signIn(email: "taro@example.com", password: "the new password 1").get().id == account.id)
     }
 }
 

@@ -14,9 +14,7 @@ import Testing
         _ fixture: SignedInAccount, to newEmail: String, token sessionToken: String? = nil
     ) throws -> String {
         let request = try fixture.authenticator.requestEmailChange(
-            sessionToken: sessionToken ?? fixture.token, currentPassword: SignedInAccount.password, newEmail: newEmail,
-            in: fixture.store
-        ).get()
+            sessionToken: sessionToken ?? fixture.token, currentPassword: SignedInAccount.password, newEmail: newEmail).get()
         #expect(request == .sent)
         let sent = try #require(fixture.mail.sent(.emailChange).last)
         #expect(sent.recipient == newEmail)
@@ -26,7 +24,8 @@ import Testing
     /// Confirms a change and returns the account and the token of the recovery mail.
     func confirm(_ fixture: SignedInAccount, _ code: String, in store: AccountStore? = nil) -> (Result<Account, AuthFailure>, String?) {
         let before = fixture.mail.sent(.emailChanged).count
-        let result = fixture.authenticator.confirmEmailChange(code: code, in: store ?? fixture.store)
+        let core = store.map { Authenticator(store: $0, settings: fixture.authenticator.settings) } ?? fixture.authenticator
+        let result = core.confirmEmailChange(code: code)
         let recoveries = fixture.mail.sent(.emailChanged)
         return (result, recoveries.count > before ? recoveries.last?.token : nil)
     }
@@ -45,7 +44,7 @@ import Testing
         #expect(try fixture.store.session(token: fixture.token)?.session.authenticatedAt == clock.now)
         // A GET never uses the code.
         for _ in 0..<2 {
-            let inspected = try fixture.authenticator.inspectEmailChange(code: code, in: fixture.store).get()
+            let inspected = try fixture.authenticator.inspectEmailChange(code: code).get()
             #expect(inspected.email == "Taro@example.net" && inspected.account.email == "Taro@example.com")
         }
         #expect(try directory.sql("SELECT count(*) FROM action_codes WHERE consumed_at IS NOT NULL") == "0")
@@ -55,7 +54,7 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         try directory.expectUnchanged {
             let result = fixture.authenticator.requestEmailChange(
-                sessionToken: fixture.token, currentPassword: "wrong password", newEmail: "taro@example.net", in: fixture.store)
+                sessionToken: fixture.token, currentPassword: "wrong password", newEmail: "taro@example.net")
             #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.emailChange).isEmpty)
         }
     }
@@ -78,8 +77,7 @@ import Testing
         let codes = try directory.sql("SELECT count(*) FROM action_codes"), mail = try directory.sql("SELECT count(*) FROM outbox")
         for address in addresses {
             let result = fixture.authenticator.requestEmailChange(
-                sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: address, in: fixture.store
-            )
+                sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: address)
             #expect(result == .success(answer))
         }
         #expect(try directory.sql("SELECT count(*) FROM action_codes") == codes && directory.sql("SELECT count(*) FROM outbox") == mail)
@@ -89,9 +87,7 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         try fixture.store.deleteSession(token: fixture.token)
         let result = fixture.authenticator.requestEmailChange(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: "taro@example.net",
-            in: fixture.store
-        )
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newEmail: "taro@example.net")
         #expect(result == .failure(.userTokenExpired))
     }
 
@@ -110,18 +106,18 @@ import Testing
         // The recovery mail goes to the old address, with a 3-day code carrying it.
         #expect(try directory.sql("SELECT recipient, account_id FROM outbox ORDER BY id DESC LIMIT 1") == "Taro@example.com|\(fixture.account.id)")
         let recoveryCode = try #require(recovery)
-        let inspected = try fixture.authenticator.inspectEmailRecovery(code: recoveryCode, in: fixture.store).get()
+        let inspected = try fixture.authenticator.inspectEmailRecovery(code: recoveryCode).get()
         #expect(inspected.email == "Taro@example.com" && inspected.expiresAt == clock.now + 3 * 86_400)
         // Sign-in follows the address; sessions stay (the owner proved the password to ask).
         let authenticator = fixture.authenticator, store = fixture.store
-        #expect(try authenticator.signIn(email: "TARO@example.net", password: SignedInAccount.password, in: store).get().id == moved.id)
-        #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password, in: store) == .failure(.invalidCredential))
+        #expect(try authenticator.signIn(email: "TARO@example.net", password: SignedInAccount.password).get().id == moved.id)
+        #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password) == .failure(.invalidCredential))
         #expect(try store.session(token: fixture.token)?.account.email == "Taro@example.net")
         // Codes sent to the old address no longer work; the change link works once.
         #expect(try store.inspectCode(verification.token, purpose: .verifyEmail) == .failure(.invalid))
         #expect(try store.inspectCode(reset.token, purpose: .resetPassword) == .failure(.invalid))
         #expect(confirm(fixture, code).0 == .failure(.invalidActionCode))
-        #expect(authenticator.inspectEmailChange(code: code, in: store) == .failure(.invalidActionCode))
+        #expect(authenticator.inspectEmailChange(code: code) == .failure(.invalidActionCode))
     }
 
     /// The rule of one code per purpose: the newest request ends the older code, so only the
@@ -141,7 +137,7 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         let code = try requestChange(fixture, to: "taro@example.net")
         clock.advance(by: 3 * 86_400)
-        #expect(fixture.authenticator.inspectEmailChange(code: code, in: fixture.store) == .failure(.expiredActionCode))
+        #expect(fixture.authenticator.inspectEmailChange(code: code) == .failure(.expiredActionCode))
         #expect(confirm(fixture, code).0 == .failure(.expiredActionCode))
         #expect(try fixture.store.account(id: fixture.account.id)?.email == "Taro@example.com")
     }
@@ -153,7 +149,7 @@ import Testing
         let code = try requestChange(fixture, to: "taro@example.net")
         _ = try fixture.other("TARO@example.net", name: "Other")
         let before = try dump(directory.database)
-        #expect(fixture.authenticator.inspectEmailChange(code: code, in: fixture.store) == .failure(.emailAlreadyInUse))
+        #expect(fixture.authenticator.inspectEmailChange(code: code) == .failure(.emailAlreadyInUse))
         #expect(confirm(fixture, code).0 == .failure(.emailAlreadyInUse))
         #expect(try dump(directory.database) == before)
     }
@@ -181,11 +177,11 @@ import Testing
             try requestChange(fixture, to: "shared@example.net"),
             try requestChange(fixture, to: "shared@example.net", token: hanako.token),
         ]
-        let path = directory.database, storeClock = clock.storeClock, authenticator = fixture.authenticator
+        let path = directory.database, storeClock = clock.storeClock, settings = fixture.authenticator.settings
         let results = Mutex<[Int: Result<Account, AuthFailure>]>([:])
         runTogether(2) { tab in
             guard let store = try? AccountStore(path: path, clock: storeClock) else { return }
-            let result = authenticator.confirmEmailChange(code: codes[tab], in: store)
+            let result = Authenticator(store: store, settings: settings).confirmEmailChange(code: codes[tab])
             results.withLock { $0[tab] = result }
         }
         let outcome = results.withLock { $0 }
@@ -208,10 +204,8 @@ import Testing
         let code = try requestChange(fixture, to: "intruder@example.net")
         clock.advance(by: 10)
         _ = try fixture.authenticator.changePassword(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: "new password 2",
-            in: fixture.store
-        ).get()
-        #expect(fixture.authenticator.inspectEmailChange(code: code, in: fixture.store) == .failure(.invalidActionCode))
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: "new password 2").get()
+        #expect(fixture.authenticator.inspectEmailChange(code: code) == .failure(.invalidActionCode))
         #expect(confirm(fixture, code).0 == .failure(.invalidActionCode))
     }
 
@@ -226,16 +220,16 @@ import Testing
         // The intruder asks for another change before the owner reads the mail.
         let pending = try requestChange(fixture, to: "another@example.net")
         clock.advance(by: 60)
-        let before = try fixture.authenticator.inspectEmailRecovery(code: recovery, in: fixture.store).get()
+        let before = try fixture.authenticator.inspectEmailRecovery(code: recovery).get()
         #expect(before.email == "Taro@example.com" && before.account.email == "intruder@example.net")
-        let restored = try fixture.authenticator.recoverEmail(code: recovery, in: fixture.store).get()
+        let restored = try fixture.authenticator.recoverEmail(code: recovery).get()
         #expect(restored.email == "Taro@example.com" && restored.validSince == clock.now && restored.verifiedAt == clock.now)
         #expect(try directory.sql("SELECT email_key FROM accounts") == "taro@example.com")
         #expect(try fixture.store.session(token: fixture.token) == nil && fixture.store.session(token: phone) == nil)
         #expect(try fixture.store.sessionCount(accountID: fixture.account.id) == 0)
         #expect(confirm(fixture, pending).0 == .failure(.invalidActionCode))
-        #expect(fixture.authenticator.recoverEmail(code: recovery, in: fixture.store) == .failure(.invalidActionCode))
-        #expect(try fixture.authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password, in: fixture.store).get().id
+        #expect(fixture.authenticator.recoverEmail(code: recovery) == .failure(.invalidActionCode))
+        #expect(try fixture.authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password).get().id
             == fixture.account.id)
     }
 
@@ -245,8 +239,8 @@ import Testing
         let recovery = try #require(confirm(fixture, try requestChange(fixture, to: "taro@example.net")).1)
         _ = try fixture.other("taro@example.com", name: "Newcomer")
         let before = try dump(directory.database)
-        #expect(fixture.authenticator.inspectEmailRecovery(code: recovery, in: fixture.store) == .failure(.emailAlreadyInUse))
-        #expect(fixture.authenticator.recoverEmail(code: recovery, in: fixture.store) == .failure(.emailAlreadyInUse))
+        #expect(fixture.authenticator.inspectEmailRecovery(code: recovery) == .failure(.emailAlreadyInUse))
+        #expect(fixture.authenticator.recoverEmail(code: recovery) == .failure(.emailAlreadyInUse))
         #expect(try dump(directory.database) == before)
     }
 
@@ -254,7 +248,7 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         let recovery = try #require(confirm(fixture, try requestChange(fixture, to: "taro@example.net")).1)
         clock.advance(by: 3 * 86_400)
-        #expect(fixture.authenticator.recoverEmail(code: recovery, in: fixture.store) == .failure(.expiredActionCode))
+        #expect(fixture.authenticator.recoverEmail(code: recovery) == .failure(.expiredActionCode))
         #expect(try fixture.store.account(id: fixture.account.id)?.email == "taro@example.net")
     }
 
@@ -265,16 +259,14 @@ import Testing
         let ownersUndo = try #require(confirm(fixture, try requestChange(fixture, to: "one@intruder.example")).1)
         clock.advance(by: 10)
         let started = try fixture.authenticator.changePassword(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: SignedInAccount.password,
-            in: fixture.store
-        ).get()
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: SignedInAccount.password).get()
         clock.advance(by: 10)
         let second = try requestChange(fixture, to: "two@intruder.example", token: started.sessionToken)
         let intrudersUndo = try #require(confirm(fixture, second).1)
         #expect(try fixture.store.account(id: fixture.account.id)?.email == "two@intruder.example")
         clock.advance(by: 10)
-        #expect(try fixture.authenticator.recoverEmail(code: ownersUndo, in: fixture.store).get().email == "Taro@example.com")
-        #expect(fixture.authenticator.recoverEmail(code: intrudersUndo, in: fixture.store) == .failure(.invalidActionCode))
+        #expect(try fixture.authenticator.recoverEmail(code: ownersUndo).get().email == "Taro@example.com")
+        #expect(fixture.authenticator.recoverEmail(code: intrudersUndo) == .failure(.invalidActionCode))
         #expect(try fixture.store.account(id: fixture.account.id)?.email == "Taro@example.com")
     }
 
@@ -283,17 +275,17 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         let firstUndo = try #require(confirm(fixture, try requestChange(fixture, to: "b@example.net")).1)
         let secondUndo = try #require(confirm(fixture, try requestChange(fixture, to: "c@example.net")).1)
-        #expect(try fixture.authenticator.recoverEmail(code: secondUndo, in: fixture.store).get().email == "b@example.net")
-        #expect(try fixture.authenticator.recoverEmail(code: firstUndo, in: fixture.store).get().email == "Taro@example.com")
+        #expect(try fixture.authenticator.recoverEmail(code: secondUndo).get().email == "b@example.net")
+        #expect(try fixture.authenticator.recoverEmail(code: firstUndo).get().email == "Taro@example.com")
     }
 
     @Test func codesOfOnePurposeDoNotServeAnother() throws {
         let fixture = try SignedInAccount(directory, clock)
         let change = try requestChange(fixture, to: "taro@example.net")
-        #expect(fixture.authenticator.recoverEmail(code: change, in: fixture.store) == .failure(.invalidActionCode))
+        #expect(fixture.authenticator.recoverEmail(code: change) == .failure(.invalidActionCode))
         let recovery = try #require(confirm(fixture, change).1)
         #expect(confirm(fixture, recovery).0 == .failure(.invalidActionCode))
-        #expect(fixture.authenticator.inspectEmailChange(code: recovery, in: fixture.store) == .failure(.invalidActionCode))
-        #expect(fixture.authenticator.inspectEmailRecovery(code: "not a code", in: fixture.store) == .failure(.invalidActionCode))
+        #expect(fixture.authenticator.inspectEmailChange(code: recovery) == .failure(.invalidActionCode))
+        #expect(fixture.authenticator.inspectEmailRecovery(code: "not a code") == .failure(.invalidActionCode))
     }
 }

@@ -8,23 +8,23 @@ import Testing
     let directory = TemporaryDirectory()
 
     func signUp(_ email: String, _ authenticator: Authenticator, _ store: AccountStore) -> Result<Account, AuthFailure> {
-        authenticator.signUp(email: email, displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store).created
+        authenticator.signUp(email: email, displayName: "Taro", nameKey: "taro", password: "correct horse battery").created
     }
 
     @Test func anAddressDifferingOnlyByCaseIsAlreadyInUse() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let first = try signUp("taro@example.com", authenticator, store).get()
         #expect(signUp("TARO@example.com", authenticator, store) == .failure(.emailAlreadyInUse))
         #expect(try run("sqlite3", [directory.database, "SELECT count(*) FROM accounts"]) == "1")
-        let signedIn = try authenticator.signIn(email: "Taro@Example.COM".lowercasedDomain, password: "correct horse battery", in: store).get()
+        let signedIn = try authenticator.signIn(email: "Taro@Example.COM".lowercasedDomain, password: "correct horse battery").get()
         #expect(signedIn == first && signedIn.email == "taro@example.com")
     }
 
     /// The address as typed is what the account shows and mails to.
     @Test func theAddressIsKeptAsTyped() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let account = try signUp("Taro.Yamada@example.com", authenticator, store).get()
         #expect(account.email == "Taro.Yamada@example.com")
         #expect(try store.account(email: "taro.yamada@example.com")?.account.email == "Taro.Yamada@example.com")
@@ -41,15 +41,15 @@ import Testing
     ])
     func nonASCIICasePairsAreOneAccount(first: String, second: String) throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let account = try signUp(first, authenticator, store).get()
         #expect(signUp(second, authenticator, store) == .failure(.emailAlreadyInUse))
-        #expect(try authenticator.signIn(email: second, password: "correct horse battery", in: store).get() == account)
+        #expect(try authenticator.signIn(email: second, password: "correct horse battery").get() == account)
     }
 
     @Test func addressesThatDifferBeyondCaseStayApart() throws {
         let store = try AccountStore(path: directory.database)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         _ = try signUp("ecole@exemple.fr", authenticator, store).get()
         _ = try signUp("école@exemple.fr", authenticator, store).get()  // an accent is not case
         _ = try signUp("taro@example.com", authenticator, store).get()

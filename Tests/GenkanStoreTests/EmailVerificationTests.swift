@@ -9,8 +9,7 @@ import Testing
     /// Signs up with a verification mail and returns the account and the token it carries.
     func signUp(_ store: AccountStore, _ authenticator: Authenticator) throws -> (Account, String) {
         let account = try authenticator.signUp(
-            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store
-        ).created.get()
+            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery").created.get()
         let sent = try #require(authenticator.recorded.sent(.verification).last)
         #expect(sent.recipient == "taro@example.com")
         return (account, try #require(sent.token))
@@ -18,29 +17,29 @@ import Testing
 
     @Test func signUpQueuesAVerificationMailWhoseCodeVerifies() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let (account, code) = try signUp(store, authenticator)
         #expect(try store.dueMail(limit: 10).map(\.mail.recipient) == ["taro@example.com"])
-        #expect(authenticator.inspectEmailVerification(code: code, in: store) == .success(.pending(account)))
-        #expect(authenticator.inspectEmailVerification(code: code, in: store) == .success(.pending(account)))  // a GET never consumes
+        #expect(authenticator.inspectEmailVerification(code: code) == .success(.pending(account)))
+        #expect(authenticator.inspectEmailVerification(code: code) == .success(.pending(account)))  // a GET never consumes
         clock.advance(by: 5)
-        guard case .success(.verified(let verified)) = authenticator.verifyEmail(code: code, in: store) else {
+        guard case .success(.verified(let verified)) = authenticator.verifyEmail(code: code) else {
             Issue.record("not verified")
             return
         }
         #expect(verified.verifiedAt == clock.now && verified.id == account.id)
         // A second use is friendly, on GET and POST alike.
-        #expect(authenticator.verifyEmail(code: code, in: store) == .success(.alreadyVerified(verified)))
-        #expect(authenticator.inspectEmailVerification(code: code, in: store) == .success(.alreadyVerified(verified)))
+        #expect(authenticator.verifyEmail(code: code) == .success(.alreadyVerified(verified)))
+        #expect(authenticator.inspectEmailVerification(code: code) == .success(.alreadyVerified(verified)))
     }
 
     @Test func aVerifiedAccountsNewerCodeAlsoAnswersAlreadyVerified() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let (account, _) = try signUp(store, authenticator)
         try store.markVerified(accountID: account.id)
         let again = try store.issueCode(.verifyEmail, accountID: account.id)
-        guard case .success(.alreadyVerified) = authenticator.verifyEmail(code: again.token, in: store) else {
+        guard case .success(.alreadyVerified) = authenticator.verifyEmail(code: again.token) else {
             Issue.record("a verified account's code did not answer already verified")
             return
         }
@@ -48,36 +47,35 @@ import Testing
 
     @Test func wrongExpiredAndReplacedCodesFail() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let (account, first) = try signUp(store, authenticator)
         let second = try store.issueCode(.verifyEmail, accountID: account.id).token
-        #expect(authenticator.verifyEmail(code: first, in: store) == .failure(.invalidActionCode))
-        #expect(authenticator.verifyEmail(code: Secret.token(), in: store) == .failure(.invalidActionCode))
+        #expect(authenticator.verifyEmail(code: first) == .failure(.invalidActionCode))
+        #expect(authenticator.verifyEmail(code: Secret.token()) == .failure(.invalidActionCode))
         let reset = try store.issueCode(.resetPassword, accountID: account.id).token
-        #expect(authenticator.verifyEmail(code: reset, in: store) == .failure(.invalidActionCode))
+        #expect(authenticator.verifyEmail(code: reset) == .failure(.invalidActionCode))
         clock.advance(by: 3 * 86_400)
-        #expect(authenticator.inspectEmailVerification(code: second, in: store) == .failure(.expiredActionCode))
-        #expect(authenticator.verifyEmail(code: second, in: store) == .failure(.expiredActionCode))
+        #expect(authenticator.inspectEmailVerification(code: second) == .failure(.expiredActionCode))
+        #expect(authenticator.verifyEmail(code: second) == .failure(.expiredActionCode))
         #expect(try store.account(id: account.id)?.isVerified == false)
     }
 
     @Test func aDisabledAccountCannotVerify() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let (account, code) = try signUp(store, authenticator)
         try store.setDisabled(accountID: account.id, true)
-        #expect(authenticator.verifyEmail(code: code, in: store) == .failure(.invalidActionCode))
+        #expect(authenticator.verifyEmail(code: code) == .failure(.invalidActionCode))
     }
 
     /// The account, its code and its mail are one transaction: a mail that cannot be queued
     /// leaves no account behind (and the address free).
     @Test func aSignUpWhoseMailFailsLeavesNothing() throws {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         authenticator.recorded.refuseEnvelopes()
         let result = authenticator.signUp(
-            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store
-        ).created
+            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery").created
         authenticator.recorded.refuseEnvelopes(false)
         guard case .failure(.internalError(let error)) = result else {
             Issue.record("expected the store's refusal, got \(result)")

@@ -7,16 +7,17 @@ import Testing
 @Suite struct FirebaseAPIStoreTests {
     let directory = TemporaryDirectory()
     let clock = ManualClock()
-    let authenticator = try! testAuthenticator()
+    let mail = RecordingMail()
 
     func store() throws -> AccountStore { try AccountStore(path: directory.database, clock: clock.storeClock) }
 
     func taro(_ store: AccountStore) throws -> Account {
-        try authenticator.signUp(email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse", in: store).created.get()
+        try testAuthenticator(store, mail).signUp(email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse").created.get()
     }
 
     @Test func refreshTokensAreStoredHashedAndDieWithValidSince() throws {
         let store = try store()
+        let authenticator = try testAuthenticator(store, mail)
         let account = try taro(store)
         let token = try store.createRefreshToken(accountID: account.id, authTime: clock.now)
         #expect(token.count == 43)
@@ -27,8 +28,7 @@ import Testing
         #expect(try store.refreshGrant(token: "short") == nil)
         clock.advance(by: 5)
         _ = try authenticator.changePassword(
-            .idToken(accountID: account.id, issuedAt: clock.now), newPassword: "another horse", renewal: .none, in: store
-        ).get()
+            .idToken(accountID: account.id, issuedAt: clock.now), newPassword: "another horse", renewal: .none).get()
         #expect(try store.refreshGrant(token: token) == nil)
         #expect(try store.refreshTokenCount(accountID: account.id) == 0)
         // One issued after the change lives.
@@ -40,14 +40,15 @@ import Testing
 
     @Test func signingInForATokenRecordsTheSignIn() throws {
         let store = try store()
+        let authenticator = try testAuthenticator(store, mail)
         let account = try taro(store)
         #expect(try store.profile(id: account.id)?.lastLoginAt == nil)
         clock.advance(by: 7)
-        let started = try authenticator.signInForToken(email: "TARO@example.com", password: "correct horse", in: store).get()
+        let started = try authenticator.signInForToken(email: "TARO@example.com", password: "correct horse").get()
         #expect(started.authTime == clock.now && started.account.id == account.id)
         #expect(try store.profile(id: account.id)?.lastLoginAt == clock.now)
         #expect(try store.refreshGrant(token: started.refreshToken)?.signInProvider == "password")
-        if case .failure(let failure) = authenticator.signInForToken(email: "taro@example.com", password: "wrong", in: store) {
+        if case .failure(let failure) = authenticator.signInForToken(email: "taro@example.com", password: "wrong") {
             #expect(failure == .invalidCredential)
         } else {
             Issue.record("a wrong password signed in")
@@ -57,6 +58,7 @@ import Testing
 
     @Test func photoURLsVerificationAndListing() throws {
         let store = try store()
+        let authenticator = try testAuthenticator(store, mail)
         let account = try taro(store)
         try store.setPhotoURL(accountID: account.id, "https://example.com/t.png")
         #expect(try store.profile(email: "Taro@example.com")?.photoURL == "https://example.com/t.png")
@@ -65,15 +67,15 @@ import Testing
         #expect(try store.account(id: account.id)?.isVerified == true)
         try store.setVerified(accountID: account.id, false)
         #expect(try store.account(id: account.id)?.isVerified == false)
-        let second = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse", in: store).created.get()
+        let second = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse").created.get()
         #expect(try store.profiles(afterID: 0, limit: 1).map(\.account.id) == [account.id])
         #expect(try store.profiles(afterID: account.id, limit: 10).map(\.account.id) == [second.id])
         var taken = AccountChanges(), free = AccountChanges()
         taken.email = "HANAKO@example.com"
         free.email = "jiro@example.com"
         free.emailVerified = true
-        #expect(authenticator.administer(accountID: account.id, taken, in: store).map(\.account.email) == .failure(.emailAlreadyInUse))
-        #expect(authenticator.administer(accountID: account.id, free, in: store).map(\.account.email) == .success("jiro@example.com"))
+        #expect(authenticator.administer(accountID: account.id, taken).map(\.account.email) == .failure(.emailAlreadyInUse))
+        #expect(authenticator.administer(accountID: account.id, free).map(\.account.email) == .success("jiro@example.com"))
         #expect(try store.account(email: "jiro@example.com")?.account.isVerified == true)
         #expect(try store.deleteAllAccounts() == 2)
         #expect(try store.profiles(afterID: 0, limit: 10).isEmpty)
@@ -81,37 +83,39 @@ import Testing
 
     @Test func aResetCodeSetsThePasswordWithoutASession() throws {
         let store = try store()
+        let authenticator = try testAuthenticator(store, mail)
         let account = try taro(store)
         let issued = try store.issueCode(.resetPassword, accountID: account.id)
         #expect(try store.lookUpCode(issued.token).get().purpose == .resetPassword)
-        let reset = try authenticator.resetPassword(code: issued.token, newPassword: "another horse", renewal: .none, in: store).get()
+        let reset = try authenticator.resetPassword(code: issued.token, newPassword: "another horse", renewal: .none).get()
         #expect(reset.account.isVerified && reset.account.validSince == clock.now && reset.credentials == .none)
         #expect(try store.sessionCount(accountID: account.id) == 0)
         #expect(throws: ActionCodeFailure.self) { try store.lookUpCode(issued.token).get() }
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "another horse", in: store).get().id == account.id)
-        #expect(authenticator.resetPassword(code: issued.token, newPassword: "third horse", renewal: .none, in: store).map(\.account)
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "another horse").get().id == account.id)
+        #expect(authenticator.resetPassword(code: issued.token, newPassword: "third horse", renewal: .none).map(\.account)
             == .failure(.invalidActionCode))
         #expect(authenticator.recorded.sent(.passwordChanged).map(\.recipient) == ["taro@example.com"])
     }
 
     @Test func anAddressChangeAndADeletionByIDToken() throws {
         let store = try store()
+        let authenticator = try testAuthenticator(store, mail)
         let account = try taro(store)
-        _ = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse", in: store).created.get()
+        _ = try authenticator.signUp(email: "hanako@example.com", displayName: "H", nameKey: "h", password: "correct horse").created.get()
         let requester = Requester.idToken(accountID: account.id, issuedAt: clock.now)
         let request = { (email: String) in
-            try self.authenticator.requestEmailChange(requester, newEmail: email, in: store).get()
+            try authenticator.requestEmailChange(requester, newEmail: email).get()
         }
         #expect(try request("HANAKO@example.com") == .addressInUse)
         #expect(try request("TARO@example.com") == .unchanged)
         #expect(try request("taro.new@example.com") == .sent)
         #expect(authenticator.recorded.sent(.emailChange).map(\.recipient) == ["taro.new@example.com"])
-        let deleted = try authenticator.deleteAccount(requester, in: store).get()
+        let deleted = try authenticator.deleteAccount(requester).get()
         #expect(deleted.email == "taro@example.com")
         #expect(authenticator.recorded.sent(.goodbye).map(\.recipient) == ["taro@example.com"])
         #expect(try store.account(id: account.id) == nil)
-        #expect(authenticator.deleteAccount(requester, in: store) == .failure(.userNotFound))
-        #expect(authenticator.deleteAccount(.administrator(accountID: account.id), in: store) == .failure(.userNotFound))
+        #expect(authenticator.deleteAccount(requester) == .failure(.userNotFound))
+        #expect(authenticator.deleteAccount(.administrator(accountID: account.id)) == .failure(.userNotFound))
     }
 
     @Test func ed25519SignaturesVerifyAndTheKeyComesFromItsSeed() throws {

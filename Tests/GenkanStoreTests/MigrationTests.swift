@@ -124,9 +124,9 @@ import Testing
         let passwordHash = try hasher.hash("the loser's password")
         _ = try sql("UPDATE accounts SET password_hash = '\(passwordHash)' WHERE id = 2")
         let store = try AccountStore(path: directory.database) { _ in }
-        let authenticator = try Authenticator(hasher: hasher, mail: RecordingMail())
+        let authenticator = try Authenticator(store: store, hasher: hasher, mail: RecordingMail())
         for spelling in ["TARO@example.com", "taro@example.com", "Taro@example.com"] {
-            #expect(authenticator.signIn(email: spelling, password: "the loser's password", in: store) == .failure(.invalidCredential))
+            #expect(authenticator.signIn(email: spelling, password: "the loser's password") == .failure(.invalidCredential))
         }
         // Nothing else about the later account changed: it is not disabled, and its session lives.
         let loser = try #require(try store.account(id: 2))
@@ -137,7 +137,7 @@ import Testing
         try store.setDisabled(accountID: 3, false)
         try store.recordResetRequest(email: "TARO@example.com", locale: "en")
         for request in try store.pendingResetRequests() {
-            _ = try authenticator.processResetRequest(request, in: store).get()
+            _ = try authenticator.processResetRequest(request).get()
         }
         let reset = try #require(authenticator.recorded.token(.passwordReset))
         #expect(try store.inspectCode(reset, purpose: .resetPassword).map(\.account.id) == .success(3))

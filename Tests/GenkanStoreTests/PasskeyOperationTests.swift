@@ -25,7 +25,7 @@ import Testing
         let store = try database.connect(clock: clock)
         let mail = RecordingMail()
         let verifier = WebAuthnVerifier(relyingParty: try RelyingParty(url: recording.origin, name: "Genkan"))
-        let authenticator = try testAuthenticator(mail, passkeys: verifier)
+        let authenticator = try testAuthenticator(store, mail, passkeys: verifier)
         let account = try store.createAccount(
             NewAccount(email: "taro@example.com", displayName: "Taro Yamada", nameKey: "taro yamada", passwordHash: password ? "$x" : nil))
         // The handle the recording's credential was made for.
@@ -49,20 +49,19 @@ import Testing
             recording.registrationChallenge, .registration, binding: Authenticator.passkeyBinding(sessionToken: fixture.session),
             account: fixture.account.id, in: fixture.store)
         return fixture.authenticator.finishPasskeyRegistration(
-            .session(token: fixture.session), responseJSON: recording.registration, name: name, defaultName: "Chrome on Linux",
-            in: fixture.store)
+            .session(token: fixture.session), responseJSON: recording.registration, name: name, defaultName: "Chrome on Linux")
     }
 
     func signIn(_ fixture: Fixture, assertion: Int, binding: String = "pre:browser") throws -> Result<VerifiedPasskey, AuthFailure> {
         try issue(recording.assertionChallenges[assertion], .signIn, binding: binding, in: fixture.store)
-        return fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[assertion], binding: binding, in: fixture.store)
+        return fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[assertion], binding: binding)
     }
 
     @Test(arguments: StoreKind.available) func registrationNeedsARecentProofAndStoresThePasskeyOnce(kind: StoreKind) throws {
         let (database, fixture) = try setUp(kind)
         _ = database
         // Options: the account's handle, its name, nothing to exclude yet; a challenge stored.
-        let options = try fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session), in: fixture.store).get()
+        let options = try fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session)).get()
         #expect(options[member: "user"]?[member: "id"]?.stringValue == Base64URLText.encode(recording.userHandle))
         #expect(options[member: "user"]?[member: "name"]?.stringValue == "taro@example.com")
         #expect(options[member: "excludeCredentials"]?.arrayValue?.isEmpty == true)
@@ -76,17 +75,17 @@ import Testing
         // The same answer again: its challenge was spent.
         #expect(
             fixture.authenticator.finishPasskeyRegistration(
-                .session(token: fixture.session), responseJSON: recording.registration, name: nil, defaultName: "x", in: fixture.store)
+                .session(token: fixture.session), responseJSON: recording.registration, name: nil, defaultName: "x")
                 == .failure(.passkeyChallengeInvalid))
         // With a challenge again: the credential is registered already.
         #expect(try register(fixture) == .failure(.passkeyAlreadyRegistered))
         // The next options exclude it.
-        let next = try fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session), in: fixture.store).get()
+        let next = try fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session)).get()
         #expect(next[member: "excludeCredentials"]?.arrayValue?.first?[member: "id"]?.stringValue == Base64URLText.encode(recording.credentialID))
 
         // Five minutes after the last proof, adding needs a new one.
         clock.advance(by: Authenticator.recentAuthentication + 1)
-        #expect(fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session), in: fixture.store) == .failure(.requiresRecentLogin))
+        #expect(fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session)) == .failure(.requiresRecentLogin))
         // Another session's challenge does not finish this one's registration.
         let other = try fixture.store.createSession(accountID: fixture.account.id).token
         try issue(
@@ -94,7 +93,7 @@ import Testing
             account: fixture.account.id, in: fixture.store)
         #expect(
             fixture.authenticator.finishPasskeyRegistration(
-                .session(token: fixture.session), responseJSON: recording.registration, name: nil, defaultName: "x", in: fixture.store)
+                .session(token: fixture.session), responseJSON: recording.registration, name: nil, defaultName: "x")
                 == .failure(.passkeyChallengeInvalid))
     }
 
@@ -109,18 +108,18 @@ import Testing
         #expect(stored.signCount == 2 && stored.lastUsedAt == clock.now)
         // A replayed answer: its challenge is gone.
         #expect(
-            fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[0], binding: "pre:browser", in: fixture.store)
+            fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[0], binding: "pre:browser")
                 .map(\.account) == .failure(.passkeyChallengeInvalid))
         // A challenge issued to another browser.
         try issue(recording.assertionChallenges[1], .signIn, binding: "pre:other", in: fixture.store)
         #expect(
-            fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[1], binding: "pre:browser", in: fixture.store)
+            fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[1], binding: "pre:browser")
                 .map(\.account) == .failure(.passkeyChallengeInvalid))
         // A challenge that expired.
         try issue(recording.assertionChallenges[1], .signIn, binding: "pre:browser", in: fixture.store)
         clock.advance(by: AccountStore.passkeyChallengeLifetime)
         #expect(
-            fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[1], binding: "pre:browser", in: fixture.store)
+            fixture.authenticator.signInWithPasskey(responseJSON: recording.assertions[1], binding: "pre:browser")
                 .map(\.account) == .failure(.passkeyChallengeInvalid))
         #expect(try signIn(fixture, assertion: 1).get().account.id == fixture.account.id)
         stored = try #require(try fixture.store.passkeys(accountID: fixture.account.id).first)
@@ -135,7 +134,7 @@ import Testing
         #expect(try fixture.store.passkeys(accountID: fixture.account.id).first?.signCount == 3)
         // Not JSON at all.
         #expect(
-            fixture.authenticator.signInWithPasskey(responseJSON: Array("{}".utf8), binding: "pre:browser", in: fixture.store)
+            fixture.authenticator.signInWithPasskey(responseJSON: Array("{}".utf8), binding: "pre:browser")
                 .map(\.account) == .failure(.passkeyRejected(.malformedResponse, account: nil)))
     }
 
@@ -143,27 +142,27 @@ import Testing
         let (database, fixture) = try setUp(kind)
         _ = database
         let added = try register(fixture).get()
-        let removed = try fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id, in: fixture.store).get()
+        let removed = try fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id).get()
         #expect(removed.id == added.id && fixture.mail.sent(.passkeyRemoved).count == 1)
         #expect(try signIn(fixture, assertion: 0).map(\.account) == .failure(.passkeyNotFound))
-        #expect(fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id, in: fixture.store) == .failure(.passkeyNotFound))
+        #expect(fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id) == .failure(.passkeyNotFound))
     }
 
     @Test(arguments: StoreKind.available) func theLastWayInStays(kind: StoreKind) throws {
         let (database, fixture) = try setUp(kind)
         _ = database
         // Only a password: it cannot go.
-        #expect(fixture.authenticator.removePassword(.session(token: fixture.session), in: fixture.store) == .failure(.lastSignInMethod))
+        #expect(fixture.authenticator.removePassword(.session(token: fixture.session)) == .failure(.lastSignInMethod))
         let added = try register(fixture).get()
         let other = try fixture.store.createSession(accountID: fixture.account.id).token
         // With a passkey it can; the other sessions end, this one stays.
-        #expect(try fixture.authenticator.removePassword(.session(token: fixture.session), in: fixture.store).get() == 1)
+        #expect(try fixture.authenticator.removePassword(.session(token: fixture.session)).get() == 1)
         #expect(fixture.mail.sent(.passwordRemoved).count == 1)
         #expect(try fixture.store.session(token: other) == nil && fixture.store.session(token: fixture.session) != nil)
         #expect(try !fixture.store.signInMethods(accountID: fixture.account.id).hasPassword)
-        #expect(fixture.authenticator.removePassword(.session(token: fixture.session), in: fixture.store) == .failure(.missingPassword))
+        #expect(fixture.authenticator.removePassword(.session(token: fixture.session)) == .failure(.missingPassword))
         // Now the passkey is the last way in.
-        #expect(fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id, in: fixture.store) == .failure(.lastSignInMethod))
+        #expect(fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id) == .failure(.lastSignInMethod))
         #expect(try fixture.store.passkeys(accountID: fixture.account.id).count == 1)
         // The passkey signs in to the account without a password.
         #expect(try signIn(fixture, assertion: 0).get().account.id == fixture.account.id)
@@ -174,16 +173,16 @@ import Testing
         _ = database
         _ = try register(fixture).get()
         clock.advance(by: Authenticator.recentAuthentication + 1)
-        #expect(fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session), in: fixture.store) == .failure(.requiresRecentLogin))
-        let options = try fixture.authenticator.beginPasskeyReauthentication(.session(token: fixture.session), in: fixture.store).get()
+        #expect(fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session)) == .failure(.requiresRecentLogin))
+        let options = try fixture.authenticator.beginPasskeyReauthentication(.session(token: fixture.session)).get()
         #expect(options[member: "allowCredentials"]?.arrayValue?.count == 1)
         try issue(
             recording.assertionChallenges[0], .reauthentication, binding: Authenticator.passkeyBinding(sessionToken: fixture.session),
             account: fixture.account.id, in: fixture.store)
-        let confirmed = fixture.authenticator.confirmOwner(sessionToken: fixture.session, .passkey(recording.assertions[0]), in: fixture.store)
+        let confirmed = fixture.authenticator.confirmOwner(sessionToken: fixture.session, .passkey(recording.assertions[0]))
         #expect(try confirmed.get().id == fixture.account.id)
         // The proof is recent again: adding works.
-        #expect((try? fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session), in: fixture.store).get()) != nil)
+        #expect((try? fixture.authenticator.beginPasskeyRegistration(.session(token: fixture.session)).get()) != nil)
 
         // Another account's session cannot use it, even with a challenge of its own.
         let hanako = try fixture.store.createAccount(
@@ -193,23 +192,23 @@ import Testing
             recording.assertionChallenges[1], .reauthentication, binding: Authenticator.passkeyBinding(sessionToken: hers),
             account: hanako.id, in: fixture.store)
         #expect(
-            fixture.authenticator.reauthenticateWithPasskey(sessionToken: hers, responseJSON: recording.assertions[1], in: fixture.store)
+            fixture.authenticator.reauthenticateWithPasskey(sessionToken: hers, responseJSON: recording.assertions[1])
                 .map(\.account) == .failure(.passkeyNotFound))
         // A sign-in challenge does not do for a re-authentication.
         try issue(recording.assertionChallenges[1], .signIn, binding: Authenticator.passkeyBinding(sessionToken: fixture.session), in: fixture.store)
         #expect(
-            fixture.authenticator.reauthenticateWithPasskey(sessionToken: fixture.session, responseJSON: recording.assertions[1], in: fixture.store)
+            fixture.authenticator.reauthenticateWithPasskey(sessionToken: fixture.session, responseJSON: recording.assertions[1])
                 .map(\.account) == .failure(.passkeyChallengeInvalid))
     }
 
     @Test(arguments: StoreKind.available) func withoutARelyingPartyEveryPasskeyOperationRefuses(kind: StoreKind) throws {
         let (database, fixture) = try setUp(kind)
         _ = database
-        let plain = try testAuthenticator()
-        #expect(plain.beginPasskeySignIn(binding: "pre:x", in: fixture.store) == .failure(.passkeysUnavailable))
-        #expect(plain.beginPasskeyRegistration(.session(token: fixture.session), in: fixture.store) == .failure(.passkeysUnavailable))
+        let plain = try testAuthenticator(fixture.store)
+        #expect(plain.beginPasskeySignIn(binding: "pre:x") == .failure(.passkeysUnavailable))
+        #expect(plain.beginPasskeyRegistration(.session(token: fixture.session)) == .failure(.passkeysUnavailable))
         #expect(
-            plain.signInWithPasskey(responseJSON: recording.assertions[0], binding: "pre:x", in: fixture.store).map(\.account)
+            plain.signInWithPasskey(responseJSON: recording.assertions[0], binding: "pre:x").map(\.account)
                 == .failure(.passkeysUnavailable))
     }
 

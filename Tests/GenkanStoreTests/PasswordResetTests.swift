@@ -8,11 +8,9 @@ import Testing
 
     func setUp() throws -> (AccountStore, Authenticator, Account) {
         let store = try AccountStore(path: directory.database, clock: clock.storeClock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         let account = try authenticator.signUp(
-            email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "old password 1", sendsVerification: false,
-            in: store
-        ).created.get()
+            email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "old password 1", sendsVerification: false).created.get()
         return (store, authenticator, account)
     }
 
@@ -22,7 +20,7 @@ import Testing
         try store.recordResetRequest(email: email, locale: "en")
         let before = authenticator.recorded.sent(.passwordReset).count
         for request in try store.pendingResetRequests() {
-            _ = try authenticator.processResetRequest(request, in: store).get()
+            _ = try authenticator.processResetRequest(request).get()
         }
         #expect(try store.pendingResetRequests().isEmpty)
         let sent = authenticator.recorded.sent(.passwordReset)
@@ -38,7 +36,7 @@ import Testing
         let pending = try reopened.pendingResetRequests()
         #expect(pending.map(\.email) == ["taro@example.com"] && pending.map(\.locale) == ["ja"])
         for request in pending {
-            #expect(try authenticator.processResetRequest(request, in: reopened).get())
+            #expect(try Authenticator(store: reopened, settings: authenticator.settings).processResetRequest(request).get())
         }
         #expect(authenticator.recorded.sent(.passwordReset).map(\.locale) == ["ja"])
         #expect(try reopened.pendingResetRequests().isEmpty)
@@ -52,7 +50,7 @@ import Testing
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
         let request = try #require(try store.pendingResetRequests().first)
         authenticator.recorded.refuseEnvelopes()
-        let result = authenticator.processResetRequest(request, in: store)
+        let result = authenticator.processResetRequest(request)
         authenticator.recorded.refuseEnvelopes(false)
         guard case .failure(.internalError) = result else {
             Issue.record("expected the outbox to refuse an empty sender, got \(result)")
@@ -93,8 +91,7 @@ import Testing
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
         clock.advance(by: 10)
         let started = try authenticator.resetPassword(
-            code: code, newPassword: "new password 2", renewal: .session(userAgent: "Firefox"), in: store
-        ).get()
+            code: code, newPassword: "new password 2", renewal: .session(userAgent: "Firefox")).get()
         guard case .session(let token, let session) = started.credentials else {
             Issue.record("no session for the browser")
             return
@@ -104,8 +101,8 @@ import Testing
         #expect(try store.session(token: token)?.account.id == account.id)
         #expect(session.authenticatedAt == clock.now && session.userAgent == "Firefox")
         #expect(try store.sessionCount(accountID: account.id) == 1)
-        #expect(authenticator.signIn(email: "taro@example.com", password: "old password 1", in: store) == .failure(.invalidCredential))
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2", in: store).get().id == account.id)
+        #expect(authenticator.signIn(email: "taro@example.com", password: "old password 1") == .failure(.invalidCredential))
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2").get().id == account.id)
         #expect(try store.dueMail(limit: 10).count == 2)  // the link and the notice
     }
 
@@ -117,7 +114,7 @@ import Testing
         let (store, authenticator, account) = try setUp()
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
         clock.advance(by: 100)
-        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", renewal: .session(userAgent: nil), in: store).get()
+        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", renewal: .session(userAgent: nil)).get()
         let stale = Secret.token()
         let hash = Secret.hex(AccountStore.sessionKey(token: stale))
         let created = clock.now - 1
@@ -139,11 +136,11 @@ import Testing
     @Test func aResetCodeWorksOnce() throws {
         let (store, authenticator, _) = try setUp()
         let code = try #require(try requestReset("taro@example.com", authenticator, store))
-        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", renewal: .none, in: store).get()
+        _ = try authenticator.resetPassword(code: code, newPassword: "new password 2", renewal: .none).get()
         #expect(throws: AuthFailure.invalidActionCode) {
-            try authenticator.resetPassword(code: code, newPassword: "new password 3", renewal: .none, in: store).get()
+            try authenticator.resetPassword(code: code, newPassword: "new password 3", renewal: .none).get()
         }
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2", in: store).get().email == "Taro@example.com")
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2").get().email == "Taro@example.com")
     }
 
     @Test func anExpiredOrReplacedResetCodeChangesNothing() throws {
@@ -152,22 +149,22 @@ import Testing
         let first = try #require(try requestReset("taro@example.com", authenticator, store))
         let second = try #require(try requestReset("taro@example.com", authenticator, store))
         #expect(throws: AuthFailure.invalidActionCode) {
-            try authenticator.resetPassword(code: first, newPassword: "new password 2", renewal: .none, in: store).get()
+            try authenticator.resetPassword(code: first, newPassword: "new password 2", renewal: .none).get()
         }
         clock.advance(by: 3600)
         #expect(throws: AuthFailure.expiredActionCode) {
-            try authenticator.resetPassword(code: second, newPassword: "new password 2", renewal: .none, in: store).get()
+            try authenticator.resetPassword(code: second, newPassword: "new password 2", renewal: .none).get()
         }
         #expect(try store.session(token: session) != nil)
         #expect(try store.account(id: account.id)?.validSince == nil)
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "old password 1", in: store).get().id == account.id)
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "old password 1").get().id == account.id)
     }
 
     @Test func aVerificationCodeCannotResetAPassword() throws {
         let (store, authenticator, account) = try setUp()
         let verification = try store.issueCode(.verifyEmail, accountID: account.id)
         #expect(throws: AuthFailure.invalidActionCode) {
-            try authenticator.resetPassword(code: verification.token, newPassword: "new password 2", renewal: .none, in: store).get()
+            try authenticator.resetPassword(code: verification.token, newPassword: "new password 2", renewal: .none).get()
         }
     }
 

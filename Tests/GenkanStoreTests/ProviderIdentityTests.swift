@@ -13,67 +13,67 @@ import Testing
     }
 
     func setUp() throws -> (AccountStore, Authenticator) {
-        (try AccountStore(path: directory.database, clock: clock.storeClock), try testAuthenticator())
+        let store = try AccountStore(path: directory.database, clock: clock.storeClock)
+        return (store, try testAuthenticator(store))
     }
 
     @Test func aFirstSignInMakesAnAccountWithoutAPasswordAndTheNextFindsIt() throws {
         let (store, authenticator) = try setUp()
-        let first = try authenticator.signIn(with: profile("s1", email: "taro@example.com"), in: store, userAgent: nil).get()
+        let first = try authenticator.signIn(with: profile("s1", email: "taro@example.com"), userAgent: nil).get()
         #expect(first.isNew && first.account.isVerified && first.account.email == "taro@example.com")
         #expect(try store.session(token: first.token)?.account.id == first.account.id)
-        let second = try authenticator.signIn(with: profile("s1", email: "changed@example.com"), in: store, userAgent: nil).get()
+        let second = try authenticator.signIn(with: profile("s1", email: "changed@example.com"), userAgent: nil).get()
         #expect(!second.isNew && second.account.id == first.account.id)
         let (identities, hasPassword) = try store.providerIdentities(accountID: first.account.id)
         #expect(identities.map(\.subject) == ["s1"] && !hasPassword)
         // No password: the password form refuses it as it refuses a wrong password.
-        #expect(authenticator.signIn(email: "taro@example.com", password: "anything at all", in: store) == .failure(.invalidCredential))
+        #expect(authenticator.signIn(email: "taro@example.com", password: "anything at all") == .failure(.invalidCredential))
     }
 
     @Test func anUnverifiedAddressGetsAVerificationMail() throws {
-        let (store, authenticator) = try setUp()
-        let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com", verified: false), in: store, userAgent: nil).get()
+        let (_, authenticator) = try setUp()
+        let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com", verified: false), userAgent: nil).get()
         #expect(!outcome.account.isVerified && authenticator.recorded.token(.verification) != nil)
         // --private-signup: an unverified address makes no account.
         #expect(
-            authenticator.signIn(with: profile("s2", email: "jiro@example.com", verified: false), in: store, userAgent: nil, requireVerifiedEmail: true)
+            authenticator.signIn(with: profile("s2", email: "jiro@example.com", verified: false), userAgent: nil, requireVerifiedEmail: true)
                 == .failure(.unverifiedEmail))
-        #expect(authenticator.signIn(with: profile("s3", email: nil), in: store, userAgent: nil) == .failure(.missingEmail))
+        #expect(authenticator.signIn(with: profile("s3", email: nil), userAgent: nil) == .failure(.missingEmail))
     }
 
     @Test func anAddressInUseIsNotMergedButCanBeLinked() throws {
         let (store, authenticator) = try setUp()
         let account = try authenticator.signUp(
-            email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery", in: store
-        ).created.get()
+            email: "Taro@example.com", displayName: "Taro", nameKey: "taro", password: "correct horse battery").created.get()
         #expect(
-            authenticator.signIn(with: profile("s1", email: "taro@EXAMPLE.com"), in: store, userAgent: nil)
+            authenticator.signIn(with: profile("s1", email: "taro@EXAMPLE.com"), userAgent: nil)
                 == .failure(.accountExistsWithDifferentCredential))
         let session = try store.createSession(accountID: account.id, userAgent: nil).token
-        #expect(try authenticator.link(profile("s1", email: "taro@example.com"), toAccount: account.id, sessionToken: session, in: store).get().subject == "s1")
-        #expect(try authenticator.signIn(with: profile("s1", email: "taro@example.com"), in: store, userAgent: nil).get().account.id == account.id)
+        #expect(try authenticator.link(profile("s1", email: "taro@example.com"), toAccount: account.id, sessionToken: session).get().subject == "s1")
+        #expect(try authenticator.signIn(with: profile("s1", email: "taro@example.com"), userAgent: nil).get().account.id == account.id)
         // One identity per provider and account; an identity belongs to one account.
         #expect(
-            authenticator.link(profile("s9", email: nil), toAccount: account.id, sessionToken: session, in: store) == .failure(.providerAlreadyLinked))
-        let other = try authenticator.signUp(email: "jiro@example.com", displayName: "Jiro", nameKey: "jiro", password: "correct horse battery", in: store).created.get()
+            authenticator.link(profile("s9", email: nil), toAccount: account.id, sessionToken: session) == .failure(.providerAlreadyLinked))
+        let other = try authenticator.signUp(email: "jiro@example.com", displayName: "Jiro", nameKey: "jiro", password: "correct horse battery").created.get()
         let otherSession = try store.createSession(accountID: other.id, userAgent: nil).token
         #expect(
-            authenticator.link(profile("s1", email: nil), toAccount: other.id, sessionToken: otherSession, in: store)
+            authenticator.link(profile("s1", email: nil), toAccount: other.id, sessionToken: otherSession)
                 == .failure(.credentialAlreadyInUse))
         // The session must be the account's that asked.
         #expect(
-            authenticator.link(profile("s7", email: nil, provider: "apple"), toAccount: account.id, sessionToken: otherSession, in: store)
+            authenticator.link(profile("s7", email: nil, provider: "apple"), toAccount: account.id, sessionToken: otherSession)
                 == .failure(.userMismatch))
     }
 
     @Test func theLastWayInCannotBeUnlinked() throws {
         let (store, authenticator) = try setUp()
-        let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com"), in: store, userAgent: nil).get()
+        let outcome = try authenticator.signIn(with: profile("s1", email: "taro@example.com"), userAgent: nil).get()
         let id = outcome.account.id
-        #expect(authenticator.unlink(provider: "google", .session(token: outcome.token), in: store) == .failure(.lastSignInMethod))
-        #expect(authenticator.unlink(provider: "apple", .session(token: outcome.token), in: store) == .failure(.noSuchProvider))
-        _ = try authenticator.link(profile("a1", email: nil, provider: "apple"), toAccount: id, sessionToken: outcome.token, in: store).get()
-        #expect(throws: Never.self) { try authenticator.unlink(provider: "google", .session(token: outcome.token), in: store).get() }
-        #expect(authenticator.unlink(provider: "apple", .session(token: outcome.token), in: store) == .failure(.lastSignInMethod))
+        #expect(authenticator.unlink(provider: "google", .session(token: outcome.token)) == .failure(.lastSignInMethod))
+        #expect(authenticator.unlink(provider: "apple", .session(token: outcome.token)) == .failure(.noSuchProvider))
+        _ = try authenticator.link(profile("a1", email: nil, provider: "apple"), toAccount: id, sessionToken: outcome.token).get()
+        #expect(throws: Never.self) { try authenticator.unlink(provider: "google", .session(token: outcome.token)).get() }
+        #expect(authenticator.unlink(provider: "apple", .session(token: outcome.token)) == .failure(.lastSignInMethod))
         // Deleting the account deletes its identities: the identity can make a new account.
         try store.deleteAccount(id: id)
         #expect(try store.account(issuer: "https://apple.example", subject: "a1") == nil)
@@ -82,18 +82,18 @@ import Testing
     @Test func aResetGivesAPasswordAndDropsIdentitiesLinkedBeforeTheAddressWasProven() throws {
         let (store, authenticator) = try setUp()
         // Someone whose provider does not verify addresses makes the account with this address.
-        let made = try authenticator.signIn(with: profile("stranger", email: "taro@example.com", verified: false), in: store, userAgent: nil).get()
+        let made = try authenticator.signIn(with: profile("stranger", email: "taro@example.com", verified: false), userAgent: nil).get()
         try store.recordResetRequest(email: "taro@example.com", locale: "en")
         for request in try store.pendingResetRequests() {
-            _ = try authenticator.processResetRequest(request, in: store).get()
+            _ = try authenticator.processResetRequest(request).get()
         }
         let code = authenticator.recorded.token(.passwordReset)
         // The mailbox's owner sets a password: the stranger's identity and session are gone.
-        let started = try authenticator.resetPassword(code: try #require(code), newPassword: "a new passphrase", renewal: .none, in: store).get()
+        let started = try authenticator.resetPassword(code: try #require(code), newPassword: "a new passphrase", renewal: .none).get()
         #expect(started.account.isVerified)
         #expect(try store.providerIdentities(accountID: made.account.id) == ([], true))
         #expect(try store.session(token: made.token) == nil)
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "a new passphrase", in: store).get().id == made.account.id)
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "a new passphrase").get().id == made.account.id)
     }
 
     @Test func anAuthorizationIsTakenOnceAndExpires() throws {

@@ -13,8 +13,7 @@ import Testing
     @Test func renamingStoresTheNameAndItsKey() throws {
         let fixture = try SignedInAccount(directory, clock)
         let renamed = try fixture.authenticator.rename(
-            .session(token: fixture.token), displayName: "Tarō Yamada", nameKey: "tarō yamada", in: fixture.store
-        ).get()
+            .session(token: fixture.token), displayName: "Tarō Yamada", nameKey: "tarō yamada").get()
         #expect(renamed.displayName == "Tarō Yamada" && renamed.nameKey == "tarō yamada" && renamed.email == "Taro@example.com")
         #expect(try fixture.store.account(id: fixture.account.id) == renamed)
         #expect(try fixture.store.session(token: fixture.token)?.account.displayName == "Tarō Yamada")
@@ -22,11 +21,11 @@ import Testing
 
     @Test func renamingAMissingOrDisabledAccountFails() throws {
         let fixture = try SignedInAccount(directory, clock)
-        #expect(fixture.authenticator.rename(.administrator(accountID: 999), displayName: "X", nameKey: "x", in: fixture.store) == .failure(.userNotFound))
+        #expect(fixture.authenticator.rename(.administrator(accountID: 999), displayName: "X", nameKey: "x") == .failure(.userNotFound))
         try fixture.store.setDisabled(accountID: fixture.account.id, true)
         let before = try dump(directory.database)
         #expect(
-            fixture.authenticator.rename(.idToken(accountID: fixture.account.id, issuedAt: clock.now), displayName: "X", nameKey: "x", in: fixture.store)
+            fixture.authenticator.rename(.idToken(accountID: fixture.account.id, issuedAt: clock.now), displayName: "X", nameKey: "x")
                 == .failure(.userDisabled))
         #expect(try dump(directory.database) == before)
         #expect(AuthFailure.userNotFound.code.rawValue == "auth/user-not-found")
@@ -39,8 +38,7 @@ import Testing
         let created = clock.now
         clock.advance(by: 600)
         let account = try fixture.authenticator.reauthenticate(
-            sessionToken: fixture.token, password: SignedInAccount.password, in: fixture.store
-        ).get()
+            sessionToken: fixture.token, password: SignedInAccount.password).get()
         #expect(account.id == fixture.account.id)
         let session = try #require(try fixture.store.session(token: fixture.token)).session
         #expect(session.authenticatedAt == clock.now && session.createdAt == created)
@@ -51,7 +49,7 @@ import Testing
         clock.advance(by: 600)
         let before = try dump(directory.database)
         #expect(
-            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: "wrong password", in: fixture.store)
+            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: "wrong password")
                 == .failure(.invalidCredential))
         #expect(try dump(directory.database) == before)
         // The failure is the sign-in credential error, which the pages localize as such.
@@ -62,10 +60,10 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         try fixture.store.deleteSession(token: fixture.token)
         #expect(
-            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password, in: fixture.store)
+            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password)
                 == .failure(.userTokenExpired))
         #expect(
-            fixture.authenticator.reauthenticate(sessionToken: Secret.token(), password: SignedInAccount.password, in: fixture.store)
+            fixture.authenticator.reauthenticate(sessionToken: Secret.token(), password: SignedInAccount.password)
                 == .failure(.userTokenExpired))
         #expect(AuthFailure.userTokenExpired.code.rawValue == "auth/user-token-expired")
     }
@@ -74,7 +72,7 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         clock.advance(by: SessionPolicy.standard.idleTimeout)
         #expect(
-            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password, in: fixture.store)
+            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password)
                 == .failure(.userTokenExpired))
         #expect(try fixture.store.sessionCount(accountID: fixture.account.id) == 0)
     }
@@ -85,20 +83,20 @@ import Testing
         // Disabled by another server or by hand: its session row is still there.
         _ = try run("sqlite3", [directory.database, "UPDATE accounts SET disabled_at = 1 WHERE id = \(fixture.account.id)"])
         #expect(
-            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: "wrong password", in: fixture.store)
+            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: "wrong password")
                 == .failure(.invalidCredential))
         #expect(
-            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password, in: fixture.store)
+            fixture.authenticator.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password)
                 == .failure(.userDisabled))
     }
 
     @Test func reauthenticatingUpgradesAnOlderHash() throws {
         let fixture = try SignedInAccount(directory, clock)
-        let stronger = try Authenticator(hasher: PasswordHasher(operations: 2, memory: 16 * 1024))
+        let stronger = try Authenticator(store: fixture.store, hasher: PasswordHasher(operations: 2, memory: 16 * 1024))
         let before = try run("sqlite3", [directory.database, "SELECT password_hash FROM accounts"])
-        #expect(stronger.reauthenticate(sessionToken: fixture.token, password: "wrong", in: fixture.store) == .failure(.invalidCredential))
+        #expect(stronger.reauthenticate(sessionToken: fixture.token, password: "wrong") == .failure(.invalidCredential))
         #expect(try run("sqlite3", [directory.database, "SELECT password_hash FROM accounts"]) == before)
-        _ = try stronger.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password, in: fixture.store).get()
+        _ = try stronger.reauthenticate(sessionToken: fixture.token, password: SignedInAccount.password).get()
         let after = try run("sqlite3", [directory.database, "SELECT password_hash FROM accounts"])
         #expect(after != before && !stronger.hasher.needsRehash(after))
         #expect(stronger.hasher.verify(SignedInAccount.password, against: after))
@@ -113,8 +111,7 @@ import Testing
         clock.advance(by: 100)
         let started = try fixture.authenticator.changePassword(
             sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: "new password 2",
-            userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", in: fixture.store
-        ).get()
+            userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0").get()
         let token = try #require(started.sessionToken)
         #expect(token != fixture.token)
         #expect(try fixture.store.session(token: phone) == nil)
@@ -127,8 +124,8 @@ import Testing
         #expect(try fixture.store.sessionCount(accountID: fixture.account.id) == 1)
 
         let store = fixture.store, authenticator = fixture.authenticator
-        #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password, in: store) == .failure(.invalidCredential))
-        #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2", in: store).get().id == fixture.account.id)
+        #expect(authenticator.signIn(email: "taro@example.com", password: SignedInAccount.password) == .failure(.invalidCredential))
+        #expect(try authenticator.signIn(email: "taro@example.com", password: "new password 2").get().id == fixture.account.id)
         let notice = try #require(try store.dueMail().last)
         #expect(notice.mail.recipient == "Taro@example.com")
         #expect(try run("sqlite3", [directory.database, "SELECT account_id FROM outbox WHERE id = \(notice.id)"]) == "\(fixture.account.id)")
@@ -140,7 +137,7 @@ import Testing
         clock.advance(by: 100)
         try directory.expectUnchanged {
             let result = fixture.authenticator.changePassword(
-                sessionToken: fixture.token, currentPassword: "wrong password", newPassword: "new password 2", in: fixture.store)
+                sessionToken: fixture.token, currentPassword: "wrong password", newPassword: "new password 2")
             #expect(result == .failure(.invalidCredential) && fixture.mail.sent(.passwordChanged).isEmpty)
         }
     }
@@ -149,13 +146,11 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         let phone = try fixture.store.createSession(accountID: fixture.account.id).token
         _ = try fixture.authenticator.changePassword(
-            sessionToken: phone, currentPassword: SignedInAccount.password, newPassword: "phone password 2", in: fixture.store
-        ).get()
+            sessionToken: phone, currentPassword: SignedInAccount.password, newPassword: "phone password 2").get()
         let before = try dump(directory.database)
         // The laptop's form was open with the old password, which was right when the page was drawn.
         let result = fixture.authenticator.changePassword(
-            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: "laptop password 3",
-            in: fixture.store)
+            sessionToken: fixture.token, currentPassword: SignedInAccount.password, newPassword: "laptop password 3")
         #expect(result == .failure(.userTokenExpired))
         #expect(try dump(directory.database) == before)
     }
@@ -169,13 +164,12 @@ import Testing
         let fixture = try SignedInAccount(directory, clock)
         let tokens = [fixture.token, try fixture.store.createSession(accountID: fixture.account.id).token]
         let path = directory.database, storeClock = clock.storeClock
-        let authenticator = try Authenticator(hasher: .owaspMinimum)
+        let settings = try Authenticator.Settings(hasher: .owaspMinimum)
         let results = Mutex<[Int: Result<Renewed, AuthFailure>]>([:])
         runTogether(2) { device in
             guard let store = try? AccountStore(path: path, clock: storeClock) else { return }
-            let result = authenticator.changePassword(
-                sessionToken: tokens[device], currentPassword: SignedInAccount.password, newPassword: "device \(device) password",
-                in: store)
+            let result = Authenticator(store: store, settings: settings).changePassword(
+                sessionToken: tokens[device], currentPassword: SignedInAccount.password, newPassword: "device \(device) password")
             results.withLock { $0[device] = result }
         }
         let outcome = results.withLock { $0 }
@@ -185,7 +179,7 @@ import Testing
         // The loser either proved the password before the winner committed (its session is then gone
         // inside its transaction) or after (the session is gone already): the same failure.
         #expect(outcome[loser] == .failure(.userTokenExpired))
-        #expect(try fixture.authenticator.signIn(email: "taro@example.com", password: "device \(winners[0]) password", in: fixture.store).get().id
+        #expect(try fixture.authenticator.signIn(email: "taro@example.com", password: "device \(winners[0]) password").get().id
             == fixture.account.id)
         #expect(try fixture.store.sessionCount(accountID: fixture.account.id) == 1)
     }

@@ -21,8 +21,8 @@ import Testing
 
         /// A sign-in from `client` with `password`, through the throttle.
         func signIn(_ password: String, from client: String, email: String = "taro@example.com") -> Result<Account, AuthFailure> {
-            throttle.guarded(SignInAttempt(client: client, email: email), in: store) {
-                signedIn.authenticator.signIn(email: email, password: password, in: store)
+            throttle.guarded(SignInAttempt(client: client, email: email), in: signedIn.authenticator) {
+                signedIn.authenticator.signIn(email: email, password: password)
             }
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import GenkanStore
+@testable import GenkanStore
 import GenkanTestSupport
 import GenkanWebAuthn
 import Synchronization
@@ -139,9 +139,11 @@ final class RecordingMail: AccountMail {
     }
 }
 
-/// An authenticator for tests: the cheap hasher, and the mails recorded.
-func testAuthenticator(_ mail: RecordingMail = RecordingMail(), passkeys: WebAuthnVerifier? = nil) throws -> Authenticator {
-    try Authenticator(hasher: fastHasher, mail: mail, passkeys: passkeys)
+/// The accounts core on `store` for tests: the cheap hasher, and the mails recorded.
+func testAuthenticator(_ store: AccountStore, _ mail: RecordingMail = RecordingMail(), passkeys: WebAuthnVerifier? = nil) throws
+    -> Authenticator
+{
+    try Authenticator(store: store, hasher: fastHasher, mail: mail, passkeys: passkeys)
 }
 
 /// A store with one account, signed in on one device, for the tests of the account's settings.
@@ -161,18 +163,16 @@ struct SignedInAccount {
     ) throws {
         store = try AccountStore(path: directory.database, clock: clock.storeClock)
         mail = RecordingMail()
-        authenticator = try testAuthenticator(mail)
+        authenticator = try testAuthenticator(store, mail)
         account = try authenticator.signUp(
-            email: email, displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false, in: store
-        ).created.get()
+            email: email, displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false).created.get()
         token = try store.createSession(accountID: account.id, userAgent: userAgent).token
     }
 
     /// Another account in the same store, signed in.
     func other(_ email: String, name: String = "Hanako") throws -> (account: Account, token: String) {
         let other = try authenticator.signUp(
-            email: email, displayName: name, nameKey: name.lowercased(), password: Self.password, sendsVerification: false, in: store
-        ).created.get()
+            email: email, displayName: name, nameKey: name.lowercased(), password: Self.password, sendsVerification: false).created.get()
         return (other, try store.createSession(accountID: other.id).token)
     }
 }
@@ -207,23 +207,23 @@ final class Outcomes<Value: Sendable>: Sendable {
 /// The page's doors as the site composes them (the current password, then the operation), so the
 /// store's tests read as the pages use the core.
 extension Authenticator {
-    func deleteAccount(sessionToken: String, currentPassword: String, in store: AccountStore) -> Result<Account, AuthFailure> {
-        proving(sessionToken: sessionToken, password: currentPassword, in: store) { deleteAccount($0.requester, in: store) }
+    func deleteAccount(sessionToken: String, currentPassword: String) -> Result<Account, AuthFailure> {
+        proving(sessionToken: sessionToken, password: currentPassword) { deleteAccount($0.requester) }
     }
 
     func changePassword(
-        sessionToken: String, currentPassword: String, newPassword: String, userAgent: String? = nil, in store: AccountStore
+        sessionToken: String, currentPassword: String, newPassword: String, userAgent: String? = nil
     ) -> Result<Renewed, AuthFailure> {
-        proving(sessionToken: sessionToken, password: currentPassword, in: store) {
-            changePassword($0.requester, newPassword: newPassword, renewal: .session(userAgent: userAgent), in: store)
+        proving(sessionToken: sessionToken, password: currentPassword) {
+            changePassword($0.requester, newPassword: newPassword, renewal: .session(userAgent: userAgent))
         }
     }
 
     func requestEmailChange(
-        sessionToken: String, currentPassword: String, newEmail: String, privately: Bool = false, in store: AccountStore
+        sessionToken: String, currentPassword: String, newEmail: String, privately: Bool = false
     ) -> Result<EmailChangeRequest, AuthFailure> {
-        proving(sessionToken: sessionToken, password: currentPassword, in: store) {
-            requestEmailChange($0.requester, newEmail: newEmail, privately: privately, in: store)
+        proving(sessionToken: sessionToken, password: currentPassword) {
+            requestEmailChange($0.requester, newEmail: newEmail, privately: privately)
         }
     }
 }

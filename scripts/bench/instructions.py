@@ -56,7 +56,8 @@ def count(binary, kind, work):
          "--outbox", str(work / f"{kind}-outbox"), "--loops", "1", "--firebase-project", "demo-genkan"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.time() + 120
+        # A start under valgrind takes a minute or more, several on cores others are using.
+        deadline = time.time() + 600
         while True:
             try:
                 requests(port, "page", 1)
@@ -77,7 +78,7 @@ def count(binary, kind, work):
         subprocess.run(["callgrind_control", "-d", str(process.pid)], check=True, capture_output=True)
     finally:
         process.terminate()
-        process.wait(timeout=60)
+        process.wait(timeout=300)
     dumps = sorted(glob.glob(f"{out}.*"))
     for line in Path(dumps[-1]).read_text().splitlines():
         if line.startswith(("summary:", "totals:")):

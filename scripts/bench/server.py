@@ -11,7 +11,11 @@
 2. GET /signin latency while a flood of sign-in POSTs keeps every core hashing Argon2id (goal: p99
    under 50 ms). The flood goes through --trust-proxy with a new X-Forwarded-For and e-mail address
    per request, so the rate limits do not stop it; every post is a real Argon2id verification.
-3. Peak resident memory (VmHWM) of genkan and of nginx (master and workers).
+3. Resident memory of genkan, anonymous (heap, stacks: what the process itself allocated) and
+   file-backed (the binary and libraries, shared with every process that maps them) apart: fresh
+   (started, no request yet), at its peak while serving pages and while hashing the flood too
+   (sampled every 0.1 s), and idle after the runs; the same for the baseline; nginx's peak
+   (VmHWM, master and workers) beside.
 
 Each genkan (and the baseline) writes its access log to a file in the work directory, as a
 deployment would, and so does nginx (its default: a line per request, unbuffered), so both sides
@@ -26,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -86,6 +91,82 @@ def peak_memory_kib(pids):
         except FileNotFoundError:
             pass
     return total
+
+
+def resident_kib(pid):
+    """The resident memory of a process (KiB): anonymous, file-backed and their sum, and its peak
+    sum so far (VmHWM; the kernel keeps no peak of each part)."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("RssAnon", "RssFile", "RssShmem", "VmRSS", "VmHWM"):
+                fields[name] = int(value.split()[0])
+    return {"anon": fields["RssAnon"], "file": fields["RssFile"] + fields["RssShmem"], "total": fields["VmRSS"],
+            "hwm": fields["VmHWM"]}
+
+
+class MemorySampler:
+    """The largest anonymous and file-backed resident size of a process, read every `interval`
+    seconds on a thread of its own between `start()` and `stop()`, over the whole time or in parts
+    (`take_peak()`)."""
+
+    def __init__(self, pid, interval=0.1):
+        self.pid, self.interval = pid, interval
+        self.peak = {"anon": 0, "file": 0, "total": 0, "hwm": 0}
+        self._stop = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        while not self._stop.is_set():
+            self.sample()
+            self._stop.wait(self.interval)
+
+    def sample(self):
+        try:
+            now = resident_kib(self.pid)
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        with self._lock:
+            for key, value in now.items():
+                self.peak[key] = max(self.peak[key], value)
+
+    def take_peak(self):
+        """The peak so far; the next one is counted from now."""
+        with self._lock:
+            peak, self.peak = self.peak, {key: 0 for key in self.peak}
+        self.sample()
+        return peak
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def stop(self):
+        if self._thread.is_alive():
+            self._stop.set()
+            self._thread.join()
+            self.sample()
+
+
+def wait_until_listening(port, process, timeout=20):
+    """Waits until `port` accepts a connection (nothing is sent: the server stays fresh)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"port {port} did not open")
+
+
+def memory_line(label, kib, note):
+    return (f"  {label:13} anonymous {kib['anon'] / 1024:6.1f} MiB   file-backed {kib['file'] / 1024:6.1f} MiB   "
+            f"total {kib['total'] / 1024:6.1f} MiB   ({note})")
 
 
 def children(pid):
@@ -188,7 +269,15 @@ def main():
          "--public", str(ROOT / "public"), "--loops", str(CORES), "--trust-proxy"],
         stdout=open(work / "genkan-access.log", "w"), stderr=open(work / "genkan.err", "w"))
     nginx = None
+    samplers = []
     try:
+        # Fresh: started, the port open, no request yet (a second for what a start leaves running).
+        servers = [("genkan", genkan, genkan_port)] + ([("base", baseline, baseline_port)] if baseline else [])
+        for _, process, port in servers:
+            wait_until_listening(port, process)
+        time.sleep(1)
+        fresh = {name: resident_kib(process.pid) for name, process, _ in servers}
+        samplers = [(name, process, MemorySampler(process.pid).start()) for name, process, _ in servers]
         url = f"http://127.0.0.1:{genkan_port}/signin"
         request = urllib.request.Request(url, headers={"Accept-Language": "ja"})
         page = wait_until_up(request).read()
@@ -267,6 +356,7 @@ http {{
         # As many posts in flight as the hashing threads and their queue hold: every core hashes
         # all the time, and no post is refused for a full queue.
         flood_connections = CORES * 4
+        page_peaks = {name: sampler.take_peak() for name, _, sampler in samplers}
         flood = subprocess.Popen(
             ["wrk", "-t1", f"-c{flood_connections}", f"-d{flood_seconds}s", "-s", str(script), url],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -284,12 +374,26 @@ http {{
 
         with open(work / "genkan-access.log", "rb") as log:
             print(f"Access log: {sum(1 for _ in log)} lines written by genkan during the runs")
+        time.sleep(1)
         nginx_pids = [nginx.pid] + children(nginx.pid)
-        print("Peak memory (VmHWM)")
-        print(f"  genkan  {peak_memory_kib([genkan.pid]) / 1024:6.1f} MiB")
-        print(f"  nginx   {peak_memory_kib(nginx_pids) / 1024:6.1f} MiB (master and {len(nginx_pids) - 1} workers)")
+        print("Resident memory (anonymous: the process's own heap and stacks; file-backed: its binary and "
+              "libraries, shared with other processes)")
+        for name, process, sampler in samplers:
+            sampler.stop()
+            goal = fresh[name]["anon"] < 10 * 1024
+            print(memory_line(f"{name} fresh", fresh[name],
+                              f"started, no request yet; VmHWM {fresh[name]['hwm'] / 1024:.1f} MiB, the start's peak; "
+                              f"goal anonymous < 10 MiB: {'met' if goal else 'NOT met'}"))
+            print(memory_line(f"{name} pages", page_peaks[name], "the peak while serving pages, sampled every 0.1 s"))
+            if name == "genkan":  # the flood is sent to genkan only
+                print(memory_line(f"{name} flood", sampler.peak,
+                                  f"the peak while hashing sign-ins too; VmHWM {sampler.peak['hwm'] / 1024:.1f} MiB"))
+            print(memory_line(f"{name} after", resident_kib(process.pid), "idle after the runs"))
+        print(f"  nginx peak    {peak_memory_kib(nginx_pids) / 1024:6.1f} MiB (VmHWM, master and {len(nginx_pids) - 1} workers)")
         return 0
     finally:
+        for _, _, sampler in samplers:
+            sampler.stop()
         if baseline:
             stop(baseline)
         stop(genkan)

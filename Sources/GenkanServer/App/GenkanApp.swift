@@ -14,7 +14,7 @@ import GenkanWebAuthn
 /// in `Forms/` when it has a form, and its keys in `PageKey` and the catalog.
 final class GenkanApp: Sendable {
     let routes: RouteTable
-    let pool: WorkerPool<AccountStore>
+    let pool: WorkerPool<Authenticator>
     /// What links in mail start with (`GenkanSite` fills it in once listening, unless configured).
     let baseURL: BaseURL
     /// Delivers the outbox; nil when mail is not sent from this process (page tests).
@@ -44,9 +44,6 @@ final class GenkanApp: Sendable {
         let tokens = CSRFTokens(secret: try main.secret(named: "csrf"))
         let throttle = SignInThrottle(limits: configuration.rateLimits.signIn, secret: try main.secret(named: "limits"))
         let devices = KnownDevices(secret: try main.secret(named: "devices"))
-        _ = try main.deleteExpiredSessions()
-        _ = try main.deleteExpiredCodes()
-        try main.deleteDrainedLimits()
         let files = try configuration.publicDirectory.map { directory throws(ServerError) in try StaticFiles(root: directory) }
         let texts = PageTexts(model: configuration.messages)
         let rules = configuration.validation
@@ -58,9 +55,20 @@ final class GenkanApp: Sendable {
             baseURL: baseURL, codes: codes)
         mail.providerNames = Dictionary(
             configuration.identityProviders.map { ($0.name, ProviderButton($0).brandName) }, uniquingKeysWith: { first, _ in first })
+        let relyingParty = Self.relyingParty(configuration.baseURL, name: texts.text(.siteName, texts.locales.first ?? "en"))
+        // A passkey stands in for the password (and is the second factor too): only a verified user
+        // (biometrics, PIN) counts, never a security key found on a desk that anyone can touch.
+        var passkeyPolicy = WebAuthnPolicy()
+        passkeyPolicy.userVerification = .required
+        let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0, policy: passkeyPolicy) }.get()
+        if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
+        // What every worker's core shares; each worker thread makes its own over its own connection.
+        let settings = try Authenticator.Settings(hasher: configuration.hasher, mail: mail, passkeys: verifier)
+        // What expired while no server ran goes before this one serves.
+        try Authenticator(store: main, settings: settings).deleteExpired()
         // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
         let outbox = sendsMail
-            ? StoreMailQueue(store: try open(), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
+            ? StoreMailQueue(outbox: Outbox(store: try open()), leaseSeconds: location.isNetworked ? StoreMailQueue.sharedLeaseSeconds : nil) : nil
         let sender = try outbox.map { outbox in
             OutboxSender(
                 queue: outbox, transport: try Self.transport(configuration.mail),
@@ -68,7 +76,7 @@ final class GenkanApp: Sendable {
                 // Other servers on the database queue mail this sender is not told of.
                 longestSleep: location.isNetworked ? StoreMailQueue.sharedQueueRecheck : nil, log: { errorLog.write($0) })
         }
-        let pool: WorkerPool<AccountStore>
+        let pool: WorkerPool<Authenticator>
         do {
             let queue = configuration.hashingQueue
             // Every job that queued mail wakes the sender: no door has to remember to.
@@ -77,8 +85,8 @@ final class GenkanApp: Sendable {
                 // interactive lane: a flood that keeps the loops busy cannot slow those down.
                 threads: configuration.workerThreads, hashingThreads: configuration.hashingThreads, priorityThreads: 1,
                 hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
-                maximumWait: queue.maximumWait, afterEachJob: { store in if store.takeQueuedMail() { sender?.notify() } }
-            ) { try open() }
+                maximumWait: queue.maximumWait, afterEachJob: { core in if core.takeQueuedMail() { sender?.notify() } }
+            ) { Authenticator(store: try open(), settings: settings) }
         } catch {
             sender?.stop()
             throw error
@@ -88,13 +96,6 @@ final class GenkanApp: Sendable {
 
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
-        let relyingParty = Self.relyingParty(configuration.baseURL, name: texts.text(.siteName, texts.locales.first ?? "en"))
-        // A passkey stands in for the password (and is the second factor too): only a verified user
-        // (biometrics, PIN) counts, never a security key found on a desk that anyone can touch.
-        var passkeyPolicy = WebAuthnPolicy()
-        passkeyPolicy.userVerification = .required
-        let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0, policy: passkeyPolicy) }.get()
-        if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
         let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons, passkeys: verifier != nil)
         // Rendered once per language (on first use): the forms every visitor sees the same;
         // validated live: every form.
@@ -107,9 +108,8 @@ final class GenkanApp: Sendable {
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
             requireVerified: configuration.requireVerified)
-        let authenticator = try Authenticator(hasher: configuration.hasher, mail: mail, passkeys: verifier)
         let site = SiteServices(
-            forms: forms, pool: pool, authenticator: authenticator, failures: failures, checks: shared.checks,
+            forms: forms, pool: pool, failures: failures, checks: shared.checks,
             sessionLifetime: policy.lifetime, clock: clock)
         let sessions = SessionStart(site: site)
 
@@ -131,7 +131,7 @@ final class GenkanApp: Sendable {
         SignUp(site: site, sessions: sessions, isPrivate: configuration.privateSignUp).register(on: router, with: shared)
         SignOut(site: site).register(on: router, with: shared)
         AccountOverview(renderer: renderer, tokens: tokens).register(on: router, with: shared)
-        let resetRequests = ResetRequests(pool: pool, authenticator: authenticator, log: errorLog)
+        let resetRequests = ResetRequests(pool: pool, log: errorLog)
         PasswordReset(site: site, requests: resetRequests).register(on: router, with: shared)
         SignInLink(site: site, requests: resetRequests).register(on: router, with: shared)
         // Requests a crash left between their answer and their mail.

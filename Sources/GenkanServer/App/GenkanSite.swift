@@ -39,16 +39,14 @@ public final class GenkanSite: Sendable {
         let anonymousLifetime = configuration.firebaseProject == nil ? nil : configuration.anonymousLifetime
         let log = configuration.errorLog
         let sweep: @Sendable () -> Void = { [pool = app.pool] in
-            _ = pool.submit(.interactive) { store in
-                _ = try? store.deleteExpiredSessions()
-                _ = try? store.deleteExpiredCodes()
-                _ = try? store.deleteDrainedLimits()
+            _ = pool.submit(.interactive) { core in
+                do { try core.deleteExpired() } catch { log.write("expired sessions, codes or limits not swept: \(error)") }
                 if let anonymousLifetime {
-                    do {
-                        let deleted = try store.deleteUnusedAnonymousAccounts(unusedFor: anonymousLifetime)
-                        if deleted > 0 { log.write("deleted \(deleted) anonymous account\(deleted == 1 ? "" : "s") unused for \(anonymousLifetime / 86_400) days") }
-                    } catch {
-                        log.write("anonymous accounts not swept: \(error)")
+                    switch core.deleteUnusedAnonymousAccounts(unusedFor: anonymousLifetime) {
+                    case .success(let deleted) where deleted > 0:
+                        log.write("deleted \(deleted) anonymous account\(deleted == 1 ? "" : "s") unused for \(anonymousLifetime / 86_400) days")
+                    case .success: break
+                    case .failure(let failure): log.write("anonymous accounts not swept: \(failure)")
                     }
                 }
             }

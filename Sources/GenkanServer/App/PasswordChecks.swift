@@ -7,9 +7,9 @@ import GenkanStore
 /// `signInWithPassword` does the same.
 ///
 /// ```swift
-/// pool.hashing(request, context, { store in
-///     checks.signIn(email: email, client: client, in: store) {
-///         authenticator.signIn(email: email, password: password, in: store)
+/// pool.hashing(request, context, { core in
+///     checks.signIn(email: email, client: client, in: core) {
+///         core.signIn(email: email, password: password)
 ///     }
 /// }) { result in … }
 /// ```
@@ -76,13 +76,13 @@ struct PasswordChecks: Sendable {
     /// from before when `device` names its entry and the account's credentials have not changed
     /// since (checked here, on the account as it is now).
     func signIn<T>(
-        email: String, client: Client, device: KnownDevice? = nil, in store: AccountStore, _ check: () -> Result<T, AuthFailure>
+        email: String, client: Client, device: KnownDevice? = nil, in core: Authenticator, _ check: () -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         let current = device.flatMap { device in
-            (try? store.account(email: email)).flatMap { found in devices.isCurrent(device, for: found.account) ? device : nil }
+            (try? core.account(email: email)).flatMap { account in devices.isCurrent(device, for: account) ? device : nil }
         }
         let result = throttle.guarded(
-            SignInAttempt(client: client.key, email: email, knownDevice: current?.id, epoch: current?.epoch), in: store, check)
+            SignInAttempt(client: client.key, email: email, knownDevice: current?.id, epoch: current?.epoch), in: core, check)
         record(.signIn, result, email: email, client: client)
         return result
     }
@@ -90,13 +90,13 @@ struct PasswordChecks: Sendable {
     /// A signed-in form's current password, counted against the account as sign-in counts it,
     /// but as a known browser's (its session stands for it): strangers' guessing, which can lock
     /// the account against new browsers, never holds the owner's own signed-in browser on its forms.
-    func reauthentication<T>(_ signedIn: SignedIn, client: Client, in store: AccountStore, _ check: () -> Result<T, AuthFailure>)
+    func reauthentication<T>(_ signedIn: SignedIn, client: Client, in core: Authenticator, _ check: () -> Result<T, AuthFailure>)
         -> Result<T, AuthFailure>
     {
         let email = signedIn.account.email
         let browser = Secret.base64URL(Array(AccountStore.sessionKey(token: signedIn.token).prefix(16)))
         let result = throttle.guarded(
-            SignInAttempt(client: client.key, email: email, knownDevice: browser), in: store, check)
+            SignInAttempt(client: client.key, email: email, knownDevice: browser), in: core, check)
         record(.reauthentication, result, email: email, client: client)
         return result
     }

@@ -39,7 +39,7 @@ struct SharedMiddleware: Sendable {
     let forms: FormPages
 
     init(
-        pool: WorkerPool<AccountStore>, failures: StoreFailures, rules: ValidationViewModel, forms: FormPages,
+        pool: WorkerPool<Authenticator>, failures: StoreFailures, rules: ValidationViewModel, forms: FormPages,
         tokens: CSRFTokens, limits: RateLimits, throttle: SignInThrottle, devices: KnownDevices, security: SecurityLog,
         clock: StoreClock, requireVerified: Bool
     ) {

@@ -10,8 +10,7 @@ import GenkanStore
 /// pointers, and a feature reads a member as it read its own stored property.
 struct SiteServices: Sendable {
     let forms: FormPages
-    let pool: WorkerPool<AccountStore>
-    let authenticator: Authenticator
+    let pool: WorkerPool<Authenticator>
     /// Store failures: 503 while the database cannot be reached, else 500, and the operator's line.
     let failures: StoreFailures
     /// The sign-in limits around every password check, with the browsers accounts signed in from.

@@ -15,9 +15,9 @@ struct AccountDeletion: SiteFeature {
 
     func delete(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NoValues>) -> Reply {
         let signedIn = context.signedIn
-        let locale = context.locale, authenticator = self.authenticator
-        return provingOwner(signedIn, of: .accountDeletion, request, context, { proven, store in
-            authenticator.deleteAccount(proven.requester, locale: locale, in: store)
+        let locale = context.locale
+        return provingOwner(signedIn, of: .accountDeletion, request, context, { proven, core in
+            core.deleteAccount(proven.requester, locale: locale)
         }) { _ in
             let cookies = [
                 context.deletingCookie(.session),

@@ -23,9 +23,9 @@ struct EmailSettings: SiteFeature {
 
     func request(_ request: HTTPRequest, _ context: FormContext<SignedInContext, EmailValues>) -> Reply {
         let signedIn = context.signedIn, newEmail = context.values.email
-        let locale = context.locale, authenticator = self.authenticator, isPrivate = self.isPrivate
-        return provingOwner(signedIn, of: .emailChange, request, context, { proven, store in
-            authenticator.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
+        let locale = context.locale, isPrivate = self.isPrivate
+        return provingOwner(signedIn, of: .emailChange, request, context, { proven, core in
+            core.requestEmailChange(proven.requester, newEmail: newEmail, locale: locale, privately: isPrivate)
         }) { [forms] requested in
             switch requested {
             case .addressInUse where !isPrivate:
@@ -49,15 +49,15 @@ struct EmailSettings: SiteFeature {
                 .emailChangeConfirmTitle, intro: .emailChangeConfirmIntro, action: .accountEmailConfirm, label: .emailChangeConfirmSubmit
             ),
             refused: failed(request, context)
-        ) { [authenticator] code, store in
-            authenticator.inspectEmailChange(code: code, in: store).map(\.email)
+        ) { code, core in
+            core.inspectEmailChange(code: code).map(\.email)
         }
     }
 
     func confirm(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let locale = context.locale
-        return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.confirmEmailChange(code: code, locale: locale, in: store)
+        return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
+            core.confirmEmailChange(code: code, locale: locale)
         }, refused: failed(request, context)) { [self] _, account in
             .response(done(.emailChangeDoneMessage, email: account.email, context: context))
         }
@@ -70,14 +70,14 @@ struct EmailSettings: SiteFeature {
             request, context, newLink: Self.newLink,
             page: (.emailRecoverTitle, intro: .emailRecoverIntro, action: .accountEmailRecover, label: .emailRecoverSubmit),
             refused: failed(request, context)
-        ) { [authenticator] code, store in
-            authenticator.inspectEmailRecovery(code: code, in: store).map(\.email)
+        ) { code, core in
+            core.inspectEmailRecovery(code: code).map(\.email)
         }
     }
 
     func recover(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
-        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.recoverEmail(code: code, in: store)
+        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
+            core.recoverEmail(code: code)
         }, refused: failed(request, context)) { [forms] _, account in
             // Every session ended, this browser's too.
             var signedOut = context

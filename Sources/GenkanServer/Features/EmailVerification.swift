@@ -19,8 +19,8 @@ struct EmailVerification: SiteFeature {
     }
 
     func show(_ request: HTTPRequest, _ context: SiteContext) -> Reply {
-        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.inspectEmailVerification(code: code, in: store)
+        usingLinkCode(posted: false, request, context, newLink: Self.newLink, { code, core in
+            core.inspectEmailVerification(code: code)
         }) { [self] code, found in
             switch found {
             case .pending(let account):
@@ -36,8 +36,8 @@ struct EmailVerification: SiteFeature {
 
     /// Verifies, signed in or not; a second use of a verified address is a friendly page.
     func verify(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
-        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.verifyEmail(code: code, in: store)
+        usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
+            core.verifyEmail(code: code)
         }) { [self] _, verified in
             switch verified {
             case .verified(let account), .pending(let account): return .response(done(account, already: false, context: context))
@@ -77,10 +77,10 @@ struct EmailVerification: SiteFeature {
     /// A new link for the signed-in account, then back where the button was, with a notice.
     func resend(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
         let signedIn = context.signedIn
-        let locale = context.locale, authenticator = self.authenticator
+        let locale = context.locale
         let back = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
-        return pool.reply(.interactive, { store in
-            authenticator.sendVerification(.session(token: signedIn.token), locale: locale, in: store).map(\.sent)
+        return pool.reply(.interactive, { core in
+            core.sendVerification(.session(token: signedIn.token), locale: locale).map(\.sent)
         }) { [self] result in
             switch result {
             case .success(let sent):

@@ -35,7 +35,7 @@ struct LinkedProviders: SiteFeature {
 
     func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
         let signedIn = context.signedIn
-        return fromStore(request, context, { store throws(StoreError) in try store.providerIdentities(accountID: signedIn.account.id) }) {
+        return fromStore(request, context, { core throws(StoreError) in try core.providerIdentities(accountID: signedIn.account.id) }) {
             [forms] found in
             let html = forms.renderer.providers(
                 found.identities, hasPassword: found.hasPassword, locale: context.locale,
@@ -50,8 +50,8 @@ struct LinkedProviders: SiteFeature {
         guard let provider = providers.provider(named: context.parameters["provider"]) else {
             return context.refuse(.status(.notFound), request)
         }
-        return fromStore(request, context, { store throws(StoreError) in
-            try store.providerIdentities(accountID: signedIn.account.id).hasPassword
+        return fromStore(request, context, { core throws(StoreError) in
+            try core.providerIdentities(accountID: signedIn.account.id).hasPassword
         }) { [self] hasPassword in
             .response(formPage(change, provider, hasPassword: hasPassword, context: context))
         }
@@ -67,18 +67,18 @@ struct LinkedProviders: SiteFeature {
         let password = context.formData[FormField.currentPassword.rawValue] ?? ""
         guard password.utf8.count <= 4096 else { return context.refuse(.status(.badRequest), request) }
         if let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
-        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
+        let checks = self.checks, client = PasswordChecks.Client(context)
         let name = provider.name, locale = context.locale
-        return pool.hashing(request, context, { store -> Confirmed in
-            let hasPassword = (try? store.providerIdentities(accountID: signedIn.account.id).hasPassword) ?? true
-            let confirmed = checks.reauthentication(signedIn, client: client, in: store) {
-                authenticator.confirmOwner(sessionToken: signedIn.token, password: password, in: store)
+        return pool.hashing(request, context, { core -> Confirmed in
+            let hasPassword = (try? core.providerIdentities(accountID: signedIn.account.id).hasPassword) ?? true
+            let confirmed = checks.reauthentication(signedIn, client: client, in: core) {
+                core.confirmOwner(sessionToken: signedIn.token, password: password)
             }
             switch (confirmed, change) {
             case (.failure(let failure), _): return Confirmed(result: .failure(failure), hasPassword: hasPassword)
             case (.success, .connect): return Confirmed(result: .success(()), hasPassword: hasPassword)
             case (.success, .disconnect):
-                let unlinked = authenticator.unlink(provider: name, .session(token: signedIn.token), locale: locale, in: store)
+                let unlinked = core.unlink(provider: name, .session(token: signedIn.token), locale: locale)
                 return Confirmed(result: unlinked, hasPassword: hasPassword)
             }
         }) { [self] confirmed in

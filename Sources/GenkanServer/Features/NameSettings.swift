@@ -17,8 +17,8 @@ struct NameSettings: SiteFeature {
 
     func save(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NameValues>) -> Reply {
         let signedIn = context.signedIn, name = context.values.name, key = context.values.key
-        let authenticator = self.authenticator, requester = Requester.session(token: signedIn.token)
-        return pool.reply(.interactive, { store in authenticator.rename(requester, displayName: name, nameKey: key, in: store) }) {
+        let requester = Requester.session(token: signedIn.token)
+        return pool.reply(.interactive, { core in core.rename(requester, displayName: name, nameKey: key) }) {
             [self] result in
             switch result {
             case .success:

@@ -50,7 +50,7 @@ struct PasskeySettings: SiteFeature {
     private func withMethods(
         _ signedIn: SignedIn, _ request: HTTPRequest, _ context: some SiteRequestContext, _ next: @escaping @Sendable (SignInMethods) -> Reply
     ) -> Reply {
-        fromStore(request, context, { store throws(StoreError) in try store.signInMethods(accountID: signedIn.account.id) }, then: next)
+        fromStore(request, context, { core throws(StoreError) in try core.signInMethods(accountID: signedIn.account.id) }, then: next)
     }
 
     private func listPage(_ methods: SignInMethods, signedIn: SignedIn, context: some SiteRequestContext, status: Int = 200, error: String? = nil)
@@ -76,9 +76,8 @@ struct PasskeySettings: SiteFeature {
                     listPage(methods, signedIn: signedIn, context: context, status: 422, error: texts.text(.passkeysNameMissing, context.locale)))
             }
         }
-        let authenticator = self.authenticator
-        return pool.reply(.interactive, { store in
-            authenticator.renamePasskey(.session(token: signedIn.token), id: id, name: name, in: store)
+        return pool.reply(.interactive, { core in
+            core.renamePasskey(.session(token: signedIn.token), id: id, name: name)
         }) { [self] renamed in
             switch renamed {
             case .success:
@@ -163,17 +162,17 @@ struct PasskeySettings: SiteFeature {
         let passkey = context.formData["passkey"] ?? ""
         guard password.utf8.count <= 4096, passkey.utf8.count <= 256 * 1024 else { return context.refuse(.status(.badRequest), request) }
         if passkey.isEmpty, let refused = checks.knownRefusal(email: signedIn.account.email, request, context) { return refused }
-        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context), locale = context.locale
-        return pool.hashing(request, context, { store -> Confirmed in
-            let methods = try? store.signInMethods(accountID: signedIn.account.id)
+        let checks = self.checks, client = PasswordChecks.Client(context), locale = context.locale
+        return pool.hashing(request, context, { core -> Confirmed in
+            let methods = try? core.signInMethods(accountID: signedIn.account.id)
             let proved: Result<Account, AuthFailure>
             if !passkey.isEmpty {
-                let checked = authenticator.reauthenticateWithPasskey(sessionToken: signedIn.token, responseJSON: Array(passkey.utf8), in: store)
+                let checked = core.reauthenticateWithPasskey(sessionToken: signedIn.token, responseJSON: Array(passkey.utf8))
                 checks.security.passkey(.reauthentication, checked, client: client.address)
                 proved = checked.map(\.account)
             } else {
-                proved = checks.reauthentication(signedIn, client: client, in: store) {
-                    authenticator.confirmOwner(sessionToken: signedIn.token, password: password, in: store)
+                proved = checks.reauthentication(signedIn, client: client, in: core) {
+                    core.confirmOwner(sessionToken: signedIn.token, password: password)
                 }
             }
             let requester = Requester.session(token: signedIn.token)
@@ -182,9 +181,9 @@ struct PasskeySettings: SiteFeature {
             case (.failure(let failure), _): result = .failure(failure)
             case (.success, .add): result = .success(())
             case (.success, .removePasskey):
-                result = authenticator.removePasskey(requester, id: id, locale: locale, in: store).map { _ in () }
+                result = core.removePasskey(requester, id: id, locale: locale).map { _ in () }
             case (.success, .removePassword):
-                result = authenticator.removePassword(requester, locale: locale, in: store).map { _ in () }
+                result = core.removePassword(requester, locale: locale).map { _ in () }
             }
             if case .success = result, change != .add {
                 checks.security.signInMethodChanged(
@@ -249,9 +248,8 @@ struct PasskeySettings: SiteFeature {
     /// recent proof, the confirmation page's address.
     func registrationOptions(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
         let signedIn = context.signedIn
-        let authenticator = self.authenticator
-        return passkeyOptions(request, context, recentProofPage: .passkeyAddConfirm) { store in
-            authenticator.beginPasskeyRegistration(.session(token: signedIn.token), in: store)
+        return passkeyOptions(request, context, recentProofPage: .passkeyAddConfirm) { core in
+            core.beginPasskeyRegistration(.session(token: signedIn.token))
         }
     }
 
@@ -262,12 +260,12 @@ struct PasskeySettings: SiteFeature {
         let json = Array((context.formData["credential"] ?? "").utf8)
         let name = context.formData["name"] ?? ""
         guard !json.isEmpty, name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
-        let authenticator = self.authenticator, locale = context.locale, security = checks.security, client = context.clientAddress
+        let locale = context.locale, security = checks.security, client = context.clientAddress
         let defaultName = BrowserName(userAgent: request.headers["user-agent"]).text(texts, locale: locale)
-        return pool.reply(.interactive, { store in
-            let finished = authenticator.finishPasskeyRegistration(
+        return pool.reply(.interactive, { core in
+            let finished = core.finishPasskeyRegistration(
                 .session(token: signedIn.token), responseJSON: json, name: name.isEmpty ? nil : name, defaultName: defaultName,
-                locale: locale, in: store)
+                locale: locale)
             if case .success = finished { security.signInMethodChanged("passkey.added", email: signedIn.account.email, client: client) }
             return finished
         }) { [self] finished in
@@ -286,9 +284,8 @@ struct PasskeySettings: SiteFeature {
     /// stand in for the password on a confirmation page.
     func reauthenticationOptions(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
         let signedIn = context.signedIn
-        let authenticator = self.authenticator
-        return passkeyOptions(request, context) { store in
-            authenticator.beginPasskeyReauthentication(.session(token: signedIn.token), in: store)
+        return passkeyOptions(request, context) { core in
+            core.beginPasskeyReauthentication(.session(token: signedIn.token))
         }
     }
 }

@@ -25,21 +25,21 @@ struct PasskeySignIn: SiteFeature {
     }
 
     func options(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
-        let authenticator = self.authenticator, binding = context.anonymousBinding
-        return passkeyOptions(request, context) { store in authenticator.beginPasskeySignIn(binding: binding, in: store) }
+        let binding = context.anonymousBinding
+        return passkeyOptions(request, context) { core in core.beginPasskeySignIn(binding: binding) }
     }
 
     func signIn(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let json = Array((context.formData["credential"] ?? "").utf8)
         guard !json.isEmpty else { return context.refuse(.status(.badRequest), request) }
         let destination = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
-        let authenticator = self.authenticator, binding = context.anonymousBinding, previous = context.sessionToken
+        let binding = context.anonymousBinding, previous = context.sessionToken
         let userAgent = request.headers["user-agent"], client = context.clientAddress, security = checks.security
-        return pool.reply(.interactive, { store in
-            let verified = authenticator.signInWithPasskey(responseJSON: json, binding: binding, in: store)
+        return pool.reply(.interactive, { core in
+            let verified = core.signInWithPasskey(responseJSON: json, binding: binding)
             security.passkey(.signIn, verified, client: client)
             // A new session id at every sign-in, as after a password (against fixation).
-            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, in: store) }
+            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, in: core) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
@@ -63,7 +63,7 @@ extension SiteFeature {
     /// `recentProofPage` when the ceremony needs a more recent proof of the owner.
     func passkeyOptions(
         _ request: HTTPRequest, _ context: some SiteRequestContext, recentProofPage: SitePath? = nil,
-        _ begin: @escaping @Sendable (AccountStore) -> Result<JSONValue, AuthFailure>
+        _ begin: @escaping @Sendable (Authenticator) -> Result<JSONValue, AuthFailure>
     ) -> Reply {
         pool.reply(.interactive, begin) { [self] begun in
             switch begun {

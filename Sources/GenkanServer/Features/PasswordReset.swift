@@ -61,10 +61,10 @@ struct PasswordReset: SiteFeature {
     }
 
     private func replace(code: String, password: String, request: HTTPRequest, context: some SiteRequestContext) -> Reply {
-        let locale = context.locale, authenticator = self.authenticator
+        let locale = context.locale
         let userAgent = request.headers["user-agent"]
-        return pool.hashing(request, context, { store in
-            authenticator.resetPassword(code: code, newPassword: password, locale: locale, renewal: .session(userAgent: userAgent), in: store)
+        return pool.hashing(request, context, { core in
+            core.resetPassword(code: code, newPassword: password, locale: locale, renewal: .session(userAgent: userAgent))
         }) { [self] result in
             switch result {
             case .success(let reset):
@@ -82,7 +82,7 @@ struct PasswordReset: SiteFeature {
     private func inspect(
         _ code: String, request: HTTPRequest, context: some SiteRequestContext, then next: @escaping @Sendable (Account) -> Reply
     ) -> Reply {
-        fromStore(request, context, { store throws(StoreError) in try store.inspectCode(code, purpose: .resetPassword) }) { [self] found in
+        fromStore(request, context, { core throws(StoreError) in try core.inspectCode(code, purpose: .resetPassword) }) { [self] found in
             switch found {
             case .success(let actionCode): return next(actionCode.account)
             case .failure(let failure): return linkRefused(AuthFailure(failure), next: Self.newLink, request, context)

@@ -14,10 +14,10 @@ struct PasswordSettings: SiteFeature {
 
     func change(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NewPasswordValues>) -> Reply {
         let signedIn = context.signedIn, new = context.values.password
-        let locale = context.locale, authenticator = self.authenticator, userAgent = request.headers["user-agent"]
-        return provingOwner(signedIn, of: .passwordChange, request, context, { proven, store in
-            authenticator.changePassword(
-                proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent), in: store)
+        let locale = context.locale, userAgent = request.headers["user-agent"]
+        return provingOwner(signedIn, of: .passwordChange, request, context, { proven, core in
+            core.changePassword(
+                proven.requester, newPassword: new, locale: locale, renewal: .session(userAgent: userAgent))
         }) { [self] changed in
             guard let token = changed.sessionToken else { return context.refuse(.status(.internalError), request) }
             return sessionStarted(token, account: changed.account, to: SitePath.account.path, notice: .passwordChanged, context: context)

@@ -62,8 +62,8 @@ struct ProviderSignIn: SiteFeature {
             case .failure(let failure):
                 return .response(failed(failure.code, detail: failure.detail, provider: provider, linking: accountID != nil, context: context))
             case .success(let url):
-                return pool.reply(.interactive, { store in
-                    Result { () throws(StoreError) in try store.saveAuthorization(state: pending.state, authorization) }
+                return pool.reply(.interactive, { core in
+                    Result { () throws(StoreError) in try core.saveAuthorization(state: pending.state, authorization) }
                 }) { saved in
                     if case .failure(let error) = saved { return failures.refuse(error, request: request, context: context) }
                     return .response(Responses.redirect(url, context: context))
@@ -97,9 +97,9 @@ struct ProviderSignIn: SiteFeature {
         guard let code = form["code"], !state.isEmpty else { return .response(Self.bareRedirect(location)) }
         let user = form["user"].flatMap { $0.utf8.count <= 4096 ? $0 : nil }
         let callback = location
-        return pool.reply(.interactive, { store in
+        return pool.reply(.interactive, { core in
             Result { () throws(StoreError) in
-                try store.recordAuthorizationResponse(state: state, provider: provider.name, code: code, user: user)
+                try core.recordAuthorizationResponse(state: state, provider: provider.name, code: code, user: user)
             }
         }) { [self] recorded in
             if case .failure(let error) = recorded { return failures.refuse(error, request: request, context: context) }
@@ -123,8 +123,8 @@ struct ProviderSignIn: SiteFeature {
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let state = query?["state"] ?? ""
         let binding = Self.binding(context)
-        return pool.reply(.interactive, { store in
-            Result { () throws(StoreError) in try store.takeAuthorization(state: state) }
+        return pool.reply(.interactive, { core in
+            Result { () throws(StoreError) in try core.takeAuthorization(state: state) }
         }) { [self] taken in
             let pending: ProviderAuthorization
             switch taken {
@@ -177,11 +177,11 @@ struct ProviderSignIn: SiteFeature {
     private func signIn(
         _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: some SiteRequestContext
     ) -> Reply {
-        let authenticator = self.authenticator, locale = context.locale, isPrivate = self.isPrivate
+        let locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
-        return pool.reply(.interactive, { store in
-            authenticator.signIn(
-                with: profile, in: store, replacing: previous, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
+        return pool.reply(.interactive, { core in
+            core.signIn(
+                with: profile, replacing: previous, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
         }) { [self] result in
             switch result {
             case .success(let outcome):
@@ -199,9 +199,9 @@ struct ProviderSignIn: SiteFeature {
         _ profile: ProviderProfile, accountID: Int64, provider: OIDCProvider, request: HTTPRequest, context: some SiteRequestContext
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        let authenticator = self.authenticator, locale = context.locale
-        return pool.reply(.interactive, { store in
-            authenticator.link(profile, toAccount: accountID, sessionToken: token, locale: locale, in: store)
+        let locale = context.locale
+        return pool.reply(.interactive, { core in
+            core.link(profile, toAccount: accountID, sessionToken: token, locale: locale)
         }) { [self] result in
             switch result {
             case .success:

@@ -26,16 +26,16 @@ struct SignIn: SiteFeature {
         let email = context.values.email, password = context.values.password
         if let refused = checks.knownRefusal(email: email, request, context) { return refused }
         let destination = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
-        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
+        let checks = self.checks, client = PasswordChecks.Client(context)
         // A browser the account signed in from before: its own limit instead of the account's
         // count, and the front of the hashing queue.
         let device = checks.knownDevice(context, email: email)
         return sessions.start(
             .signIn, request: request, context: context, values: FormDescription.signIn.keptValues(context.formData),
             destination: destination, priority: checks.hasPriority(device, email: email, client: client)
-        ) { store in
-            checks.signIn(email: email, client: client, device: device, in: store) {
-                authenticator.signIn(email: email, password: password, in: store)
+        ) { core in
+            checks.signIn(email: email, client: client, device: device, in: core) {
+                core.signIn(email: email, password: password)
             }
         }
     }

@@ -29,8 +29,8 @@ struct SignInLink: SiteFeature {
         showLinkConfirmation(
             request, context, newLink: Self.newLink,
             page: (.signInLinkConfirmTitle, intro: .signInLinkConfirmIntro, action: .signInLinkConfirm, label: .signInSubmit)
-        ) { [authenticator] code, store in
-            authenticator.inspectSignInLink(code: code, in: store).map(\.email)
+        ) { code, core in
+            core.inspectSignInLink(code: code).map(\.email)
         }
     }
 
@@ -38,9 +38,9 @@ struct SignInLink: SiteFeature {
     /// browser remembered for the account, and on to `/account`.
     func confirm(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
-        return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { [authenticator] code, store in
-            authenticator.signIn(withLinkCode: code, email: nil, in: store).flatMap { signIn in
-                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, in: store)
+        return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
+            core.signIn(withLinkCode: code, email: nil).flatMap { signIn in
+                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, in: core)
             }
         }) { [self] _, started in
             sessionStarted(started.token, account: started.account, to: SitePath.account.path, context: context)

@@ -12,7 +12,7 @@ struct SignOut: SiteFeature {
 
     func submit(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
-        return fromStore(request, context, { store throws(StoreError) in try store.deleteSession(token: token) }) { _ in
+        return fromStore(request, context, { core throws(StoreError) in try core.signOut(sessionToken: token) }) { _ in
             .response(Responses.redirect(.signIn, context: context, cookies: [context.deletingCookie(.session)]))
         }
     }

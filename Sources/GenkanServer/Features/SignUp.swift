@@ -31,7 +31,7 @@ struct SignUp: SiteFeature {
     func submit(_ request: HTTPRequest, _ context: Posted) -> Reply {
         let email = context.values.email, name = context.values.name.name, nameKey = context.values.name.key
         let password = context.values.password
-        let authenticator = self.authenticator, locale = context.locale
+        let locale = context.locale
         if isPrivate {
             return submitPrivately(
                 NewAccountRequest(email: email, name: name, nameKey: nameKey, password: password), request: request,
@@ -40,10 +40,9 @@ struct SignUp: SiteFeature {
         return sessions.start(
             .signUp, request: request, context: context, values: FormDescription.signUp.keptValues(context.formData),
             destination: SitePath.account.path
-        ) { store in
-            let result = authenticator.signUp(
-                email: email, displayName: name, nameKey: nameKey, password: password, locale: locale, in: store
-            ).created
+        ) { core in
+            let result = core.signUp(
+                email: email, displayName: name, nameKey: nameKey, password: password, locale: locale).created
             return result
         }
     }
@@ -55,11 +54,11 @@ struct SignUp: SiteFeature {
     /// Hashes in every case, then creates the account or mails the address's owner; the page is
     /// the same either way and signs no one in (the new account signs in after verifying).
     private func submitPrivately(_ new: NewAccountRequest, request: HTTPRequest, context: Posted) -> Reply {
-        let authenticator = self.authenticator, locale = context.locale
-        return pool.hashing(request, context, { store in
-            authenticator.signUp(
+        let locale = context.locale
+        return pool.hashing(request, context, { core in
+            core.signUp(
                 email: new.email, displayName: new.name, nameKey: new.nameKey, password: new.password, locale: locale,
-                privately: true, in: store)
+                privately: true)
         }) { [self] result in
             switch result {
             case .success, .failure(.emailAlreadyInUse):

@@ -15,8 +15,8 @@ struct SignedInDevices: SiteFeature {
 
     func show(_ request: HTTPRequest, _ context: SignedInContext) -> Reply {
         let signedIn = context.signedIn
-        return fromStore(request, context, { store throws(StoreError) in
-            try store.sessions(accountID: signedIn.account.id, currentToken: signedIn.token)
+        return fromStore(request, context, { core throws(StoreError) in
+            try core.sessions(accountID: signedIn.account.id, currentToken: signedIn.token)
         }) { [forms] sessions in
             let csrf = forms.tokens.token(for: SiteContext.sessionBinding(signedIn.token))
             let notice = context.notice?.text(forms.texts, account: signedIn.account, locale: context.locale)
@@ -31,8 +31,8 @@ struct SignedInDevices: SiteFeature {
         guard let handle = context.formData["session"], handle.utf8.count <= 64 else {
             return context.refuse(.status(.badRequest), request)
         }
-        return fromStore(request, context, { store throws(StoreError) in
-            try store.endSession(accountID: signedIn.account.id, handle: handle)
+        return fromStore(request, context, { core throws(StoreError) in
+            try core.endSession(accountID: signedIn.account.id, handle: handle)
         }) { _ in
             .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.sessionEnded.cookie(context)]))
         }
@@ -40,8 +40,8 @@ struct SignedInDevices: SiteFeature {
 
     func endOthers(_ request: HTTPRequest, _ context: PostedContext<SignedInContext>) -> Reply {
         let signedIn = context.signedIn
-        return fromStore(request, context, { store throws(StoreError) in
-            try store.endOtherSessions(sessionToken: signedIn.token)
+        return fromStore(request, context, { core throws(StoreError) in
+            try core.endOtherSessions(sessionToken: signedIn.token)
         }) { count in
             .response(Responses.redirect(.accountSessions, context: context, cookies: [Notice.otherSessionsEnded(count).cookie(context)]))
         }

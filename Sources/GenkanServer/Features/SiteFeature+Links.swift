@@ -25,11 +25,11 @@ extension SiteFeature {
     /// shape, or refused, is `linkRefused` (unless `refused` answers otherwise).
     func usingLinkCode<T: Sendable>(
         posted: Bool, _ request: HTTPRequest, _ context: some SiteRequestContext, newLink: (text: PageKey, href: String),
-        _ use: @escaping @Sendable (_ code: String, AccountStore) -> Result<T, AuthFailure>,
+        _ use: @escaping @Sendable (_ code: String, Authenticator) -> Result<T, AuthFailure>,
         refused: (@Sendable (AuthFailure) -> Reply)? = nil, then next: @escaping @Sendable (_ code: String, T) -> Reply
     ) -> Reply {
         withLinkCode(posted: posted, request, context, next: newLink) { code in
-            pool.reply(.interactive, { store in use(code, store) }) { [self] result in
+            pool.reply(.interactive, { core in use(code, core) }) { [self] result in
                 switch result {
                 case .success(let value): return next(code, value)
                 case .failure(let failure): return refused?(failure) ?? linkRefused(failure, next: newLink, request, context)
@@ -43,7 +43,7 @@ extension SiteFeature {
     func showLinkConfirmation(
         _ request: HTTPRequest, _ context: some SiteRequestContext, newLink: (text: PageKey, href: String),
         page: (title: PageKey, intro: PageKey, action: SitePath, label: PageKey), refused: (@Sendable (AuthFailure) -> Reply)? = nil,
-        _ inspect: @escaping @Sendable (_ code: String, AccountStore) -> Result<String, AuthFailure>
+        _ inspect: @escaping @Sendable (_ code: String, Authenticator) -> Result<String, AuthFailure>
     ) -> Reply {
         let forms = self.forms
         return usingLinkCode(posted: false, request, context, newLink: newLink, inspect, refused: refused) { code, email in
@@ -87,8 +87,8 @@ extension SiteFeature {
     ) -> Reply {
         let email = context.values.email
         let locale = context.locale, forms = self.forms
-        return fromStore(request, context, { store throws(StoreError) in
-            try store.recordResetRequest(email: email, locale: locale, kind: kind)
+        return fromStore(request, context, { core throws(StoreError) in
+            try core.recordResetRequest(email: email, locale: locale, kind: kind)
         }) { _ in
             requests.process()
             return .response(forms.mailSent(.forgotSentTitle, sentMessage, email: email, back: (.backToSignIn, .signIn), context: context))

@@ -20,7 +20,7 @@ extension SiteFeature {
         guard forms.renderer.passkeys, form.offersPasskeyProof else {
             return .response(forms.blank(form, context: context))
         }
-        return fromStore(request, context, { store throws(StoreError) in try !store.passkeys(accountID: signedIn.account.id).isEmpty }) {
+        return fromStore(request, context, { core throws(StoreError) in try !core.passkeys(accountID: signedIn.account.id).isEmpty }) {
             [forms] hasPasskey in
             .response(forms.blank(form, context: context, passkeyProof: hasPasskey))
         }
@@ -33,7 +33,7 @@ extension SiteFeature {
     /// (`FormPages.reauthenticationFailed`); the operation's value goes to `done`.
     func provingOwner<T: Sendable>(
         _ signedIn: SignedIn, of form: FormDescription, _ request: HTTPRequest, _ context: some PostedRequestContext,
-        _ operation: @escaping @Sendable (ProvenSession, AccountStore) -> Result<T, AuthFailure>,
+        _ operation: @escaping @Sendable (ProvenSession, Authenticator) -> Result<T, AuthFailure>,
         then done: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let posted = context.formData
@@ -41,10 +41,10 @@ extension SiteFeature {
         if OwnerProofField.passkey(in: posted) == nil, let refused = checks.knownRefusal(email: signedIn.account.email, request, context) {
             return refused
         }
-        let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
-        return pool.hashing(request, context, { store in
-            checks.proving(signedIn, form: posted, client: client, authenticator: authenticator, in: store) { proven in
-                operation(proven, store)
+        let checks = self.checks, client = PasswordChecks.Client(context)
+        return pool.hashing(request, context, { core in
+            checks.proving(signedIn, form: posted, client: client, in: core) { proven in
+                operation(proven, core)
             }
         }) { [self] result in
             switch result {

@@ -11,8 +11,7 @@ protocol SiteFeature: Sendable {
 
 extension SiteFeature {
     var forms: FormPages { site.forms }
-    var pool: WorkerPool<AccountStore> { site.pool }
-    var authenticator: Authenticator { site.authenticator }
+    var pool: WorkerPool<Authenticator> { site.pool }
     var failures: StoreFailures { site.failures }
     var checks: PasswordChecks { site.checks }
     var sessionLifetime: Int64 { site.sessionLifetime }
@@ -25,11 +24,11 @@ extension SiteFeature {
     /// Store work on the interactive lane, then `next` on the loop with what it found; a store
     /// failure is refused as every one is (`StoreFailures`).
     func fromStore<T: Sendable>(
-        _ request: HTTPRequest, _ context: some SiteRequestContext, _ work: @escaping @Sendable (AccountStore) throws(StoreError) -> T,
+        _ request: HTTPRequest, _ context: some SiteRequestContext, _ work: @escaping @Sendable (Authenticator) throws(StoreError) -> T,
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let failures = self.failures
-        return pool.reply(.interactive, { store in Result { () throws(StoreError) in try work(store) } }) { found in
+        return pool.reply(.interactive, { core in Result { () throws(StoreError) in try work(core) } }) { found in
             switch found {
             case .success(let value): return next(value)
             case .failure(let error): return failures.refuse(error, request: request, context: context)

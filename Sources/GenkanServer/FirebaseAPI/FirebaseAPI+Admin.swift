@@ -25,9 +25,9 @@ extension FirebaseAPI {
     }
 
     /// The internal id of the account with this uid, inside a job; `USER_NOT_FOUND` when there is none.
-    static func accountID(uid: String, in store: AccountStore) -> Result<Int64, FirebaseError> {
+    static func accountID(uid: String, in core: Authenticator) -> Result<Int64, FirebaseError> {
         do {
-            guard let account = try store.account(uid: uid) else { return .failure(FirebaseError(.userNotFound)) }
+            guard let account = try core.account(uid: uid) else { return .failure(FirebaseError(.userNotFound)) }
             return .success(account.id)
         } catch {
             return .failure(FirebaseError(.internalError, status: 500))
@@ -55,10 +55,10 @@ extension FirebaseAPI {
             changes.password = password
             changes.emailVerified = try fields.bool("emailVerified") ?? false
             changes.disabled = try fields.bool("disabled")
-            let authenticator = self.authenticator, complete = changes
-            return answer(password == nil ? .interactive : .hashing(request, context)) { store in
+            let complete = changes
+            return answer(password == nil ? .interactive : .hashing(request, context)) { core in
                 // One transaction: the account exists with every field set, or not at all.
-                switch authenticator.createAccount(complete, in: store) {
+                switch core.createAccount(complete) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let profile):
                     var body: JSONValue.Members = [
@@ -78,10 +78,10 @@ extension FirebaseAPI {
             let uids = try fields.strings("localId")
             let emails = try fields.strings("email").compactMap { rules.validate(.passwordResetRequest, values: [.email: $0]).normalizedEmail }
             let providerIDs = self.providerIDs
-            return answerFromStore(request) { store in
+            return answerFromStore(request) { core in
                 var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
-                for uid in uids { if let profile = try store.profile(uid: uid) { found.append(profile) } }
-                for email in emails { if let profile = try store.profile(email: email) { found.append(profile) } }
+                for uid in uids { if let profile = try core.profile(uid: uid) { found.append(profile) } }
+                for email in emails { if let profile = try core.profile(email: email) { found.append(profile) } }
                 for profile in found where seen.insert(profile.account.id).inserted {
                     users.append(UserRecord.json(profile, providerIDs: providerIDs))
                 }
@@ -112,10 +112,10 @@ extension FirebaseAPI {
             let photo = try input.photoURL(try fields.string("photoUrl"))
             let verified = try fields.bool("emailVerified"), disable = try fields.bool("disableUser")
             let newPassword = try fields.string("password")
-            let authenticator = self.authenticator, rules = self.rules
-            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
+            let rules = self.rules
+            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { core in
                 let id: Int64
-                switch Self.accountID(uid: localID, in: store) {
+                switch Self.accountID(uid: localID, in: core) {
                 case .failure(let error): return .failure(error)
                 case .success(let found): id = found
                 }
@@ -134,7 +134,7 @@ extension FirebaseAPI {
                 if let email { changes.email = email }
                 if let newPassword {
                     do throws(FirebaseError) {
-                        let account = try? store.account(id: id)
+                        let account = try? core.account(id: id)
                         changes.password = try FirebaseInput(rules: rules).newPassword(
                             newPassword, email: email ?? account?.email ?? "", name: name?.name ?? account?.displayName ?? "")
                     } catch {
@@ -142,7 +142,7 @@ extension FirebaseAPI {
                     }
                 }
                 // One transaction: every change, or none. An administrator may change a disabled account.
-                switch authenticator.administer(accountID: id, changes, in: store) {
+                switch core.administer(accountID: id, changes) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success: return .success(.object([("kind", .string("identitytoolkit#SetAccountInfoResponse")), ("localId", .string(localID))]))
                 }
@@ -153,14 +153,13 @@ extension FirebaseAPI {
     func adminDelete(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             guard let localID = try context.body.string("localId") else { throw FirebaseError(.missingLocalID) }
-            let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive) { core in
                 let id: Int64
-                switch Self.accountID(uid: localID, in: store) {
+                switch Self.accountID(uid: localID, in: core) {
                 case .failure(let error): return .failure(error)
                 case .success(let found): id = found
                 }
-                switch authenticator.deleteAccount(.administrator(accountID: id), in: store) {
+                switch core.deleteAccount(.administrator(accountID: id)) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success: return .success(.object([("kind", .string("identitytoolkit#DeleteAccountResponse"))]))
                 }
@@ -175,8 +174,8 @@ extension FirebaseAPI {
         let maxResults = query?["maxResults"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 20
         let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
         let providerIDs = self.providerIDs
-        return answerFromStore(request) { store in
-            let profiles = try store.profiles(afterID: after, limit: maxResults)
+        return answerFromStore(request) { core in
+            let profiles = try core.profiles(afterID: after, limit: maxResults)
             var body: JSONValue.Members = [
                 ("kind", .string("identitytoolkit#DownloadAccountResponse")),
                 ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),
@@ -207,9 +206,8 @@ extension FirebaseAPI {
             if let continueURL = try fields.string("continueUrl"), !Self.isAbsoluteURI(continueURL) {
                 throw FirebaseError(.invalidContinueURI)
             }
-            let authenticator = self.authenticator
-            return answer(.interactive) { store in
-                switch authenticator.issueLink(purpose, email: email, newEmail: newEmail, in: store) {
+            return answer(.interactive) { core in
+                switch core.issueLink(purpose, email: email, newEmail: newEmail) {
                 case .failure(.userNotFound): return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let (account, issued)):
@@ -229,10 +227,10 @@ extension FirebaseAPI {
         let fields = context.body
         let email = try FirebaseInput(rules: rules).email(try fields.string("email"))
         let continuation = try continuation(fields, request)
-        let authenticator = self.authenticator, locale = context.locale
-        return answer(.interactive) { store in
+        let locale = context.locale
+        return answer(.interactive) { core in
             let link = { (token: String) -> String? in self.mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
-            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, link: link, in: store) {
+            switch core.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, link: link) {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let issued):
                 let link = self.mail.signInLinkURL(code: issued.token, continuation: continuation, locale: locale)

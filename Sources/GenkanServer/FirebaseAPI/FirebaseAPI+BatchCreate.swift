@@ -40,8 +40,7 @@ extension FirebaseAPI {
             let reader = FirebaseUserRecord(
                 source: .api, input: FirebaseInput(rules: rules), scheme: scheme, saltSeparator: options.saltSeparator,
                 providers: providerIssuers)
-            let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive) { core in
                 // Reading a thousand users through the site's rules takes milliseconds: on the pool,
                 // not the loop.
                 var accounts: [(index: Int, account: ImportedAccount)] = []
@@ -55,7 +54,7 @@ extension FirebaseAPI {
                     case .failure(.missingHashAlgorithm): return .failure(FirebaseError(.missingHashAlgorithm))
                     }
                 }
-                switch authenticator.importAccounts(accounts.map(\.account), in: store) {
+                switch core.importAccounts(accounts.map(\.account)) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let outcomes):
                     for (entry, outcome) in zip(accounts, outcomes) {

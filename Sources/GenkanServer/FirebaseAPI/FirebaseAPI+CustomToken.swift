@@ -15,15 +15,14 @@ extension FirebaseAPI {
             guard let token = try context.body.string("token") else { throw FirebaseError(.missingCustomToken) }
             // The signature check costs a little: it runs on the loop, as an ID token's does.
             let (uid, claims) = try customTokens.verify(token, now: clock.now()).get()
-            let authenticator = self.authenticator
-            return answer(.interactive) { store in
-                switch authenticator.signIn(customUID: uid, claims: claims, in: store) {
+            return answer(.interactive) { core in
+                switch core.signIn(customUID: uid, claims: claims) {
                 case .failure(.uidAlreadyInUse):
                     return .failure(FirebaseError(
                         .invalidCustomToken, "The uid \(uid) is a site account's number from before uids were strings, not the backend's."))
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let signIn):
-                    let profile = (try? store.profile(id: signIn.account.id)) ?? nil
+                    let profile = (try? core.profile(id: signIn.account.id)) ?? nil
                         ?? AccountProfile(account: signIn.account, photoURL: nil, lastLoginAt: signIn.authTime)
                     return .success(.object(
                         [("kind", .string("identitytoolkit#VerifyCustomTokenResponse")), ("isNewUser", .bool(signIn.isNew))]

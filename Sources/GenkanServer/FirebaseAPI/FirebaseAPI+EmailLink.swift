@@ -20,10 +20,10 @@ extension FirebaseAPI {
         let fields = context.body, input = FirebaseInput(rules: rules)
         let email = try input.email(try fields.string("email"))
         let continuation = try continuation(fields, request)
-        let authenticator = self.authenticator, locale = context.locale, mail = self.mail
-        return answer(.interactive) { store in
+        let locale = context.locale, mail = self.mail
+        return answer(.interactive) { core in
             let link = { (token: String) -> String? in mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
-            switch authenticator.sendSignInLink(email: email, continuation: continuation, locale: locale, link: link, in: store) {
+            switch core.sendSignInLink(email: email, continuation: continuation, locale: locale, link: link) {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success:
                 return .success(.object([("kind", .string("identitytoolkit#GetOobConfirmationCodeResponse")), ("email", .string(email))]))
@@ -49,21 +49,20 @@ extension FirebaseAPI {
             let claims = try fields.string("idToken").map { token throws(FirebaseError) in try tokens.verify(token, now: clock.now()).get() }
             let email = try input.email(try fields.string("email"))
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }
-            let authenticator = self.authenticator
-            return answer(.interactive) { store in
+            return answer(.interactive) { core in
                 var requester: Requester?
                 if let claims {
-                    switch Self.account(claims, in: store) {
+                    switch Self.account(claims, in: core) {
                     case .failure(let error): return .failure(error)
                     case .success(let profile): requester = Self.requester(claims, profile)
                     }
                 }
-                let signedIn = authenticator.signIn(
-                    withLinkCode: code, email: email, linking: requester, signedInAt: claims?.authTime ?? 0, in: store)
-                switch signedIn.flatMap({ signIn in Authenticator.startTokens(for: signIn.account, in: store).map { (signIn, $0) } }) {
+                let signedIn = core.signIn(
+                    withLinkCode: code, email: email, linking: requester, signedInAt: claims?.authTime ?? 0)
+                switch signedIn.flatMap({ signIn in core.startTokens(for: signIn.account).map { (signIn, $0) } }) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let (signIn, started)):
-                    let profile = (try? store.profile(id: started.account.id)) ?? nil
+                    let profile = (try? core.profile(id: started.account.id)) ?? nil
                         ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
                     return .success(.object(
                         [

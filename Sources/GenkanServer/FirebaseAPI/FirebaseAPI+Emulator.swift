@@ -19,8 +19,8 @@ extension FirebaseAPI {
     /// Every code sent (the most recent `AccountStore.emulatorCodesKept`), by whichever server on
     /// the database sent it: the store records them in emulator mode.
     func listCodes(_ request: HTTPRequest, _ context: APIContext) -> Reply {
-        answerFromStore(request) { store in
-            let codes = try store.emulatorCodes().compactMap { entry -> JSONValue? in
+        answerFromStore(request) { core in
+            let codes = try core.emulatorCodes().compactMap { entry -> JSONValue? in
                 if entry.isSignInLink {
                     // An app's link as mailed, or the site's own page for a sign-in link the
                     // site mailed.
@@ -42,8 +42,8 @@ extension FirebaseAPI {
     }
 
     func deleteAllAccounts(_ request: HTTPRequest, _ context: APIContext) -> Reply {
-        answerFromStore(request) { store in
-            try store.deleteAllAccounts()
+        answerFromStore(request) { core in
+            try core.deleteAllAccounts()
             return .object([])
         }
     }

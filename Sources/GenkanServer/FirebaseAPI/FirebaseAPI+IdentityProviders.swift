@@ -30,7 +30,7 @@ extension FirebaseAPI {
                 throw FirebaseError(.invalidIDPResponse, "postBody has no id_token (an access token alone is not accepted)")
             }
             let nonce = assertion["nonce"], returnCredential = (try? fields.bool("returnIdpCredential")) ?? false
-            let rules = self.rules, authenticator = self.authenticator, isPrivate = self.isPrivate
+            let rules = self.rules, isPrivate = self.isPrivate
             let locale = context.locale
             return httpPool.reply(.interactive, { _ in
                 Result { () throws(OIDCFailure) in try provider.verifyIDToken(idToken, rawNonce: nonce) }
@@ -47,13 +47,13 @@ extension FirebaseAPI {
                 let identityFields: JSONValue.Members =
                     [("federatedId", .string(profile.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
-                return answer(.interactive) { store in
+                return answer(.interactive) { core in
                     if let linking {
                         return link(
                             profile, providerID: providerID, claims: linking, token: token, identityFields: identityFields, request: request,
-                            locale: locale, in: store)
+                            locale: locale, in: core)
                     }
-                    let found = authenticator.identify(profile, in: store, requireVerifiedEmail: isPrivate, locale: locale)
+                    let found = core.identify(profile, requireVerifiedEmail: isPrivate, locale: locale)
                     switch found {
                     case .failure(.accountExistsWithDifferentCredential):
                         // Firebase's answer when the address has an account with another sign-in method.
@@ -66,10 +66,10 @@ extension FirebaseAPI {
                         var extra: JSONValue.Members = []
                         if found.isNew { extra.append(("isNewUser", .bool(true))) }
                         if returnCredential { extra.append(("oauthIdToken", .string(idToken))) }
-                        return Authenticator.startTokens(for: found.account, in: store, signInProvider: providerID)
+                        return core.startTokens(for: found.account, signInProvider: providerID)
                             .mapError { self.error($0, request) }
                             .map { started in
-                                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, extra: extra, in: store)
+                                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, extra: extra, in: core)
                             }
                     }
                 }
@@ -81,14 +81,13 @@ extension FirebaseAPI {
     /// provider: the same `localId`, new tokens.
     private func link(
         _ profile: ProviderProfile, providerID: String, claims: IDTokenClaims, token: VerifiedIDToken,
-        identityFields: JSONValue.Members, request: HTTPRequest, locale: String, in store: AccountStore
+        identityFields: JSONValue.Members, request: HTTPRequest, locale: String, in core: Authenticator
     ) -> Result<JSONValue, FirebaseError> {
-        Self.account(claims, in: store).flatMap { current in
-            let linked = authenticator.link(
-                profile, Self.requester(claims, current), signedInAt: claims.authTime, locale: locale, in: store
-            ).flatMap { Authenticator.startTokens(for: $0, in: store, signInProvider: providerID) }
+        Self.account(claims, in: core).flatMap { current in
+            let linked = core.link(
+                profile, Self.requester(claims, current), signedInAt: claims.authTime, locale: locale).flatMap { core.startTokens(for: $0, signInProvider: providerID) }
             return linked.mapError { self.error($0, request) }.map { started in
-                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, in: store)
+                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, in: core)
             }
         }
     }
@@ -98,10 +97,10 @@ extension FirebaseAPI {
     /// provider's token back), then the account's tokens.
     private func signedIn(
         _ started: (account: Account, authTime: Int64, refreshToken: String), providerID: String, token: VerifiedIDToken, identityFields: JSONValue.Members,
-        extra: JSONValue.Members = [], in store: AccountStore
+        extra: JSONValue.Members = [], in core: Authenticator
     ) -> JSONValue {
         let account = started.account
-        let accountProfile = (try? store.profile(id: account.id)) ?? nil
+        let accountProfile = (try? core.profile(id: account.id)) ?? nil
             ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: started.authTime)
         var body: JSONValue.Members = [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields
         body += [

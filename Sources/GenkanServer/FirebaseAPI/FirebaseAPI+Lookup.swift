@@ -8,8 +8,8 @@ extension FirebaseAPI {
     func lookup(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let claims = try claims(context.body)
-            return answer(.interactive) { store in
-                Self.account(claims, in: store).map { profile in
+            return answer(.interactive) { core in
+                Self.account(claims, in: core).map { profile in
                     .object([
                         ("kind", .string("identitytoolkit#GetAccountInfoResponse")),
                         ("users", .array([UserRecord.json(profile, providerIDs: providerIDs)])),

@@ -45,9 +45,9 @@ extension FirebaseAPI {
                 // As the page does: the request is recorded and answered the same whether or not the
                 // address has an account; the code and its mail follow on the pool.
                 let requests = resetRequests
-                return answer(.interactive) { store in
+                return answer(.interactive) { core in
                     do {
-                        try store.recordResetRequest(email: email, locale: locale)
+                        try core.recordResetRequest(email: email, locale: locale)
                     } catch {
                         return .failure(self.storeFailure(error, request))
                     }
@@ -56,13 +56,12 @@ extension FirebaseAPI {
                 }
             case "VERIFY_EMAIL":
                 let claims = try claims(fields)
-                let authenticator = self.authenticator
-                return answer(.interactive) { store in
-                    Self.account(claims, in: store).flatMap { profile in
+                return answer(.interactive) { core in
+                    Self.account(claims, in: core).flatMap { profile in
                         // An account without an address has nothing to verify (the emulator's answer).
                         guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         // Firebase sends the link again to an address already verified too.
-                        switch authenticator.sendVerification(Self.requester(claims, profile), locale: locale, evenIfVerified: true, in: store) {
+                        switch core.sendVerification(Self.requester(claims, profile), locale: locale, evenIfVerified: true) {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         case .success(let sent):
                             return .success(.object([
@@ -75,12 +74,12 @@ extension FirebaseAPI {
                 let claims = try claims(fields)
                 let newEmail = try input.email(try fields.string("newEmail"), missing: .missingNewEmail)
                 try requireRecentSignIn(claims)
-                let authenticator = self.authenticator, isPrivate = self.isPrivate
-                return answer(.interactive) { store in
-                    Self.account(claims, in: store).flatMap { profile in
+                let isPrivate = self.isPrivate
+                return answer(.interactive) { core in
+                    Self.account(claims, in: core).flatMap { profile in
                         guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
-                        let result = authenticator.requestEmailChange(
-                            Self.requester(claims, profile), newEmail: newEmail, locale: locale, privately: isPrivate, in: store)
+                        let result = core.requestEmailChange(
+                            Self.requester(claims, profile), newEmail: newEmail, locale: locale, privately: isPrivate)
                         switch result {
                         case .failure(let failure): return .failure(self.error(failure, request))
                         // With `--private-signup` a taken address answers as a free one (its owner
@@ -109,9 +108,9 @@ extension FirebaseAPI {
             let locale = context.locale
             guard let password = try fields.string("newPassword") else {
                 // Only what the code is for (the SDKs' checkActionCode / verifyPasswordResetCode).
-                return answer(.interactive) { store in
+                return answer(.interactive) { core in
                     do {
-                        switch try store.lookUpCode(code) {
+                        switch try core.lookUpCode(code) {
                         case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                         case .success(let found): return .success(.object(Self.codeFields(found)))
                         }
@@ -120,13 +119,13 @@ extension FirebaseAPI {
                     }
                 }
             }
-            let authenticator = self.authenticator, rules = self.rules
+            let rules = self.rules
             // The policy's context (the account's address and name) is known once the code names the
             // account; the check before hashing runs on the pool.
-            return answer(.hashing(request, context)) { store in
+            return answer(.hashing(request, context)) { core in
                 let found: ActionCode
                 do {
-                    switch try store.lookUpCode(code) {
+                    switch try core.lookUpCode(code) {
                     case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                     case .success(let code): found = code
                     }
@@ -143,7 +142,7 @@ extension FirebaseAPI {
                 }
                 // The same reset as the page's, but for the browser's session: identities linked since
                 // the address was last proven end, every session and token ends, a notice goes.
-                switch authenticator.resetPassword(code: code, newPassword: prepared, locale: locale, renewal: .none, in: store) {
+                switch core.resetPassword(code: code, newPassword: prepared, locale: locale, renewal: .none) {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let reset):
                     let account = reset.account

@@ -16,17 +16,17 @@ extension FirebaseAPI {
             guard grantType == "refresh_token" else { throw FirebaseError(.invalidGrantType) }
             guard let refreshToken = try fields.string("refreshToken") else { throw FirebaseError(.missingRefreshToken) }
             let project = self.project
-            return answer(.interactive) { store in
+            return answer(.interactive) { core in
                 do {
                     let grant: AccountStore.RefreshGrant
-                    switch try store.refresh(token: refreshToken) {
+                    switch try core.refresh(refreshToken: refreshToken) {
                     case .granted(let granted): grant = granted
                     // Issued before the account's `valid_since` (revoked, or a password change):
                     // production's answer, which the SDKs turn into `auth/user-token-expired`.
                     case .revoked: return .failure(FirebaseError(.tokenExpired))
                     case .unknown: return .failure(FirebaseError(.invalidRefreshToken))
                     }
-                    guard let profile = try store.profile(id: grant.account.id) else { return .failure(FirebaseError(.invalidRefreshToken)) }
+                    guard let profile = try core.profile(id: grant.account.id) else { return .failure(FirebaseError(.invalidRefreshToken)) }
                     if profile.account.isDisabled { return .failure(FirebaseError(.userDisabled)) }
                     // Read again now: custom claims set since the last refresh are in this token.
                     let idToken = tokens.token(

@@ -25,12 +25,10 @@ extension FirebaseAPI {
             let email = try input.email(try fields.string("email"))
             let name = try input.displayName(try fields.string("displayName"))
             let password = try input.newPassword(try fields.string("password"), email: email, name: name.name)
-            let authenticator = self.authenticator
-            return answer(.hashing(request, context)) { store in
+            return answer(.hashing(request, context)) { core in
                 // Firebase sends no verification mail at sign-up: the app asks for one.
-                let created = authenticator.signUp(
-                    email: email, displayName: name.name, nameKey: name.key, password: password, sendsVerification: false, in: store
-                ).created.flatMap { Authenticator.startTokens(for: $0, in: store) }
+                let created = core.signUp(
+                    email: email, displayName: name.name, nameKey: name.key, password: password, sendsVerification: false).created.flatMap { core.startTokens(for: $0) }
                 switch created {
                 case .failure(let failure): return .failure(self.error(failure, request))
                 case .success(let started):
@@ -51,9 +49,8 @@ extension FirebaseAPI {
     /// A new anonymous account and its tokens (`sign_in_provider: anonymous`); limited per client
     /// on its own (`anonymous.address`).
     private func signUpAnonymously(_ request: HTTPRequest) -> Reply {
-        let authenticator = self.authenticator
-        return answer(.interactive) { store in
-            switch authenticator.signUpAnonymously(in: store) {
+        return answer(.interactive) { core in
+            switch core.signUpAnonymously() {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let started):
                 let profile = AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
@@ -75,9 +72,9 @@ extension FirebaseAPI {
             if isPrivate { throw FirebaseError(.adminOnlyOperation) }
             let email = try input.email(try fields.string("email"))
             guard let password = try fields.string("password") else { throw FirebaseError(.missingPassword) }
-            let authenticator = self.authenticator, rules = self.rules, locale = context.locale
-            return answer(.hashing(request, context)) { store in
-                Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
+            let rules = self.rules, locale = context.locale
+            return answer(.hashing(request, context)) { core in
+                Self.account(claims, in: core).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let prepared: String
                     do throws(FirebaseError) {
                         prepared = try FirebaseInput(rules: rules).newPassword(
@@ -85,13 +82,12 @@ extension FirebaseAPI {
                     } catch {
                         return .failure(error)
                     }
-                    let linked = authenticator.linkPassword(
-                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, locale: locale,
-                        in: store)
+                    let linked = core.linkPassword(
+                        Self.requester(claims, profile), email: email, password: prepared, signedInAt: claims.authTime, locale: locale)
                     switch linked {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success(let started):
-                        let updated = (try? store.profile(id: started.account.id)) ?? nil
+                        let updated = (try? core.profile(id: started.account.id)) ?? nil
                             ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
                         var body: JSONValue.Members = [
                             ("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(started.account.uid)),
@@ -118,12 +114,12 @@ extension FirebaseAPI {
             let email = try input.email(try fields.string("email"))
             let password = try input.password(try fields.string("password"), email: email)
             if let refused = checks.knownRefusal(email: email, request, context) { return refused }
-            let authenticator = self.authenticator, checks = self.checks, client = PasswordChecks.Client(context)
-            return pool.hashing(request, context, { store -> Result<JSONValue, AuthFailure> in
-                checks.signIn(email: email, client: client, in: store) {
-                    authenticator.signInForToken(email: email, password: password, in: store)
+            let checks = self.checks, client = PasswordChecks.Client(context)
+            return pool.hashing(request, context, { core -> Result<JSONValue, AuthFailure> in
+                checks.signIn(email: email, client: client, in: core) {
+                    core.signInForToken(email: email, password: password)
                 }.map { started in
-                    let profile = (try? store.profile(id: started.account.id)) ?? nil
+                    let profile = (try? core.profile(id: started.account.id)) ?? nil
                         ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
                     var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#VerifyPasswordResponse")),

@@ -40,10 +40,10 @@ extension FirebaseAPI {
             guard removed.count <= 16, removed.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
                 throw .invalidArgument("deleteProvider names at most 16 providers.")
             }
-            let authenticator = self.authenticator, rules = self.rules, locale = context.locale
+            let rules = self.rules, locale = context.locale
             let providerIDs = self.providerIDs
-            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { store in
-                Self.account(claims, in: store).flatMap { profile -> Result<JSONValue, FirebaseError> in
+            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { core in
+                Self.account(claims, in: core).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let account = profile.account
                     var update = ProfileUpdate()
                     if deleted.contains("DISPLAY_NAME") { update.name = ("", "") } else if let name { update.name = (name.0, name.1) }
@@ -63,13 +63,13 @@ extension FirebaseAPI {
                     // One operation, one transaction: a refused part leaves the others unmade. A new
                     // password ends every session and token, as the page's change does, and answers
                     // with new tokens.
-                    let updated = authenticator.updateProfile(
+                    let updated = core.updateProfile(
                         Self.requester(claims, profile), update, signedInAt: claims.authTime, locale: locale,
-                        renewal: newPassword == nil ? .none : .tokens, in: store)
+                        renewal: newPassword == nil ? .none : .tokens)
                     switch updated {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success(let renewed):
-                        guard let current = try? store.profile(id: renewed.account.id) else { return .failure(FirebaseError(.userNotFound)) }
+                        guard let current = try? core.profile(id: renewed.account.id) else { return .failure(FirebaseError(.userNotFound)) }
                         var body = UserRecord.updateJSON(current, providerIDs: providerIDs)
                         if let issued = renewed.tokens {
                             body += self.tokenFields(current, authTime: issued.authTime, refreshToken: issued.refreshToken)
@@ -84,11 +84,10 @@ extension FirebaseAPI {
     /// Applies a code alone: verifies the address, makes an address change (mailing the old address
     /// its undo link), or undoes one.
     private func apply(code: String, request: HTTPRequest, locale: String) -> Reply {
-        let authenticator = self.authenticator
-        return answer(.interactive) { store in
+        return answer(.interactive) { core in
             let purpose: ActionCodePurpose
             do {
-                switch try store.lookUpCode(code) {
+                switch try core.lookUpCode(code) {
                 case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))
                 case .success(let found): purpose = found.purpose
                 }
@@ -99,23 +98,23 @@ extension FirebaseAPI {
             var newEmail: String?
             switch purpose {
             case .verifyEmail:
-                result = authenticator.verifyEmail(code: code, in: store).map { verification in
+                result = core.verifyEmail(code: code).map { verification in
                     switch verification {
                     case .pending(let account), .verified(let account), .alreadyVerified(let account): account
                     }
                 }
             case .changeEmail:
-                result = authenticator.confirmEmailChange(code: code, locale: locale, in: store)
+                result = core.confirmEmailChange(code: code, locale: locale)
                 if case .success(let account) = result { newEmail = account.email }
             case .recoverEmail:
-                result = authenticator.recoverEmail(code: code, in: store)
+                result = core.recoverEmail(code: code)
             case .resetPassword:
                 return .failure(FirebaseError(.invalidOOBCode))
             }
             switch result {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let account):
-                guard let profile = try? store.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
+                guard let profile = try? core.profile(id: account.id) else { return .failure(FirebaseError(.userNotFound)) }
                 var body = UserRecord.updateJSON(profile, providerIDs: self.providerIDs)
                 if let newEmail { body.append(("newEmail", .string(newEmail))) }
                 return .success(.object(body))
@@ -127,10 +126,10 @@ extension FirebaseAPI {
         Self.reading { () throws(FirebaseError) in
             let claims = try claims(context.body)
             try requireRecentSignIn(claims)
-            let authenticator = self.authenticator, locale = context.locale
-            return answer(.interactive) { store in
-                Self.account(claims, in: store).flatMap { profile in
-                    switch authenticator.deleteAccount(Self.requester(claims, profile), locale: locale, in: store) {
+            let locale = context.locale
+            return answer(.interactive) { core in
+                Self.account(claims, in: core).flatMap { profile in
+                    switch core.deleteAccount(Self.requester(claims, profile), locale: locale) {
                     case .failure(let failure): return .failure(self.error(failure, request))
                     case .success:
                         return .success(.object([("kind", .string("identitytoolkit#DeleteAccountResponse"))]))

@@ -110,7 +110,7 @@ struct FirebaseAPI: SiteFeature {
     }
 
     /// Runs `work` on the pool and answers its JSON with 200, or its error in Firebase's shape.
-    func answer(_ lane: Lane, _ work: @escaping @Sendable (AccountStore) -> Result<JSONValue, FirebaseError>) -> Reply {
+    func answer(_ lane: Lane, _ work: @escaping @Sendable (Authenticator) -> Result<JSONValue, FirebaseError>) -> Reply {
         let then: @Sendable (Result<JSONValue, FirebaseError>) -> Reply = { result in
             switch result {
             case .success(let body): .response(Responses.json(200, body))
@@ -124,10 +124,10 @@ struct FirebaseAPI: SiteFeature {
     }
 
     /// `answer(.interactive)` for work whose only failure is the store's (`storeFailure`).
-    func answerFromStore(_ request: HTTPRequest, _ work: @escaping @Sendable (AccountStore) throws -> JSONValue) -> Reply {
-        answer(.interactive) { store in
+    func answerFromStore(_ request: HTTPRequest, _ work: @escaping @Sendable (Authenticator) throws -> JSONValue) -> Reply {
+        answer(.interactive) { core in
             do {
-                return .success(try work(store))
+                return .success(try work(core))
             } catch {
                 return .failure(self.storeFailure(error, request))
             }
@@ -162,10 +162,10 @@ struct FirebaseAPI: SiteFeature {
     /// and the token was issued at or after its `valid_since` (`TOKEN_EXPIRED`: a password reset or
     /// change, or a revocation, since).
     static func account(
-        _ claims: IDTokenClaims, in store: AccountStore
+        _ claims: IDTokenClaims, in core: Authenticator
     ) -> Result<AccountProfile, FirebaseError> {
         do {
-            guard let profile = try store.profile(uid: claims.uid), claims.issuedAt >= profile.account.createdAt else {
+            guard let profile = try core.profile(uid: claims.uid), claims.issuedAt >= profile.account.createdAt else {
                 return .failure(FirebaseError(.userNotFound))
             }
             // Disabled first: disabling also sets `valid_since`, and the holder should hear why.

@@ -24,11 +24,10 @@ package enum AccountImport {
         package var description: String { message }
     }
 
-    /// Imports the users of `file`; with `writing` false, only looks them up in `store` (a dry run),
-    /// and without a store only reads them. `progress` is told how many users were done.
+    /// Imports the users of `file` through `core`; with `writing` false, only looks them up there
+    /// (a dry run), and without a core only reads them. `progress` is told how many users were done.
     package static func run(
-        _ file: AccountFile, into store: AccountStore?, authenticator: Authenticator, writing: Bool = true,
-        progress: (Int) -> Void = { _ in }
+        _ file: AccountFile, into core: Authenticator?, writing: Bool = true, progress: (Int) -> Void = { _ in }
     ) throws(Failure) -> Result {
         var result = Result()
         var batch: [(index: Int, account: ImportedAccount)] = []
@@ -42,11 +41,11 @@ package enum AccountImport {
                 progress(done)
                 batch.removeAll(keepingCapacity: true)
             }
-            guard let store else {
+            guard let core else {
                 result.imported += batch.count
                 return
             }
-            switch authenticator.importAccounts(batch.map(\.account), in: store, writing: writing) {
+            switch core.importAccounts(batch.map(\.account), writing: writing) {
             case .failure(let failure):
                 throw Failure(message: "the store failed after \(result.imported) users were imported: \(failure.code.rawValue)")
             case .success(let outcomes):

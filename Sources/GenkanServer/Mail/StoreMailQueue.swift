@@ -7,14 +7,14 @@ import Synchronization
 /// SMTP, so it does not borrow one of the pool's), times in whole seconds.
 ///
 /// With `leaseSeconds` (several servers on one PostgreSQL database), `dueMail` claims what it
-/// returns for that long (`AccountStore.claimDueMail`), so that the senders of several servers
+/// returns for that long (`Outbox.claimDueMail`), so that the senders of several servers
 /// never send a message twice; the lease outlasts a delivery (`SMTPTransport` gives up after
 /// 60 s), and the sender takes one message at a time (`batchSize`), so no claimed message waits
 /// behind others' deliveries. The price is that a message whose server died while sending it
 /// waits for the lease to end. Without (SQLite: one server), `dueMail` only reads, and a message a
 /// crash interrupted goes out again as soon as the server is back.
 final class StoreMailQueue: MailQueue {
-    private let store: Mutex<AccountStore>
+    private let outbox: Mutex<Outbox>
     let leaseSeconds: Int64?
     /// Twice the longest an SMTP delivery may take.
     static let sharedLeaseSeconds: Int64 = 120
@@ -22,8 +22,8 @@ final class StoreMailQueue: MailQueue {
     /// server queued (and did not send, having stopped) waits at most this long.
     static let sharedQueueRecheck: Duration = .seconds(5)
 
-    init(store: sending AccountStore, leaseSeconds: Int64? = nil) {
-        self.store = Mutex(store)
+    init(outbox: sending Outbox, leaseSeconds: Int64? = nil) {
+        self.outbox = Mutex(outbox)
         self.leaseSeconds = leaseSeconds
     }
 
@@ -31,10 +31,10 @@ final class StoreMailQueue: MailQueue {
     var batchSize: Int { leaseSeconds == nil ? 20 : 1 }
 
     func dueMail(now: Date, limit: Int) throws -> [GenkanMail.QueuedMail] {
-        try store.withLock { store in
+        try outbox.withLock { outbox in
             let now = Int64(now.timeIntervalSince1970)
-            let due = try leaseSeconds.map { seconds in try store.claimDueMail(now: now, limit: limit, leaseSeconds: seconds) }
-                ?? store.dueMail(now: now, limit: limit)
+            let due = try leaseSeconds.map { seconds in try outbox.claimDueMail(now: now, limit: limit, leaseSeconds: seconds) }
+                ?? outbox.dueMail(now: now, limit: limit)
             return due.map { entry in
                 GenkanMail.QueuedMail(
                     id: entry.id, sender: entry.mail.sender, recipient: entry.mail.recipient, bytes: entry.mail.message,
@@ -44,18 +44,18 @@ final class StoreMailQueue: MailQueue {
     }
 
     func markSent(_ id: Int64) throws {
-        try store.withLock { try $0.markSent(id: id) }
+        try outbox.withLock { try $0.markSent(id: id) }
     }
 
     func markFailed(_ id: Int64, retryAt: Date, error: MailError) throws {
-        try store.withLock { try $0.markFailed(id: id, retryAt: Int64(retryAt.timeIntervalSince1970.rounded(.up)), error: error.description) }
+        try outbox.withLock { try $0.markFailed(id: id, retryAt: Int64(retryAt.timeIntervalSince1970.rounded(.up)), error: error.description) }
     }
 
     func giveUp(_ id: Int64, error: MailError) throws {
-        try store.withLock { try $0.giveUp(id: id, error: error.description) }
+        try outbox.withLock { try $0.giveUp(id: id, error: error.description) }
     }
 
     func earliestAttempt() throws -> Date? {
-        try store.withLock { store in try store.nextMailAttempt().map { Date(timeIntervalSince1970: TimeInterval($0)) } }
+        try outbox.withLock { outbox in try outbox.nextMailAttempt().map { Date(timeIntervalSince1970: TimeInterval($0)) } }
     }
 }

@@ -9,7 +9,7 @@ struct Limit: Sendable {
         case memory(RateLimiter)
         /// In the database (`rate_limits`), spent on the pool's interactive lane: a restart keeps
         /// them and every server on the file shares them.
-        case stored(StoredLimit, WorkerPool<AccountStore>, StoreFailures, RefusalCache)
+        case stored(StoredLimit, WorkerPool<Authenticator>, StoreFailures, RefusalCache)
     }
 
     /// The limit's name in the security log (a stored limit's name in `rate_limits`).
@@ -33,7 +33,7 @@ struct Limit: Sendable {
 
     /// A limit in the database.
     static func stored(
-        _ limit: StoredLimit, pool: WorkerPool<AccountStore>, failures: StoreFailures, refusals: RefusalCache, clock: StoreClock,
+        _ limit: StoredLimit, pool: WorkerPool<Authenticator>, failures: StoreFailures, refusals: RefusalCache, clock: StoreClock,
         security: SecurityLog
     ) -> Limit {
         Limit(name: limit.name, buckets: .stored(limit, pool, failures, refusals), clock: clock, security: security)

@@ -32,8 +32,8 @@ struct RateLimit<Context: SiteRequestContext>: Middleware {
             if let seconds = refusals.retryAfter(known, now: clock.now()) {
                 return context.refuse(.tooManyRequests(retryAfter: seconds), request)
             }
-            return pool.reply(.interactive, { store in
-                Result { () throws(StoreError) in try store.spendLimit(stored, key: key) }
+            return pool.reply(.interactive, { core in
+                Result { () throws(StoreError) in try core.spendLimit(stored, key: key) }
             }) { spent in
                 switch spent {
                 case .failure(let error): return failures.refuse(error, request: request, context: context)
@@ -44,7 +44,7 @@ struct RateLimit<Context: SiteRequestContext>: Middleware {
                     return next(request, context).map { response in
                         if response.status == 503 {
                             refusals.forget(known)
-                            _ = pool.submit(.interactive) { store in try? store.refundLimit(stored, key: key) }
+                            _ = pool.submit(.interactive) { core in try? core.refundLimit(stored, key: key) }
                         }
                         return response
                     }

@@ -6,7 +6,7 @@ import GenkanStore
 /// visitor goes to sign-in, with the page to come back to when it is a local path other than
 /// `/account`.
 struct RequireSession: Middleware {
-    let pool: WorkerPool<AccountStore>
+    let pool: WorkerPool<Authenticator>
     let failures: StoreFailures
 
     func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SignedInContext>) -> Reply {

@@ -5,7 +5,7 @@ import GenkanStore
 /// with the signed-in visitor, or none: for pages that read differently for a signed-in visitor.
 /// A cookie that names no live session is deleted by the responses.
 struct SessionLookup: Middleware {
-    let pool: WorkerPool<AccountStore>
+    let pool: WorkerPool<Authenticator>
     let failures: StoreFailures
 
     func handle(_ request: HTTPRequest, context: SiteContext, next: @escaping RouteHandler<SessionContext>) -> Reply {
@@ -18,10 +18,10 @@ struct SessionLookup: Middleware {
     /// The session of `token` on the pool, then `found` on the loop with the context (marked when
     /// the cookie is stale) and the live session, if any; a store failure is refused as every one is.
     static func lookUp(
-        _ token: String, _ request: HTTPRequest, _ context: SiteContext, pool: WorkerPool<AccountStore>, failures: StoreFailures,
+        _ token: String, _ request: HTTPRequest, _ context: SiteContext, pool: WorkerPool<Authenticator>, failures: StoreFailures,
         found: @escaping @Sendable (SiteContext, SignedIn?) -> Reply
     ) -> Reply {
-        pool.reply(.interactive, { store in Result { () throws(StoreError) in try store.session(token: token) } }) { result in
+        pool.reply(.interactive, { core in Result { () throws(StoreError) in try core.session(token: token) } }) { result in
             var context = context
             switch result {
             case .success(.some(let live)):

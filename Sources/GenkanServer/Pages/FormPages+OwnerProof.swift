@@ -21,17 +21,17 @@ extension PasswordChecks {
     /// carries one (`Authenticator.proving` with `.passkey`, its outcome in the security log),
     /// else the current password behind the sign-in limits.
     func proving<T>(
-        _ signedIn: SignedIn, form: FormData?, client: Client, authenticator: Authenticator, in store: AccountStore,
+        _ signedIn: SignedIn, form: FormData?, client: Client, in core: Authenticator,
         _ operation: (ProvenSession) -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         if let answer = OwnerProofField.passkey(in: form) {
-            return authenticator.proving(
-                sessionToken: signedIn.token, .passkey(answer), in: store,
+            return core.proving(
+                sessionToken: signedIn.token, .passkey(answer),
                 passkeyChecked: { security.passkey(.reauthentication, $0, client: client.address) }, operation)
         }
         let current = form?[FormField.currentPassword.rawValue] ?? ""
-        return reauthentication(signedIn, client: client, in: store) {
-            authenticator.proving(sessionToken: signedIn.token, password: current, in: store, operation)
+        return reauthentication(signedIn, client: client, in: core) {
+            core.proving(sessionToken: signedIn.token, password: current, operation)
         }
     }
 }

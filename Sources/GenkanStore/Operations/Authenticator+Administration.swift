@@ -44,7 +44,7 @@ extension Authenticator {
     ///   one without an address (the Admin SDKs' `createUser()` with no fields).
     /// - Returns: the account with what the API reports, or `.emailAlreadyInUse`,
     ///   `.uidAlreadyInUse`.
-    public func createAccount(_ changes: AccountChanges, in store: AccountStore) -> Result<AccountProfile, AuthFailure> {
+    public func createAccount(_ changes: AccountChanges) -> Result<AccountProfile, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
             return try store.transaction { () throws(StoreError) -> Result<AccountProfile, AuthFailure> in
@@ -61,7 +61,7 @@ extension Authenticator {
                         account = try store.createAddresslessAccount(uid: changes.uid, anonymous: false)
                         if let hash { try store.storage.setPasswordHash(accountID: account.id, hash) }
                         if changes.name != nil { _ = try store.setName(accountID: account.id, displayName: name.displayName, nameKey: name.nameKey) }
-                        account = try reread(account, in: store)
+                        account = try reread(account)
                     }
                 } catch where error.code == .constraint {
                     // Another connection took the address or the uid since the checks above.
@@ -74,7 +74,7 @@ extension Authenticator {
                 rest.name = nil
                 rest.emailVerified = nil
                 rest.uid = nil
-                return try apply(rest, to: account, in: store)
+                return try apply(rest, to: account)
             }
         }
     }
@@ -85,10 +85,10 @@ extension Authenticator {
     /// too. Nothing is mailed: the administrator tells the person.
     ///
     /// - Returns: the account with what the API reports, or `.userNotFound`, `.emailAlreadyInUse`.
-    public func administer(accountID: Int64, _ changes: AccountChanges, in store: AccountStore) -> Result<AccountProfile, AuthFailure> {
+    public func administer(accountID: Int64, _ changes: AccountChanges) -> Result<AccountProfile, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
-            return acting(as: .administrator(accountID: accountID), in: store) { (resolved) throws(StoreError) -> Result<AccountProfile, AuthFailure> in
+            return acting(as: .administrator(accountID: accountID)) { (resolved) throws(StoreError) -> Result<AccountProfile, AuthFailure> in
                 let account = resolved.account
                 // Every check before the first write: a refused change writes nothing.
                 if let email = changes.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
@@ -97,7 +97,7 @@ extension Authenticator {
                 if let hash { try store.replacePassword(accountID: account.id, passwordHash: hash) }
                 var rest = changes
                 rest.password = nil
-                return try apply(rest, to: account, in: store)
+                return try apply(rest, to: account)
             }
         }
     }
@@ -105,7 +105,7 @@ extension Authenticator {
     /// Applies every change but the password inside the caller's transaction, which has checked
     /// that another account does not have `changes.email` (the unique key is the backstop: its
     /// violation rolls the whole transaction back).
-    private func apply(_ changes: AccountChanges, to account: Account, in store: AccountStore) throws(StoreError)
+    private func apply(_ changes: AccountChanges, to account: Account) throws(StoreError)
         -> Result<AccountProfile, AuthFailure>
     {
         let id = account.id
@@ -134,7 +134,7 @@ extension Authenticator {
     /// - Returns: the account and the code, or `.userNotFound`, `.emailAlreadyInUse` (another
     ///   account has `newEmail`).
     public func issueLink(
-        _ purpose: ActionCodePurpose, email: String, newEmail: String? = nil, in store: AccountStore
+        _ purpose: ActionCodePurpose, email: String, newEmail: String? = nil
     ) -> Result<(account: Account, code: IssuedCode), AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<(account: Account, code: IssuedCode), AuthFailure> in
@@ -146,5 +146,15 @@ extension Authenticator {
                 return .success((account, try store.issueCode(purpose, accountID: account.id, email: carried)))
             }
         }
+    }
+}
+
+extension Authenticator {
+    /// The emulator's "delete all accounts": every account with everything about it.
+    ///
+    /// - Returns: how many accounts there were.
+    @discardableResult
+    public func deleteAllAccounts() throws(StoreError) -> Int {
+        try store.deleteAllAccounts()
     }
 }

@@ -5,11 +5,11 @@ public typealias StartedTokens = (account: Account, authTime: Int64, refreshToke
 extension Authenticator {
     /// Makes an anonymous account (no address, no password, no name) and its first tokens, in one
     /// transaction: an app's guest, who may link a sign-in method later and keep the account.
-    public func signUpAnonymously(in store: AccountStore) -> Result<StartedTokens, AuthFailure> {
+    public func signUpAnonymously() -> Result<StartedTokens, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<StartedTokens, AuthFailure> in
                 let account = try store.createAddresslessAccount(anonymous: true)
-                return Self.startTokens(for: account, in: store, signInProvider: "anonymous")
+                return startTokens(for: account, signInProvider: "anonymous")
             }
         }
     }
@@ -30,14 +30,14 @@ extension Authenticator {
     ///   `.emailChangeNeedsVerification`, `.emailAlreadyInUse`, `.requiresRecentLogin`, and the
     ///   requester's failures.
     public func linkPassword(
-        _ requester: Requester, email: String, password: String, signedInAt: Int64, locale: String = "en", in store: AccountStore
+        _ requester: Requester, email: String, password: String, signedInAt: Int64, locale: String = "en"
     ) -> Result<StartedTokens, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try hasher.hash(password)
-            return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<StartedTokens, AuthFailure> in
+            return acting(as: requester) { (resolved) throws(StoreError) -> Result<StartedTokens, AuthFailure> in
                 let account = resolved.account
                 if try store.storage.storedAccount(id: account.id)?.hasPassword == true { return .failure(.providerAlreadyLinked) }
-                if let failure = try checkLinking(email: email, to: account, signedInAt: signedInAt, in: store) { return .failure(failure) }
+                if let failure = try checkLinking(email: email, to: account, signedInAt: signedInAt) { return .failure(failure) }
                 if !account.hasEmail {
                     do throws(StoreError) {
                         try store.setEmail(accountID: account.id, to: email, verified: false)
@@ -48,11 +48,11 @@ extension Authenticator {
                 try store.storage.setPasswordHash(accountID: account.id, hash)
                 try store.storage.clearFailedSignIns(accountID: account.id)
                 try store.keep(accountID: account.id)
-                let updated = try reread(account, in: store)
+                let updated = try reread(account)
                 // A new way into an account that has an address: its owner hears of it (a guest
                 // getting its first address and password is signing up, not being joined).
-                if account.hasEmail { try mailPasswordNotice(to: updated, added: true, locale: locale, in: store) }
-                return Self.startTokens(for: updated, in: store)
+                if account.hasEmail { try mailPasswordNotice(to: updated, added: true, locale: locale) }
+                return startTokens(for: updated)
             }
         }
     }
@@ -60,7 +60,7 @@ extension Authenticator {
     /// Why `email` cannot become (or stay) the address of `account` as a sign-in method is linked,
     /// or nil: a recent sign-in unless the account is anonymous, no other account with the
     /// address, and no other address on the account.
-    func checkLinking(email: String?, to account: Account, signedInAt: Int64, in store: AccountStore) throws(StoreError) -> AuthFailure? {
+    func checkLinking(email: String?, to account: Account, signedInAt: Int64) throws(StoreError) -> AuthFailure? {
         if !account.isAnonymous, store.clock.now() - signedInAt > Self.recentAuthentication { return .requiresRecentLogin }
         guard let email else { return nil }
         if let owner = try store.account(email: email)?.account, owner.id != account.id { return .emailAlreadyInUse }
@@ -69,7 +69,7 @@ extension Authenticator {
     }
 
     /// Deletes the anonymous accounts unused for `lifetime` seconds (`--anonymous-lifetime`).
-    public func deleteUnusedAnonymousAccounts(unusedFor lifetime: Int64, in store: AccountStore) -> Result<Int, AuthFailure> {
+    public func deleteUnusedAnonymousAccounts(unusedFor lifetime: Int64) -> Result<Int, AuthFailure> {
         attempt { () throws(StoreError) in .success(try store.deleteUnusedAnonymousAccounts(unusedFor: lifetime)) }
     }
 }

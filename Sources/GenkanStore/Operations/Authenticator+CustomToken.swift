@@ -25,7 +25,7 @@ extension Authenticator {
     /// reached by their address, their providers, or the Admin API.
     ///
     /// - Returns: the sign-in, or `.userDisabled`, `.uidAlreadyInUse`.
-    public func signIn(customUID uid: String, claims: String?, in store: AccountStore) -> Result<CustomTokenSignIn, AuthFailure> {
+    public func signIn(customUID uid: String, claims: String?) -> Result<CustomTokenSignIn, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<CustomTokenSignIn, AuthFailure> in
                 let account: Account
@@ -34,12 +34,12 @@ extension Authenticator {
                     if existing.hasLegacyUID { return .failure(.uidAlreadyInUse) }
                     if existing.isDisabled { return .failure(.userDisabled) }
                     if existing.isAnonymous { try store.keep(accountID: existing.id) }
-                    account = try reread(existing, in: store)
+                    account = try reread(existing)
                 } else {
                     account = try store.createAddresslessAccount(uid: uid, anonymous: false)
                     isNew = true
                 }
-                return Self.startTokens(for: account, in: store, signInProvider: "custom", claims: claims).map { started in
+                return startTokens(for: account, signInProvider: "custom", claims: claims).map { started in
                     CustomTokenSignIn(account: started.account, isNew: isNew, authTime: started.authTime, refreshToken: started.refreshToken)
                 }
             }

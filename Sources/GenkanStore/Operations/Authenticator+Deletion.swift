@@ -10,8 +10,8 @@ extension Authenticator {
     ///
     /// - Returns: the account as it was, or `.userTokenExpired`, `.userNotFound`, `.userDisabled`
     ///   (an administrator deletes a disabled account too).
-    public func deleteAccount(_ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Account, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
+    public func deleteAccount(_ requester: Requester, locale: String = "en") -> Result<Account, AuthFailure> {
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
             let account = resolved.account
             guard let deleted = try store.deleteAccount(id: account.id) else { return .failure(.userNotFound) }
             // Not about an account any more: nothing would delete it, and nothing should. An

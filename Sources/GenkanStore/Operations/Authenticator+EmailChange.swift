@@ -14,9 +14,9 @@ extension Authenticator {
     /// - Returns: `.sent`, `.addressInUse` or `.unchanged`; or `.userTokenExpired`,
     ///   `.userNotFound`, `.userDisabled`.
     public func requestEmailChange(
-        _ requester: Requester, newEmail: String, locale: String = "en", privately: Bool = false, in store: AccountStore
+        _ requester: Requester, newEmail: String, locale: String = "en", privately: Bool = false
     ) -> Result<EmailChangeRequest, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<EmailChangeRequest, AuthFailure> in
             let account = resolved.account
             if case .session(let token) = requester { try store.refreshAuthentication(token: token) }
             if AccountStore.emailKey(newEmail) == AccountStore.emailKey(account.email) { return .success(.unchanged) }
@@ -38,8 +38,8 @@ extension Authenticator {
     /// - Returns: the code (its `email` is the new address), or `.invalidActionCode`,
     ///   `.expiredActionCode`, or `.emailAlreadyInUse` when another account has taken the address
     ///   since.
-    public func inspectEmailChange(code: String, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
-        inspect(code, purpose: .changeEmail, in: store)
+    public func inspectEmailChange(code: String) -> Result<ActionCode, AuthFailure> {
+        inspect(code, purpose: .changeEmail)
     }
 
     /// Moves the account to the address an address-change code carries, in one transaction: uses
@@ -55,12 +55,12 @@ extension Authenticator {
     /// - Returns: the account at its new address, or `.invalidActionCode`, `.expiredActionCode`,
     ///   `.emailAlreadyInUse`.
     public func confirmEmailChange(
-        code: String, locale: String = "en", in store: AccountStore
+        code: String, locale: String = "en"
     ) -> Result<Account, AuthFailure> {
-        withUsableCode(code, purpose: .changeEmail, in: store) { (change) throws(StoreError) in
+        withUsableCode(code, purpose: .changeEmail) { (change) throws(StoreError) in
             let before = change.account
-            guard try moveAccount(before.id, to: change.email, in: store) else { return .failure(.emailAlreadyInUse) }
-            try use(code, purpose: .changeEmail, in: store)
+            guard try moveAccount(before.id, to: change.email) else { return .failure(.emailAlreadyInUse) }
+            try use(code, purpose: .changeEmail)
             try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
             try store.storage.deleteRefreshTokens(accountID: before.id)
             _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) { token in
@@ -74,8 +74,8 @@ extension Authenticator {
     ///
     /// - Returns: the code (its `email` is the address it restores), or `.invalidActionCode`,
     ///   `.expiredActionCode`, or `.emailAlreadyInUse` when another account has taken that address.
-    public func inspectEmailRecovery(code: String, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
-        inspect(code, purpose: .recoverEmail, in: store)
+    public func inspectEmailRecovery(code: String) -> Result<ActionCode, AuthFailure> {
+        inspect(code, purpose: .recoverEmail)
     }
 
     /// Undoes an address change with the code mailed to the old address, in one transaction: uses
@@ -90,11 +90,11 @@ extension Authenticator {
     ///
     /// - Returns: the account at its old address, or `.invalidActionCode`, `.expiredActionCode`,
     ///   `.emailAlreadyInUse` (another account has the old address now; nothing changes).
-    public func recoverEmail(code: String, in store: AccountStore) -> Result<Account, AuthFailure> {
-        withUsableCode(code, purpose: .recoverEmail, in: store) { (recovery) throws(StoreError) in
+    public func recoverEmail(code: String) -> Result<Account, AuthFailure> {
+        withUsableCode(code, purpose: .recoverEmail) { (recovery) throws(StoreError) in
             let accountID = recovery.account.id
-            guard try moveAccount(accountID, to: recovery.email, in: store) else { return .failure(.emailAlreadyInUse) }
-            try use(code, purpose: .recoverEmail, in: store)
+            guard try moveAccount(accountID, to: recovery.email) else { return .failure(.emailAlreadyInUse) }
+            try use(code, purpose: .recoverEmail)
             // Every identity and passkey, not only those added since a time: whoever moved the
             // address may have added one to keep a way in, at any time while they had the account.
             try store.ownerTookOver(recovery.account, removingEverything: true)
@@ -109,12 +109,12 @@ extension Authenticator {
     /// Runs `body` with the stored code when it is usable for `purpose` (`usableCode`), in one
     /// transaction; the reason it is not otherwise.
     private func withUsableCode<T>(
-        _ code: String, purpose: ActionCodePurpose, in store: AccountStore,
+        _ code: String, purpose: ActionCodePurpose,
         _ body: (AccountStore.StoredCode) throws(StoreError) -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<T, AuthFailure> in
-                switch try usableCode(code, purpose: purpose, in: store) {
+                switch try usableCode(code, purpose: purpose) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let stored): return try body(stored)
                 }
@@ -122,9 +122,9 @@ extension Authenticator {
         }
     }
 
-    private func inspect(_ code: String, purpose: ActionCodePurpose, in store: AccountStore) -> Result<ActionCode, AuthFailure> {
+    private func inspect(_ code: String, purpose: ActionCodePurpose) -> Result<ActionCode, AuthFailure> {
         do {
-            switch try usableCode(code, purpose: purpose, in: store) {
+            switch try usableCode(code, purpose: purpose) {
             case .failure(let failure): return .failure(failure)
             case .success(let stored):
                 return store.evaluate(stored, purpose: purpose).mapError { AuthFailure($0) }
@@ -137,7 +137,7 @@ extension Authenticator {
     /// The stored code when it is usable for `purpose` and no other account has the address it
     /// carries.
     private func usableCode(
-        _ code: String, purpose: ActionCodePurpose, in store: AccountStore
+        _ code: String, purpose: ActionCodePurpose
     ) throws(StoreError) -> Result<AccountStore.StoredCode, AuthFailure> {
         let stored = try store.storedCode(token: code)
         if case .failure(let failure) = store.evaluate(stored, purpose: purpose) { return .failure(AuthFailure(failure)) }
@@ -151,7 +151,7 @@ extension Authenticator {
     /// Sets the account's address; false (nothing written) when another account has it. Inside
     /// the caller's write transaction the check before this already saw every commit, so the
     /// constraint is the backstop, not the rule.
-    private func moveAccount(_ accountID: Int64, to email: String, in store: AccountStore) throws(StoreError) -> Bool {
+    private func moveAccount(_ accountID: Int64, to email: String) throws(StoreError) -> Bool {
         do {
             try store.setEmail(accountID: accountID, to: email)
             return true
@@ -162,7 +162,7 @@ extension Authenticator {
 
     /// Uses up a code already found usable in this transaction; throws (rolling everything back)
     /// if it is not, which the write lock held since the check should make impossible.
-    private func use(_ code: String, purpose: ActionCodePurpose, in store: AccountStore) throws(StoreError) {
+    private func use(_ code: String, purpose: ActionCodePurpose) throws(StoreError) {
         guard case .success = try store.consumeCode(code, purpose: purpose) else {
             throw StoreError(.database, "a \(purpose.rawValue) code was used by another connection during its transaction")
         }

@@ -18,7 +18,7 @@ extension Authenticator {
     ///   store records it in emulator mode).
     public func sendSignInLink(
         email: String, continuation: SignInLinkContinuation?, locale: String = "en", mails: Bool = true,
-        link: (_ token: String) -> String? = { _ in nil }, in store: AccountStore
+        link: (_ token: String) -> String? = { _ in nil }
     ) -> Result<IssuedSignInCode, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<IssuedSignInCode, AuthFailure> in
@@ -32,7 +32,7 @@ extension Authenticator {
     }
 
     /// The address a usable sign-in code signs in as, without using it (a page's GET).
-    public func inspectSignInLink(code: String, in store: AccountStore) -> Result<SignInCode, AuthFailure> {
+    public func inspectSignInLink(code: String) -> Result<SignInCode, AuthFailure> {
         attempt { () throws(StoreError) in try store.inspectSignInCode(code).mapError(AuthFailure.init) }
     }
 
@@ -54,7 +54,7 @@ extension Authenticator {
     ///   `.emailMismatch`, `.userDisabled`, and for linking `.emailAlreadyInUse`,
     ///   `.emailChangeNeedsVerification`, `.requiresRecentLogin` and the requester's failures.
     public func signIn(
-        withLinkCode code: String, email: String?, linking requester: Requester? = nil, signedInAt: Int64 = 0, in store: AccountStore
+        withLinkCode code: String, email: String?, linking requester: Requester? = nil, signedInAt: Int64 = 0
     ) -> Result<EmailLinkSignIn, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<EmailLinkSignIn, AuthFailure> in
@@ -67,11 +67,11 @@ extension Authenticator {
                 let owner = try store.account(email: found.email)?.account
                 if let requester {
                     let linked: Account
-                    switch try resolve(requester, in: store) {
+                    switch try resolve(requester) {
                     case .failure(let failure): return .failure(failure)
                     case .success(let resolved): linked = resolved.account
                     }
-                    if let failure = try checkLinking(email: found.email, to: linked, signedInAt: signedInAt, in: store) {
+                    if let failure = try checkLinking(email: found.email, to: linked, signedInAt: signedInAt) {
                         return .failure(failure)
                     }
                     guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
@@ -81,7 +81,7 @@ extension Authenticator {
                         try store.setEmail(accountID: linked.id, to: found.email, verified: true)
                     }
                     try store.keep(accountID: linked.id)
-                    return .success(EmailLinkSignIn(account: try reread(linked, in: store), isNew: false))
+                    return .success(EmailLinkSignIn(account: try reread(linked), isNew: false))
                 }
                 if let owner {
                     if owner.isDisabled { return .failure(.userDisabled) }
@@ -93,7 +93,7 @@ extension Authenticator {
                         try store.storage.setPasswordHash(accountID: owner.id, nil)
                         try store.ownerTookOver(owner)
                     }
-                    return .success(EmailLinkSignIn(account: try reread(owner, in: store), isNew: false))
+                    return .success(EmailLinkSignIn(account: try reread(owner), isNew: false))
                 }
                 guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
                 // A sign-up of the address committed meanwhile makes this throw: the transaction

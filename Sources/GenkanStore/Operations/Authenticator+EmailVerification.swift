@@ -12,9 +12,9 @@ public enum EmailVerification: Sendable, Hashable {
 extension Authenticator {
     /// What a verification link's code would do, without using it up (for the GET that shows the
     /// button: mail scanners open links).
-    public func inspectEmailVerification(code: String, in store: AccountStore) -> Result<EmailVerification, AuthFailure> {
+    public func inspectEmailVerification(code: String) -> Result<EmailVerification, AuthFailure> {
         do {
-            switch try verificationState(code: code, in: store) {
+            switch try verificationState(code: code) {
             case .usable(let actionCode): return .success(.pending(actionCode.account))
             case .alreadyVerified(let account): return .success(.alreadyVerified(account))
             case .failed(let failure): return .failure(AuthFailure(failure))
@@ -27,10 +27,10 @@ extension Authenticator {
     /// Verifies the address with a verification code, using the code up. Idempotent: a code of an
     /// account whose address is already verified (the same code again included) answers
     /// `.alreadyVerified`, while it is not past its expiry or swept.
-    public func verifyEmail(code: String, in store: AccountStore) -> Result<EmailVerification, AuthFailure> {
+    public func verifyEmail(code: String) -> Result<EmailVerification, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<EmailVerification, AuthFailure> in
-                switch try verificationState(code: code, in: store) {
+                switch try verificationState(code: code) {
                 case .alreadyVerified(let account): return .success(.alreadyVerified(account))
                 case .failed(let failure): return .failure(AuthFailure(failure))
                 case .usable:
@@ -55,7 +55,7 @@ extension Authenticator {
     /// A verification code of a live account whose address is verified (and unchanged since the
     /// code was sent) answers "already verified" whether or not the code was used; otherwise the
     /// code's own verdict.
-    private func verificationState(code: String, in store: AccountStore) throws(StoreError) -> VerificationState {
+    private func verificationState(code: String) throws(StoreError) -> VerificationState {
         let stored = try store.storedCode(token: code)
         if let stored, stored.purpose == .verifyEmail, stored.account.isVerified, !stored.account.isDisabled,
             stored.addressIsCurrent
@@ -76,9 +76,9 @@ extension Authenticator {
     /// - Returns: the account and whether a mail was queued; or `.userTokenExpired`,
     ///   `.userNotFound`, `.userDisabled`.
     public func sendVerification(
-        _ requester: Requester, locale: String = "en", evenIfVerified: Bool = false, in store: AccountStore
+        _ requester: Requester, locale: String = "en", evenIfVerified: Bool = false
     ) -> Result<(account: Account, sent: Bool), AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<(account: Account, sent: Bool), AuthFailure> in
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<(account: Account, sent: Bool), AuthFailure> in
             let account = resolved.account
             if account.isVerified && !evenIfVerified { return .success((account, false)) }
             let issued = try store.issueCode(.verifyEmail, accountID: account.id) { token in

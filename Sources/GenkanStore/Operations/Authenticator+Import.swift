@@ -21,10 +21,9 @@ extension Authenticator {
     ///   nothing written.
     /// - Returns: one outcome per account, in order; `.internalError` (nothing written) when the
     ///   store fails.
-    public func importAccounts(
-        _ accounts: [ImportedAccount], in store: AccountStore, writing: Bool = true
-    ) -> Result<[ImportOutcome], AuthFailure> {
-        attempt { () throws(StoreError) in
+    public func importAccounts(_ accounts: [ImportedAccount], writing: Bool = true) -> Result<[ImportOutcome], AuthFailure> {
+        let store = self.store
+        return attempt { () throws(StoreError) in
             let now = store.clock.now()
             let keys = accounts.map { $0.email.map(AccountStore.emailKey) }
             let identities = accounts.flatMap { account in account.identities.map { IdentityKey(issuer: $0.issuer, subject: $0.subject) } }

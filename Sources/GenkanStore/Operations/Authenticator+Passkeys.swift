@@ -47,9 +47,9 @@ extension Authenticator {
     ///
     /// - Returns: `PublicKeyCredentialCreationOptionsJSON`, or `.requiresRecentLogin`,
     ///   `.passkeysUnavailable`, `.userTokenExpired`, `.userDisabled`.
-    public func beginPasskeyRegistration(_ requester: Requester, in store: AccountStore) -> Result<JSONValue, AuthFailure> {
+    public func beginPasskeyRegistration(_ requester: Requester) -> Result<JSONValue, AuthFailure> {
         guard let verifier = passkeys, let token = sessionToken(requester) else { return .failure(.passkeysUnavailable) }
-        return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<JSONValue, AuthFailure> in
+        return acting(as: requester) { (resolved) throws(StoreError) -> Result<JSONValue, AuthFailure> in
             let account = resolved.account
             guard let session = resolved.session?.session, store.clock.now() - session.authenticatedAt <= Self.recentAuthentication else {
                 return .failure(.requiresRecentLogin)
@@ -75,7 +75,7 @@ extension Authenticator {
     /// - Returns: the stored passkey, or `.passkeyChallengeInvalid`, `.passkeyRejected`,
     ///   `.passkeyAlreadyRegistered`, `.passkeysUnavailable`, `.userTokenExpired`, `.userDisabled`.
     public func finishPasskeyRegistration(
-        _ requester: Requester, responseJSON: [UInt8], name: String?, defaultName: String, locale: String = "en", in store: AccountStore
+        _ requester: Requester, responseJSON: [UInt8], name: String?, defaultName: String, locale: String = "en"
     ) -> Result<Passkey, AuthFailure> {
         guard let verifier = passkeys, let token = sessionToken(requester) else { return .failure(.passkeysUnavailable) }
         let response: RegistrationResponse
@@ -91,7 +91,7 @@ extension Authenticator {
             let challenge = try ClientData(bytes: response.clientDataJSON, limits: verifier.policy.limits).challenge
             return try verifier.verifyRegistration(response, expectedChallenge: challenge)
         }
-        return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
+        return acting(as: requester) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
             let account = resolved.account
             guard
                 try store.takePasskeyChallenge(
@@ -133,7 +133,7 @@ extension Authenticator {
     /// Begins a sign-in with a passkey: the options for `navigator.credentials.get` without
     /// `allowCredentials` (the browser offers the site's discoverable passkeys, in its dialog or
     /// in autofill), with a challenge bound to `binding` (the browser's pre-session).
-    public func beginPasskeySignIn(binding: String, in store: AccountStore) -> Result<JSONValue, AuthFailure> {
+    public func beginPasskeySignIn(binding: String) -> Result<JSONValue, AuthFailure> {
         guard let verifier = passkeys else { return .failure(.passkeysUnavailable) }
         return attempt { () throws(StoreError) in
             .success(verifier.authenticationOptions(challenge: try store.issuePasskeyChallenge(.signIn, binding: binding)))
@@ -153,8 +153,8 @@ extension Authenticator {
     ///
     /// - Returns: the account, or `.passkeyChallengeInvalid`, `.passkeyNotFound` (unknown or
     ///   removed), `.passkeyRejected`, `.userDisabled`, `.passkeysUnavailable`.
-    public func signInWithPasskey(responseJSON: [UInt8], binding: String, in store: AccountStore) -> Result<VerifiedPasskey, AuthFailure> {
-        checkAssertion(responseJSON, accountID: nil, in: store) { response throws(StoreError) in
+    public func signInWithPasskey(responseJSON: [UInt8], binding: String) -> Result<VerifiedPasskey, AuthFailure> {
+        checkAssertion(responseJSON, accountID: nil) { response throws(StoreError) in
             try store.takePasskeyChallenge(clientDataJSON: response.clientDataJSON, ceremony: .signIn, binding: binding) != nil
                 ? nil : .passkeyChallengeInvalid
         }
@@ -168,7 +168,7 @@ extension Authenticator {
     /// verified (verifying again in the rare case another sign-in moved its counter meanwhile),
     /// refuses a disabled account, records the use, and runs `after`.
     private func checkAssertion(
-        _ responseJSON: [UInt8], accountID: Int64?, in store: AccountStore,
+        _ responseJSON: [UInt8], accountID: Int64?,
         take: (AssertionResponse) throws(StoreError) -> AuthFailure?,
         after: (VerifiedPasskey) throws(StoreError) -> AuthFailure? = { _ in nil }
     ) -> Result<VerifiedPasskey, AuthFailure> {
@@ -228,9 +228,9 @@ extension Authenticator {
     ///
     /// - Returns: `PublicKeyCredentialRequestOptionsJSON`, or `.passkeyNotFound` (the account has
     ///   none), `.passkeysUnavailable`, `.userTokenExpired`, `.userDisabled`.
-    public func beginPasskeyReauthentication(_ requester: Requester, in store: AccountStore) -> Result<JSONValue, AuthFailure> {
+    public func beginPasskeyReauthentication(_ requester: Requester) -> Result<JSONValue, AuthFailure> {
         guard let verifier = passkeys, let token = sessionToken(requester) else { return .failure(.passkeysUnavailable) }
-        return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<JSONValue, AuthFailure> in
+        return acting(as: requester) { (resolved) throws(StoreError) -> Result<JSONValue, AuthFailure> in
             let existing = try store.passkeys(accountID: resolved.account.id)
             guard !existing.isEmpty else { return .failure(.passkeyNotFound) }
             let challenge = try store.issuePasskeyChallenge(
@@ -248,15 +248,15 @@ extension Authenticator {
     ///   `.passkeyChallengeInvalid`, `.passkeyNotFound` (not a passkey of this account),
     ///   `.passkeyRejected`, `.userDisabled`, `.userTokenExpired`.
     public func proving<T>(
-        sessionToken: String, _ proof: OwnerProof, in store: AccountStore,
+        sessionToken: String, _ proof: OwnerProof,
         passkeyChecked: (Result<VerifiedPasskey, AuthFailure>) -> Void = { _ in },
         _ operation: (_ requester: ProvenSession) -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         switch proof {
         case .password(let password):
-            return proving(sessionToken: sessionToken, password: password, in: store, operation)
+            return proving(sessionToken: sessionToken, password: password, operation)
         case .passkey(let json):
-            let checked = reauthenticateWithPasskey(sessionToken: sessionToken, responseJSON: json, in: store)
+            let checked = reauthenticateWithPasskey(sessionToken: sessionToken, responseJSON: json)
             passkeyChecked(checked)
             switch checked {
             case .failure(let failure): return .failure(failure)
@@ -268,7 +268,7 @@ extension Authenticator {
     /// Checks a re-authentication with a passkey in one transaction: the challenge issued to this
     /// session, a passkey of the session's account, the assertion; records the passkey's use and
     /// the session's proof time.
-    public func reauthenticateWithPasskey(sessionToken: String, responseJSON: [UInt8], in store: AccountStore)
+    public func reauthenticateWithPasskey(sessionToken: String, responseJSON: [UInt8])
         -> Result<VerifiedPasskey, AuthFailure>
     {
         let accountID: Int64
@@ -279,7 +279,7 @@ extension Authenticator {
             return .failure(.internalError(error))
         }
         return checkAssertion(
-            responseJSON, accountID: accountID, in: store,
+            responseJSON, accountID: accountID,
             take: { response throws(StoreError) in
                 // The session again, inside the transaction: it may have ended meanwhile.
                 guard try store.unexpiredSession(token: sessionToken)?.account.id == accountID else { return .userTokenExpired }
@@ -294,13 +294,13 @@ extension Authenticator {
     /// passkey, and records the time in the session (what `beginPasskeyRegistration` looks at).
     ///
     /// - Returns: the account, or what `proving` fails with, `.missingPassword`.
-    public func confirmOwner(sessionToken: String, _ proof: OwnerProof, in store: AccountStore) -> Result<Account, AuthFailure> {
+    public func confirmOwner(sessionToken: String, _ proof: OwnerProof) -> Result<Account, AuthFailure> {
         switch proof {
         case .password(let password):
             if password.isEmpty { return .failure(.missingPassword) }
-            return reauthenticate(sessionToken: sessionToken, password: password, in: store)
+            return reauthenticate(sessionToken: sessionToken, password: password)
         case .passkey(let json):
-            return reauthenticateWithPasskey(sessionToken: sessionToken, responseJSON: json, in: store).map(\.account)
+            return reauthenticateWithPasskey(sessionToken: sessionToken, responseJSON: json).map(\.account)
         }
     }
 
@@ -310,9 +310,9 @@ extension Authenticator {
     /// `AccountStore.maximumPasskeyNameLength`).
     ///
     /// - Returns: the renamed passkey, or `.passkeyNotFound` (not this account's), `.userTokenExpired`…
-    public func renamePasskey(_ requester: Requester, id: Int64, name: String, in store: AccountStore) -> Result<Passkey, AuthFailure> {
+    public func renamePasskey(_ requester: Requester, id: Int64, name: String) -> Result<Passkey, AuthFailure> {
         guard let chosen = AccountStore.passkeyName(name) else { return .failure(.passkeyNotFound) }
-        return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
+        return acting(as: requester) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
             guard try store.storage.setPasskeyName(accountID: resolved.account.id, id: id, chosen),
                 let renamed = try store.passkeys(accountID: resolved.account.id).first(where: { $0.id == id })
             else { return .failure(.passkeyNotFound) }
@@ -325,8 +325,8 @@ extension Authenticator {
     /// The page proves the owner first (the password or a passkey).
     ///
     /// - Returns: the removed passkey, or `.passkeyNotFound`, `.lastSignInMethod`, `.userTokenExpired`…
-    public func removePasskey(_ requester: Requester, id: Int64, locale: String = "en", in store: AccountStore) -> Result<Passkey, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
+    public func removePasskey(_ requester: Requester, id: Int64, locale: String = "en") -> Result<Passkey, AuthFailure> {
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<Passkey, AuthFailure> in
             let account = resolved.account
             let methods = try store.signInMethods(accountID: account.id)
             guard let passkey = methods.passkeys.first(where: { $0.id == id }) else { return .failure(.passkeyNotFound) }
@@ -346,8 +346,8 @@ extension Authenticator {
     ///
     /// - Returns: how many other sessions and apps ended, or `.missingPassword` (it has none),
     ///   `.lastSignInMethod`, `.userTokenExpired`…
-    public func removePassword(_ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Int, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Int, AuthFailure> in
+    public func removePassword(_ requester: Requester, locale: String = "en") -> Result<Int, AuthFailure> {
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<Int, AuthFailure> in
             let account = resolved.account
             let methods = try store.signInMethods(accountID: account.id)
             guard methods.hasPassword else { return .failure(.missingPassword) }

@@ -12,17 +12,17 @@ extension Authenticator {
     ///   token was revoked, before or while the new password was hashed), `.userNotFound`,
     ///   `.userDisabled`.
     public func changePassword(
-        _ requester: Requester, newPassword: String, locale: String = "en", renewal: CredentialRenewal, in store: AccountStore
+        _ requester: Requester, newPassword: String, locale: String = "en", renewal: CredentialRenewal
     ) -> Result<Renewed, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try hasher.hash(newPassword)
-            return acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Renewed, AuthFailure> in
+            return acting(as: requester) { (resolved) throws(StoreError) -> Result<Renewed, AuthFailure> in
                 let account = resolved.account
                 let hadPassword = try store.storage.storedAccount(id: account.id)?.hasPassword ?? false
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
-                let updated = try reread(account, in: store)
-                let credentials = try renew(renewal, for: updated, in: store)
-                try mailPasswordNotice(to: updated, added: !hadPassword, locale: locale, in: store)
+                let updated = try reread(account)
+                let credentials = try renew(renewal, for: updated)
+                try mailPasswordNotice(to: updated, added: !hadPassword, locale: locale)
                 return .success(Renewed(account: updated, credentials: credentials))
             }
         }
@@ -34,13 +34,13 @@ extension Authenticator {
     ///   - displayName: already normalized by GenkanValidation's name rules.
     ///   - nameKey: its comparison key, as sign-up stores it.
     /// - Returns: the renamed account, or `.userNotFound`, `.userDisabled`, `.userTokenExpired`.
-    public func rename(_ requester: Requester, displayName: String, nameKey: String, in store: AccountStore) -> Result<Account, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
+    public func rename(_ requester: Requester, displayName: String, nameKey: String) -> Result<Account, AuthFailure> {
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
             let account = resolved.account
             guard try store.setName(accountID: account.id, displayName: displayName, nameKey: nameKey) else {
                 return .failure(.userNotFound)
             }
-            return .success(try reread(account, in: store))
+            return .success(try reread(account))
         }
     }
 }

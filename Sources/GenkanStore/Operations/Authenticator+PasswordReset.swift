@@ -15,7 +15,7 @@ extension Authenticator {
     /// theirs and tells nothing.
     ///
     /// - Returns: whether a mail was queued.
-    public func processResetRequest(_ request: ResetRequest, in store: AccountStore) -> Result<Bool, AuthFailure> {
+    public func processResetRequest(_ request: ResetRequest) -> Result<Bool, AuthFailure> {
         attempt { () throws(StoreError) in
             .success(
                 try store.transaction { () throws(StoreError) -> Bool in
@@ -55,7 +55,7 @@ extension Authenticator {
     ///     signs in again with the new password).
     /// - Returns: the account and what was issued, or `.invalidActionCode` / `.expiredActionCode`.
     public func resetPassword(
-        code: String, newPassword: String, locale: String = "en", renewal: CredentialRenewal, in store: AccountStore
+        code: String, newPassword: String, locale: String = "en", renewal: CredentialRenewal
     ) -> Result<Renewed, AuthFailure> {
         attempt { () throws(StoreError) in
             if case .failure(let failure) = try store.inspectCode(code, purpose: .resetPassword) {
@@ -70,10 +70,27 @@ extension Authenticator {
                 }
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
                 try store.ownerTookOver(account)
-                let updated = try reread(account, in: store)
+                let updated = try reread(account)
                 if let notice = mail.passwordChanged(to: updated, locale: locale) { try store.enqueueMail(notice, accountID: account.id) }
-                return .success(Renewed(account: updated, credentials: try renew(renewal, for: updated, in: store)))
+                return .success(Renewed(account: updated, credentials: try renew(renewal, for: updated)))
             }
         }
+    }
+}
+
+extension Authenticator {
+    /// A request for a mailed link (a reset, or the sign-in page's "send me a link"), recorded
+    /// durably whatever the address: the door answers once it has committed, the same for an
+    /// address with an account and one without, and `processResetRequest` makes the code and the
+    /// mail afterwards (`AccountStore.recordResetRequest`).
+    @discardableResult
+    public func recordResetRequest(email: String, locale: String, kind: ResetRequest.Kind = .resetPassword) throws(StoreError) -> Int64 {
+        try store.recordResetRequest(email: email, locale: locale, kind: kind)
+    }
+
+    /// The requests not processed yet, oldest first: for `processResetRequest`, after each request
+    /// and at start for any a crash left behind.
+    public func pendingResetRequests(limit: Int = 100) throws(StoreError) -> [ResetRequest] {
+        try store.pendingResetRequests(limit: limit)
     }
 }

@@ -29,14 +29,13 @@ extension Authenticator {
     /// - Returns: the account and what was issued, or `.noSuchProvider`, `.lastSignInMethod`,
     ///   `.requiresRecentLogin`, and the requester's failures.
     public func updateProfile(
-        _ requester: Requester, _ update: ProfileUpdate, signedInAt: Int64, locale: String = "en", renewal: CredentialRenewal,
-        in store: AccountStore
+        _ requester: Requester, _ update: ProfileUpdate, signedInAt: Int64, locale: String = "en", renewal: CredentialRenewal
     ) -> Result<Renewed, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try update.newPassword.map { password throws(StoreError) in try hasher.hash(password) }
             return try store.allOrNothing({ () throws(StoreError) -> Result<Renewed, AuthFailure> in
                 let account: Account
-                switch try resolve(requester, in: store) {
+                switch try resolve(requester) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let resolved): account = resolved.account
                 }
@@ -47,7 +46,7 @@ extension Authenticator {
                 }
                 if let photo = update.photoURL { _ = try store.setPhotoURL(accountID: account.id, photo) }
                 for method in update.removedMethods {
-                    if let failure = try removeMethod(method, of: account, signedInAt: signedInAt, locale: locale, in: store) {
+                    if let failure = try removeMethod(method, of: account, signedInAt: signedInAt, locale: locale) {
                         return .failure(failure)
                     }
                 }
@@ -55,18 +54,18 @@ extension Authenticator {
                 if let hash {
                     let hadPassword = try store.storage.storedAccount(id: account.id)?.hasPassword ?? false
                     try store.replacePassword(accountID: account.id, passwordHash: hash)
-                    let updated = try reread(account, in: store)
-                    credentials = try renew(renewal, for: updated, in: store)
-                    try mailPasswordNotice(to: updated, added: !hadPassword, locale: locale, in: store)
+                    let updated = try reread(account)
+                    credentials = try renew(renewal, for: updated)
+                    try mailPasswordNotice(to: updated, added: !hadPassword, locale: locale)
                 }
-                return .success(Renewed(account: try reread(account, in: store), credentials: credentials))
+                return .success(Renewed(account: try reread(account), credentials: credentials))
             })
         }
     }
 
     /// Removes one sign-in method inside the caller's transaction; the failure, or nil.
     private func removeMethod(
-        _ method: String, of account: Account, signedInAt: Int64, locale: String, in store: AccountStore
+        _ method: String, of account: Account, signedInAt: Int64, locale: String
     ) throws(StoreError) -> AuthFailure? {
         let methods = try store.signInMethods(accountID: account.id)
         if method == "password" {
@@ -89,7 +88,7 @@ extension Authenticator {
 
     /// The notice of a new password: "changed", or, for an account that had none, "a way to sign
     /// in was added" (a stranger holding a session could otherwise add one unnoticed).
-    func mailPasswordNotice(to account: Account, added: Bool, locale: String, in store: AccountStore) throws(StoreError) {
+    func mailPasswordNotice(to account: Account, added: Bool, locale: String) throws(StoreError) {
         let notice =
             added
             ? mail.signInMethodChanged(to: account, provider: "password", connected: true, locale: locale)

@@ -25,13 +25,13 @@ extension Authenticator {
     ///   - locale: the language of the verification mail a new account whose address the provider
     ///     did not verify is sent.
     public func signIn(
-        with profile: ProviderProfile, in store: AccountStore, replacing previous: String? = nil, userAgent: String?,
+        with profile: ProviderProfile, replacing previous: String? = nil, userAgent: String?,
         requireVerifiedEmail: Bool = false, locale: String = "en"
     ) -> Result<ProviderSignInOutcome, AuthFailure> {
         do {
             return try store.allOrNothing({ () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
-                identify(profile, in: store, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
-                    Self.startSession(for: found.account, replacing: previous, userAgent: userAgent, in: store).map { started in
+                identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
+                    startSession(for: found.account, replacing: previous, userAgent: userAgent).map { started in
                         ProviderSignInOutcome(account: started.account, isNew: found.isNew, token: started.token)
                     }
                 }
@@ -45,7 +45,7 @@ extension Authenticator {
     /// `signIn(with:…)` finds or makes it, without starting a session: the Firebase-compatible
     /// API's `accounts:signInWithIdp` issues its own tokens.
     public func identify(
-        _ profile: ProviderProfile, in store: AccountStore, requireVerifiedEmail: Bool = false, locale: String = "en"
+        _ profile: ProviderProfile, requireVerifiedEmail: Bool = false, locale: String = "en"
     ) -> Result<(account: Account, isNew: Bool), AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<(account: Account, isNew: Bool), AuthFailure> in
@@ -92,9 +92,9 @@ extension Authenticator {
     ///   `.providerAlreadyLinked` (this account has one of this provider), `.userMismatch`,
     ///   `.requiresRecentLogin`, `.userTokenExpired`, `.userDisabled`.
     public func link(
-        _ profile: ProviderProfile, toAccount accountID: Int64, sessionToken: String, locale: String = "en", in store: AccountStore
+        _ profile: ProviderProfile, toAccount accountID: Int64, sessionToken: String, locale: String = "en"
     ) -> Result<ProviderIdentity, AuthFailure> {
-        acting(as: .session(token: sessionToken), in: store) { (resolved) throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
+        acting(as: .session(token: sessionToken)) { (resolved) throws(StoreError) -> Result<ProviderIdentity, AuthFailure> in
             let account = resolved.account
             guard account.id == accountID else { return .failure(.userMismatch) }
             guard let session = resolved.session?.session,
@@ -131,9 +131,9 @@ extension Authenticator {
     ///   `.providerAlreadyLinked`, `.emailAlreadyInUse` (the provider's address is another
     ///   account's), `.requiresRecentLogin`, and the requester's failures.
     public func link(
-        _ profile: ProviderProfile, _ requester: Requester, signedInAt: Int64, locale: String = "en", in store: AccountStore
+        _ profile: ProviderProfile, _ requester: Requester, signedInAt: Int64, locale: String = "en"
     ) -> Result<Account, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
             let account = resolved.account
             if let owner = try store.account(issuer: profile.issuer, subject: profile.subject) {
                 return .failure(owner.id == account.id ? .providerAlreadyLinked : .credentialAlreadyInUse)
@@ -145,7 +145,7 @@ extension Authenticator {
             // The provider's address becomes the account's only when it has none; a different one
             // is not an error (the identity is linked, the account keeps its address).
             let adopted = account.hasEmail ? nil : profile.email
-            if let failure = try checkLinking(email: adopted, to: account, signedInAt: signedInAt, in: store) { return .failure(failure) }
+            if let failure = try checkLinking(email: adopted, to: account, signedInAt: signedInAt) { return .failure(failure) }
             if let email = profile.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
                 return .failure(.emailAlreadyInUse)
             }
@@ -159,15 +159,15 @@ extension Authenticator {
             if account.hasEmail, let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)
             }
-            return .success(try reread(account, in: store))
+            return .success(try reread(account))
         }
     }
 
     /// Unlinks the requester's identity at `provider`, unless it is the account's last way to sign
     /// in (no password, no other identity, no passkey): `.lastSignInMethod`; mails the account's address a
     /// notice. The page checks the current password first.
-    public func unlink(provider: String, _ requester: Requester, locale: String = "en", in store: AccountStore) -> Result<Void, AuthFailure> {
-        acting(as: requester, in: store) { (resolved) throws(StoreError) -> Result<Void, AuthFailure> in
+    public func unlink(provider: String, _ requester: Requester, locale: String = "en") -> Result<Void, AuthFailure> {
+        acting(as: requester) { (resolved) throws(StoreError) -> Result<Void, AuthFailure> in
             let account = resolved.account
             let methods = try store.signInMethods(accountID: account.id)
             guard methods.identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }

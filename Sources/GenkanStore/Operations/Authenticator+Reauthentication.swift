@@ -8,8 +8,8 @@ extension Authenticator {
     ///
     /// - Returns: the account, or `.invalidCredential` (wrong password), `.userDisabled`, or
     ///   `.userTokenExpired` (the token names no live session).
-    public func reauthenticate(sessionToken: String, password: String, in store: AccountStore) -> Result<Account, AuthFailure> {
-        proving(sessionToken: sessionToken, password: password, in: store) { requester in
+    public func reauthenticate(sessionToken: String, password: String) -> Result<Account, AuthFailure> {
+        proving(sessionToken: sessionToken, password: password) { requester in
             attempt { () throws(StoreError) in
                 guard try store.refreshAuthentication(token: sessionToken) else { return .failure(.userTokenExpired) }
                 return try store.account(id: requester.accountID).map { .success($0) } ?? .failure(.userTokenExpired)
@@ -24,7 +24,7 @@ extension Authenticator {
     ///
     /// - Returns: `operation`'s result, or `.invalidCredential`, `.userDisabled`, `.userTokenExpired`.
     public func proving<T>(
-        sessionToken: String, password: String, in store: AccountStore,
+        sessionToken: String, password: String,
         _ operation: (_ requester: ProvenSession) -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         let proven: AccountStore.StoredSession
@@ -35,7 +35,7 @@ extension Authenticator {
                 return .failure(.invalidCredential)
             }
             if found.account.isDisabled { return .failure(.userDisabled) }
-            try rehashIfOlder(found.passwordHash, of: password, accountID: found.account.id, in: store)
+            try rehashIfOlder(found.passwordHash, of: password, accountID: found.account.id)
             proven = found
         } catch {
             return .failure(.internalError(error))
@@ -62,12 +62,12 @@ extension Authenticator {
     ///
     /// - Returns: the account, or `.missingPassword`, `.invalidCredential`, `.requiresRecentLogin`,
     ///   `.userDisabled`, `.userTokenExpired`.
-    public func confirmOwner(sessionToken: String, password: String, in store: AccountStore) -> Result<Account, AuthFailure> {
+    public func confirmOwner(sessionToken: String, password: String) -> Result<Account, AuthFailure> {
         attempt { () throws(StoreError) in
             guard let found = try store.unexpiredSession(token: sessionToken) else { return .failure(.userTokenExpired) }
             if found.passwordHash.hasPrefix("$") {
                 if password.isEmpty { return .failure(.missingPassword) }
-                return reauthenticate(sessionToken: sessionToken, password: password, in: store)
+                return reauthenticate(sessionToken: sessionToken, password: password)
             }
             if found.account.isDisabled { return .failure(.userDisabled) }
             guard store.clock.now() - found.session.authenticatedAt <= Self.recentAuthentication else {

@@ -6,8 +6,8 @@ extension Authenticator {
     ///
     /// - Returns: the account as it is now (its `valid_since` is what the browser's device cookie is
     ///   bound to), the session's token (its only copy, for the cookie) and the session.
-    public static func startSession(
-        for account: Account, replacing previous: String?, userAgent: String?, in store: AccountStore
+    public func startSession(
+        for account: Account, replacing previous: String?, userAgent: String?
     ) -> Result<StartedSession, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<StartedSession, AuthFailure> in
@@ -19,5 +19,43 @@ extension Authenticator {
         } catch {
             return .failure(.internalError(error))
         }
+    }
+}
+
+extension Authenticator {
+    /// The live session of a browser's cookie and its account, its last activity recorded; nil
+    /// when it expired, sat idle too long, predates a password change, or its account is disabled
+    /// (`AccountStore.session(token:)`): what every signed-in page asks first.
+    public func session(token: String) throws(StoreError) -> (session: Session, account: Account)? {
+        try store.session(token: token)
+    }
+
+    /// Sign-out: the browser's session ends (the cookie is the door's to delete); nothing when it
+    /// has ended already.
+    public func signOut(sessionToken: String) throws(StoreError) {
+        try store.deleteSession(token: sessionToken)
+    }
+
+    /// The account's browsers and apps, newest activity first, the one of `currentToken` marked.
+    public func sessions(accountID: Int64, currentToken: String?) throws(StoreError) -> [SessionSummary] {
+        try store.sessions(accountID: accountID, currentToken: currentToken)
+    }
+
+    /// Ends the account's browser or app that the session list names by `handle`; nothing for a
+    /// handle of another account.
+    ///
+    /// - Returns: whether something ended.
+    @discardableResult
+    public func endSession(accountID: Int64, handle: String) throws(StoreError) -> Bool {
+        try store.endSession(accountID: accountID, handle: handle)
+    }
+
+    /// "Sign out everywhere else": every session of the account but `sessionToken`'s, and every
+    /// app, ends.
+    ///
+    /// - Returns: how many ended.
+    @discardableResult
+    public func endOtherSessions(sessionToken: String) throws(StoreError) -> Int {
+        try store.endOtherSessions(sessionToken: sessionToken)
     }
 }

@@ -21,7 +21,7 @@ extension Authenticator {
     /// - Returns: `.created`, or `.addressInUse` when `privately`; `.emailAlreadyInUse` otherwise.
     public func signUp(
         email: String, displayName: String, nameKey: String, password: String, locale: String = "en",
-        sendsVerification: Bool = true, privately: Bool = false, in store: AccountStore
+        sendsVerification: Bool = true, privately: Bool = false
     ) -> Result<SignUpOutcome, AuthFailure> {
         attempt { () throws(StoreError) in
             if !privately, try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }

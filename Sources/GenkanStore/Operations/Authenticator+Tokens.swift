@@ -6,9 +6,9 @@ extension Authenticator {
     ///
     /// - Returns: the account, the time of this sign-in and the refresh token.
     public func signInForToken(
-        email: String, password: String, in store: AccountStore
+        email: String, password: String
     ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
-        signIn(email: email, password: password, in: store).flatMap { Self.startTokens(for: $0, in: store) }
+        signIn(email: email, password: password).flatMap { startTokens(for: $0) }
     }
 
     /// Records a sign-in now and issues a refresh token for it (after sign-up or sign-in).
@@ -19,8 +19,8 @@ extension Authenticator {
     /// `fsync` at every sign-in.
     ///
     /// - Parameter claims: a custom token's developer claims, kept with the refresh token.
-    public static func startTokens(
-        for account: Account, in store: AccountStore, signInProvider: String = "password", claims: String? = nil
+    public func startTokens(
+        for account: Account, signInProvider: String = "password", claims: String? = nil
     ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
         do {
             return try store.withoutWaitingForDisk { () throws(StoreError) in
@@ -33,5 +33,14 @@ extension Authenticator {
         } catch {
             return .failure(.internalError(error))
         }
+    }
+}
+
+extension Authenticator {
+    /// Secure Token's exchange: what a refresh token stands for now, its use recorded; a token
+    /// older than its account's `valid_since` is deleted and answers `.revoked`
+    /// (`AccountStore.refresh(token:)`).
+    public func refresh(refreshToken: String) throws(StoreError) -> AccountStore.RefreshOutcome {
+        try store.refresh(token: refreshToken)
     }
 }

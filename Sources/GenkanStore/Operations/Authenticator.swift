@@ -1,50 +1,61 @@
 import GenkanWebAuthn
 
-/// Every account operation, written once over an `AccountStore`: sign-up and sign-in (Argon2id,
-/// the same work for unknown addresses as for wrong passwords, rehashing when parameters change),
-/// password reset and change, address verification and change, names, deletion, providers,
-/// sessions and tokens. The doors — the pages, the Firebase-compatible API, its admin endpoints —
-/// prove who is asking (`Requester`) and call these; what an operation writes, revokes and mails
-/// is decided here, so two doors cannot disagree about it.
+/// The accounts core on one connection: every account operation, written once over the
+/// connection's `AccountStore`: sign-up and sign-in (Argon2id, the same work for unknown addresses
+/// as for wrong passwords, rehashing when parameters change), password reset and change, address
+/// verification and change, names, deletion, providers, sessions and tokens. The doors — the
+/// pages, the Firebase-compatible API, its admin endpoints — prove who is asking (`Requester`) and
+/// call these; what an operation writes, revokes and mails is decided here, so two doors cannot
+/// disagree about it.
+///
+/// What a worker job gets: each worker thread owns one, made over its own connection with the
+/// `Settings` every thread shares, so a job reaches the accounts through operations and named
+/// reads, never through the store.
 ///
 /// Values passed in are already validated and normalized (GenkanValidation's job). Every
 /// operation returns `Result<_, AuthFailure>`; a store failure is `.internalError`.
-public struct Authenticator: Sendable {
-    public let hasher: PasswordHasher
+public final class Authenticator {
+    /// The connection the operations read and write through: one thread's at a time.
+    let store: AccountStore
+    /// The hasher, the mails and the passkey verifier, shared by every connection's core.
+    public let settings: Settings
+
+    public var hasher: PasswordHasher { settings.hasher }
     /// The mails operations send.
-    public let mail: any AccountMail
+    public var mail: any AccountMail { settings.mail }
     /// Checks passkey ceremonies for the site's relying party; nil where passkeys cannot work (a
     /// base URL whose host is an IP address), and the passkey operations then refuse.
-    public let passkeys: WebAuthnVerifier?
-    /// A hash of a random password with the current parameters, verified against when there is
-    /// no account, so that an unknown address costs what a wrong password costs.
-    private let dummyHash: String
+    public var passkeys: WebAuthnVerifier? { settings.passkeys }
 
-    public init(
-        hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil
+    public init(store: AccountStore, settings: Settings) {
+        self.store = store
+        self.settings = settings
+    }
+
+    /// A core with settings of its own (one connection: a tool, a test).
+    public convenience init(
+        store: AccountStore, hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(),
+        passkeys: WebAuthnVerifier? = nil
     ) throws(StoreError) {
-        self.hasher = hasher
-        self.mail = mail
-        self.passkeys = passkeys
-        dummyHash = try hasher.hash(Secret.token())
+        self.init(store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys))
     }
 
     /// Checks an e-mail address and password.
     ///
     /// An unknown address and a wrong password both give `.invalidCredential` after the same
     /// Argon2id work; a disabled account is reported only after its password was right.
-    public func signIn(email: String, password: String, in store: AccountStore) -> Result<Account, AuthFailure> {
+    public func signIn(email: String, password: String) -> Result<Account, AuthFailure> {
         do {
             // An account without a password (made through a provider) costs the same work.
             guard let stored = try store.account(email: email), !stored.passwordHash.isEmpty else {
-                _ = hasher.verify(password, against: dummyHash)
+                _ = hasher.verify(password, against: settings.dummyHash)
                 return .failure(.invalidCredential)
             }
             guard passwordMatches(password, stored.passwordHash) else {
                 return .failure(.invalidCredential)
             }
             if stored.account.isDisabled { return .failure(.userDisabled) }
-            try rehashIfOlder(stored.passwordHash, of: password, accountID: stored.account.id, in: store)
+            try rehashIfOlder(stored.passwordHash, of: password, accountID: stored.account.id)
             return .success(stored.account)
         } catch {
             return .failure(.internalError(error))
@@ -62,14 +73,14 @@ public struct Authenticator: Sendable {
             return hasher.verify(password, against: stored)
         }
         if imported.verify(password) { return true }
-        _ = hasher.verify(password, against: dummyHash)
+        _ = hasher.verify(password, against: settings.dummyHash)
         return false
     }
 
     /// Replaces `hash`, which `password` was just verified against, with one made with the current
     /// parameters, if it is older (an imported hash always is) — and only if it is still the stored hash: a password change that
     /// committed while this one was hashing must not be overwritten with the old password.
-    func rehashIfOlder(_ hash: String, of password: String, accountID: Int64, in store: AccountStore) throws(StoreError) {
+    func rehashIfOlder(_ hash: String, of password: String, accountID: Int64) throws(StoreError) {
         guard hasher.needsRehash(hash) else { return }
         let rehashed = try hasher.hash(password)
         try store.transaction { () throws(StoreError) in

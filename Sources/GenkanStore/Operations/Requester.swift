@@ -53,7 +53,7 @@ extension Authenticator {
     ///
     /// - Returns: the account (and, for a session, its stored row), or `.userTokenExpired` (the
     ///   session ended, the ID token was revoked), `.userNotFound`, `.userDisabled`.
-    func resolve(_ requester: Requester, in store: AccountStore) throws(StoreError) -> Result<ResolvedRequester, AuthFailure> {
+    func resolve(_ requester: Requester) throws(StoreError) -> Result<ResolvedRequester, AuthFailure> {
         switch requester {
         case .session(let token):
             guard let session = try store.unexpiredSession(token: token) else { return .failure(.userTokenExpired) }
@@ -74,11 +74,11 @@ extension Authenticator {
     /// Runs `body` for the requester's account in one transaction, once `resolve` has found the
     /// requester still entitled to act; a store error is `.internalError`.
     func acting<T>(
-        as requester: Requester, in store: AccountStore, _ body: (ResolvedRequester) throws(StoreError) -> Result<T, AuthFailure>
+        as requester: Requester, _ body: (ResolvedRequester) throws(StoreError) -> Result<T, AuthFailure>
     ) -> Result<T, AuthFailure> {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<T, AuthFailure> in
-                switch try resolve(requester, in: store) {
+                switch try resolve(requester) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let resolved): return try body(resolved)
                 }
@@ -87,7 +87,7 @@ extension Authenticator {
     }
 
     /// Issues what `renewal` asks for, for an account whose every credential just ended.
-    func renew(_ renewal: CredentialRenewal, for account: Account, in store: AccountStore) throws(StoreError) -> IssuedCredentials {
+    func renew(_ renewal: CredentialRenewal, for account: Account) throws(StoreError) -> IssuedCredentials {
         switch renewal {
         case .none:
             return .none
@@ -102,7 +102,7 @@ extension Authenticator {
     }
 
     /// The account after the transaction's writes, or `fallback` when it is gone.
-    func reread(_ fallback: Account, in store: AccountStore) throws(StoreError) -> Account {
+    func reread(_ fallback: Account) throws(StoreError) -> Account {
         try store.account(id: fallback.id) ?? fallback
     }
 }

@@ -32,7 +32,7 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `StoreError.Code.schemaTooNew` for a database of a newer Genkan (left
     ///   untouched), `.database` when it cannot be opened or reached ("cannot connect to
     ///   PostgreSQL at host:port/db: …").
-    public func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
+    func open(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> any Storage {
         let store = SQLStore(connection: try connect(creating: true, postgres: postgres))
         store.migrationReport = try Schema.migrate(store)
         store.migrationReport.lines.forEach(migrationLog ?? StandardError.write)
@@ -44,11 +44,26 @@ public enum StoreLocation: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: `StoreError.Code.database` for an SQLite file that does not exist or a server
     ///   that cannot be reached.
-    public func openExisting() throws(StoreError) -> any Storage {
+    func openExisting() throws(StoreError) -> any Storage {
         let store = SQLStore(connection: try connect(creating: false, postgres: .standard))
         let version = try Schema.version(store)
         store.migrationReport = MigrationReport(fromVersion: version, toVersion: version)
         return store
+    }
+
+    /// Creates or migrates the schema as a server's start does, then closes the connection
+    /// (`genkan db migrate`). The connections themselves (`open`, `openExisting`) stay inside
+    /// GenkanStore: outside it, a database is written only through the accounts core.
+    ///
+    /// - Returns: what the migration did; its lines went to `migrationLog`.
+    public func migrate(migrationLog: ((String) -> Void)? = nil, postgres: PostgresOptions = .standard) throws(StoreError) -> MigrationReport {
+        try open(migrationLog: migrationLog, postgres: postgres).migrationReport
+    }
+
+    /// The schema version of the database as it is, changing nothing (a missing SQLite file is
+    /// not created): `genkan db check`.
+    public func schemaVersion() throws(StoreError) -> Int64 {
+        try openExisting().schemaVersion()
     }
 
     /// A connection through the location's driver, the one place that names them: each driver's

@@ -87,35 +87,32 @@ struct UsersImportCommand: Command {
                 return ExitStatus.failure
             }
         }
-        // A dry run looks the users up in the database when there is one (a missing SQLite file is
-        // not created); the import opens it as `genkan serve` does (created and migrated if needed).
-        let store: AccountStore?
-        let authenticator: Authenticator
+        // A dry run looks the users up in the database when there is one of this Genkan's schema
+        // (a missing SQLite file is not created); the import opens it as `genkan serve` does
+        // (created and migrated if needed). Either way through the accounts core's import.
+        let core: Authenticator?
         do throws(StoreError) {
-            authenticator = try Authenticator()
             if dryRun {
-                let existing = try? location.openExisting()
-                store = try existing.flatMap { storage throws(StoreError) in
-                    try storage.schemaVersion() == location.currentSchemaVersion ? AccountStore(storage: storage) : nil
-                }
+                let current = (try? location.schemaVersion()) == location.currentSchemaVersion
+                core = current ? try Authenticator(store: AccountStore(location: location)) : nil
             } else {
-                store = try AccountStore(location: location, migrationLog: { Terminal.error($0) })
+                core = try Authenticator(store: AccountStore(location: location, migrationLog: { Terminal.error($0) }))
             }
         } catch {
             Terminal.error("genkan users import: \(location): \(error.detail)")
             return ExitStatus.failure
         }
-        let importing = ProgressBar(store == nil ? "reading  " : dryRun ? "looking up" : "importing", total: check.users)
+        let importing = ProgressBar(core == nil ? "reading  " : dryRun ? "looking up" : "importing", total: check.users)
         let result: AccountImport.Result
         do throws(AccountImport.Failure) {
-            result = try AccountImport.run(file, into: store, authenticator: authenticator, writing: !dryRun, progress: importing.update)
+            result = try AccountImport.run(file, into: core, writing: !dryRun, progress: importing.update)
             importing.finish()
         } catch {
             importing.finish()
             Terminal.error("genkan users import: \(error)")
             return ExitStatus.failure
         }
-        return Self.report(path: path, check: check, result: result, dryRun: dryRun, looked: store != nil, elapsed: ContinuousClock.now - started)
+        return Self.report(path: path, check: check, result: result, dryRun: dryRun, looked: core != nil, elapsed: ContinuousClock.now - started)
     }
 
     /// The summary, and the exit status it means.

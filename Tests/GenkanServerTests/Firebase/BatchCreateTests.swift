@@ -1,10 +1,10 @@
 import Foundation
 import GenkanHTTPTesting
 import GenkanJSON
-import GenkanStore
 import Testing
 @testable import GenkanHTTP
 @testable import GenkanServer
+@testable import GenkanStore
 
 /// `accounts:batchCreate` as the Admin SDKs call it: per-user errors with their index, the others
 /// imported; a malformed call refused whole with nothing imported; never an overwrite; a sign-in

@@ -1,7 +1,7 @@
 import Foundation
 import GenkanHTTPTesting
 import GenkanLocalization
-import GenkanStore
+@testable import GenkanStore
 import Testing
 @testable import GenkanHTTP
 @testable import GenkanServer

@@ -1,6 +1,6 @@
 import Foundation
 import GenkanHTTPTesting
-import GenkanStore
+@testable import GenkanStore
 import Testing
 @testable import GenkanHTTP
 @testable import GenkanServer

@@ -1,6 +1,6 @@
 import Foundation
 import GenkanHTTPTesting
-import GenkanStore
+@testable import GenkanStore
 @testable import GenkanHTTP
 @testable import GenkanServer
 
@@ -91,7 +91,7 @@ extension AppFixture {
         let profile = ProviderProfile(
             provider: "google", issuer: "https://accounts.google.com", subject: subject, email: "taro@example.com",
             emailVerified: verified, displayName: "Taro", nameKey: "taro")
-        let made = try Authenticator(hasher: PasswordHasher(operations: 1, memory: 8 * 1024)).signIn(with: profile, in: store, userAgent: nil)
+        let made = try Authenticator(store: store, hasher: PasswordHasher(operations: 1, memory: 8 * 1024)).signIn(with: profile, userAgent: nil)
             .get()
         let refresh = try store.createRefreshToken(accountID: made.account.id, authTime: store.clock.now(), signInProvider: "google.com")
         return (made.account, made.token, refresh)

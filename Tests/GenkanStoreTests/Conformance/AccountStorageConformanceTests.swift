@@ -123,12 +123,12 @@ import Testing
     @Test(arguments: StoreKind.available) func concurrentSignUpsOfOneAddressMakeOneAccount(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         _ = try database.connect(clock: clock)  // created and migrated once, as a server's start does
-        let authenticator = try testAuthenticator()
+        let settings = try Authenticator.Settings(hasher: fastHasher)
         let outcomes = Outcomes<Result<Account, AuthFailure>>()
         runTogether(6) { index in
             guard let store = try? database.connect(clock: self.clock) else { return }
             outcomes.append(
-                authenticator.signUp(email: "Taro@example.com", displayName: "T", nameKey: "t", password: "p\(index)", in: store).created)
+                Authenticator(store: store, settings: settings).signUp(email: "Taro@example.com", displayName: "T", nameKey: "t", password: "p\(index)").created)
         }
         let all = outcomes.all
         #expect(all.count == 6)

@@ -65,11 +65,10 @@ import Testing
     @Test(arguments: StoreKind.available) func deletingAnAccountLeavesNothingOfItAndNothingElseGoes(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: self.clock)
-        let authenticator = try testAuthenticator()
+        let authenticator = try testAuthenticator(store)
         func populate(_ email: String, _ subject: String) throws -> Account {
             let account = try authenticator.signUp(
-                email: email, displayName: "N", nameKey: "n", password: "correct horse 1", in: store
-            ).created.get()
+                email: email, displayName: "N", nameKey: "n", password: "correct horse 1").created.get()
             _ = try store.createSession(accountID: account.id)
             _ = try store.createRefreshToken(accountID: account.id, authTime: clock.now)
             _ = try store.issueCode(.resetPassword, accountID: account.id)
@@ -91,7 +90,7 @@ import Testing
         #expect(try store.sessionCount(accountID: hanako.id) == 1 && storage.identities(accountID: hanako.id).count == 1)
         #expect(try storage.refreshTokens(accountID: hanako.id, since: nil).count == 1)
         // The address is free again.
-        #expect(try authenticator.signUp(email: "taro@example.com", displayName: "N", nameKey: "n", password: "x y z w", in: store).created
+        #expect(try authenticator.signUp(email: "taro@example.com", displayName: "N", nameKey: "n", password: "x y z w").created
             .get().id > hanako.id)
     }
 }

@@ -1,0 +1,66 @@
+/// The named reads the doors show: an account, its profile, its ways in, a code's details. Reads
+/// only; what changes an account is an operation.
+extension Authenticator {
+    public func account(id: Int64) throws(StoreError) -> Account? {
+        try store.account(id: id)
+    }
+
+    public func account(uid: String) throws(StoreError) -> Account? {
+        try store.account(uid: uid)
+    }
+
+    /// The account with this address (any spelling of it), without its password hash.
+    public func account(email: String) throws(StoreError) -> Account? {
+        try store.account(email: email)?.account
+    }
+
+    /// The account with what the Firebase API shows beside it (photo, last sign-in, identities…).
+    public func profile(id: Int64) throws(StoreError) -> AccountProfile? {
+        try store.profile(id: id)
+    }
+
+    public func profile(uid: String) throws(StoreError) -> AccountProfile? {
+        try store.profile(uid: uid)
+    }
+
+    public func profile(email: String) throws(StoreError) -> AccountProfile? {
+        try store.profile(email: email)
+    }
+
+    /// Profiles in id order after `afterID` (the admin API's pages).
+    public func profiles(afterID: Int64, limit: Int) throws(StoreError) -> [AccountProfile] {
+        try store.profiles(afterID: afterID, limit: limit)
+    }
+
+    /// How the account can sign in: a password, which providers, how many passkeys.
+    public func signInMethods(accountID: Int64) throws(StoreError) -> SignInMethods {
+        try store.signInMethods(accountID: accountID)
+    }
+
+    /// The account's provider identities, and whether it has a password.
+    public func providerIdentities(accountID: Int64) throws(StoreError) -> (identities: [ProviderIdentity], hasPassword: Bool) {
+        try store.providerIdentities(accountID: accountID)
+    }
+
+    public func passkeys(accountID: Int64) throws(StoreError) -> [Passkey] {
+        try store.passkeys(accountID: accountID)
+    }
+
+    /// What a mailed code is for and whose it is, without using it: `.invalid` for one unknown,
+    /// used, replaced or of another purpose, `.expired` past its expiry.
+    public func inspectCode(_ code: String, purpose: ActionCodePurpose) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+        try store.inspectCode(code, purpose: purpose)
+    }
+
+    /// A code's details whatever its purpose (the API's `resetPassword` without a new password,
+    /// `checkActionCode`).
+    public func lookUpCode(_ code: String) throws(StoreError) -> Result<ActionCode, ActionCodeFailure> {
+        try store.lookUpCode(code)
+    }
+
+    /// The codes sent, newest first, as the Firebase Auth emulator lists them (recorded in
+    /// emulator mode only).
+    public func emulatorCodes() throws(StoreError) -> [EmulatorCode] {
+        try store.emulatorCodes()
+    }
+}

@@ -1,0 +1,23 @@
+import GenkanWebAuthn
+
+extension Authenticator {
+    /// What every connection's core shares: made once (its dummy hash costs an Argon2id run), then
+    /// handed to each worker thread's `Authenticator`.
+    public struct Settings: Sendable {
+        public let hasher: PasswordHasher
+        public let mail: any AccountMail
+        public let passkeys: WebAuthnVerifier?
+        /// A hash of a random password with the current parameters, verified against when there is
+        /// no account, so that an unknown address costs what a wrong password costs.
+        let dummyHash: String
+
+        public init(
+            hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil
+        ) throws(StoreError) {
+            self.hasher = hasher
+            self.mail = mail
+            self.passkeys = passkeys
+            dummyHash = try hasher.hash(Secret.token())
+        }
+    }
+}
