@@ -8,7 +8,7 @@ enum CommandLineTool {
         [
             ServeCommand.self,
             DatabaseMigrateCommand.self, DatabaseCheckCommand.self, DatabaseCopyCommand.self,
-            UsersImportCommand.self,
+            UsersImportCommand.self, UsersExportCommand.self,
             ValidateEmailCommand.self, ValidatePasswordCommand.self, ValidateNameCommand.self,
             ErrorsListCommand.self, ErrorsShowCommand.self,
             CatalogLintCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, CatalogStatsCommand.self,
