@@ -21,7 +21,7 @@ struct UsersImportCommand: Command {
         the password hash, which stays as it is until the user's first right password replaces
         it with Argon2id. Nobody has to reset a password. The file is read through once and
         checked before anything is written; a malformed file imports nothing. Users are then
-        written a thousand at a time, each batch in one transaction; a user whose uid is already
+        written five thousand at a time, each batch in one transaction; a user whose uid is already
         in the database is left as it is, so a second run imports nothing. A user whose address
         or identity belongs to another account is skipped, and the summary says why.
 
