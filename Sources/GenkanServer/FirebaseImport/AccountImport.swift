@@ -2,7 +2,7 @@ import GenkanStore
 
 /// The second pass of an import: the users of a checked `AccountFile` read through the site's
 /// rules (`FirebaseUserRecord.validate`), five thousand at a time, each batch through
-/// `Authenticator.importAccounts` in one transaction — or, for a dry run, only its look-ups, or
+/// `Authenticator.importAccounts` in one transaction on a thread of its own (`Writer`) — or, for a dry run, only its look-ups, or
 /// none without a database — counted as the summary reports them.
 package enum AccountImport {
     /// Users a batch (and a transaction) holds: each commit waits for the disk once, so a few
@@ -37,29 +37,37 @@ package enum AccountImport {
         // them is refused here, with a sentence that says where the address went.
         var addresses: [String: Int] = [:]
         var done = 0
+        let writer = core.map { Writer(core: $0, writing: writing) }
+        /// Counts what the writer did with the batches it finished.
+        func tally(_ written: [Writer.Written]) throws(Failure) {
+            for (batch, outcome) in written {
+                switch outcome {
+                case .failure(let failure):
+                    throw Failure(message: "the store failed after \(result.imported) users were imported: \(failure.code.rawValue)")
+                case .success(let outcomes):
+                    for (entry, outcome) in zip(batch, outcomes) {
+                        switch outcome {
+                        case .imported: result.imported += 1
+                        case .uidExists: result.alreadyPresent += 1
+                        case .emailExists: result.refused[entry.index] = "email exists in other account in database"
+                        case .identityExists: result.refused[entry.index] = "raw id exists in other account in database"
+                        }
+                    }
+                }
+            }
+        }
         func flush() throws(Failure) {
             defer {
                 done += batch.count
                 progress(done)
                 batch.removeAll(keepingCapacity: true)
             }
-            guard let core else {
+            guard let writer else {
                 result.imported += batch.count
                 return
             }
-            switch core.importAccounts(batch.map(\.account), writing: writing) {
-            case .failure(let failure):
-                throw Failure(message: "the store failed after \(result.imported) users were imported: \(failure.code.rawValue)")
-            case .success(let outcomes):
-                for (entry, outcome) in zip(batch, outcomes) {
-                    switch outcome {
-                    case .imported: result.imported += 1
-                    case .uidExists: result.alreadyPresent += 1
-                    case .emailExists: result.refused[entry.index] = "email exists in other account in database"
-                    case .identityExists: result.refused[entry.index] = "raw id exists in other account in database"
-                    }
-                }
-            }
+            if !batch.isEmpty { writer.submit(batch) }
+            try tally(writer.take())
         }
         do {
             var users = try file.open()
@@ -97,9 +105,12 @@ package enum AccountImport {
                 if batch.count == batchSize { try flush() }
             }
             try flush()
+            if let writer { try tally(writer.finish()) }
         } catch let error as Failure {
+            _ = writer?.finish()
             throw error
         } catch {
+            _ = writer?.finish()
             throw Failure(message: "\(file.path): \(error)")
         }
         return result
