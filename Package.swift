@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "GenkanServer", targets: ["GenkanServer"]),
         .library(name: "GenkanMail", targets: ["GenkanMail"]),
         .library(name: "GenkanHTTPClient", targets: ["GenkanHTTPClient"]),
+        .library(name: "GenkanWebhooks", targets: ["GenkanWebhooks"]),
         .library(name: "GenkanOIDC", targets: ["GenkanOIDC"]),
         .library(name: "GenkanWebAuthn", targets: ["GenkanWebAuthn"]),
         .executable(name: "genkan", targets: ["genkan"]),
@@ -140,6 +141,11 @@ let package = Package(
             name: "GenkanHTTPClient",
             dependencies: ["GenkanCurl"],
             swiftSettings: swiftSettings),
+        // Standard Webhooks signing and blocking hooks' calls, over the HTTPS client.
+        .target(
+            name: "GenkanWebhooks",
+            dependencies: ["COpenSSL", "GenkanHTTPClient", "GenkanJSON", "GenkanThreads"],
+            swiftSettings: swiftSettings),
         .target(
             name: "GenkanOIDC",
             dependencies: ["COpenSSL", "GenkanErrorCodes", "GenkanHTTPClient", "GenkanJSON"],
@@ -170,7 +176,7 @@ let package = Package(
             name: "GenkanServer",
             dependencies: [
                 "GenkanHTTP", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
-                "GenkanHTTPClient", "GenkanWebAuthn",
+                "GenkanHTTPClient", "GenkanWebAuthn", "GenkanWebhooks",
             ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),
@@ -178,7 +184,7 @@ let package = Package(
             name: "genkan",
             dependencies: [
                 "GenkanJSON", "GenkanValidation", "GenkanLocalization", "GenkanCatalogTools", "GenkanHTTP", "GenkanServer", "GenkanStore",
-                "GenkanOIDC", "GenkanHTTPClient",
+                "GenkanOIDC", "GenkanHTTPClient", "GenkanWebhooks",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -202,8 +208,11 @@ let package = Package(
                 "GenkanWebAuthn", "GenkanValidation",
             ],
             exclude: ["Fixtures"]),
-        testTarget("GenkanMailTests", ["GenkanMail", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
+        testTarget("GenkanMailTests", ["GenkanMail", "GenkanThreads", "GenkanTestSupport"], exclude: ["Support/smtp_server.py", "Support/parse_mail.py"]),
         testTarget("GenkanHTTPClientTests", ["GenkanHTTPClient"], exclude: ["Support/http_server.py"]),
+        testTarget(
+            "GenkanWebhooksTests", ["GenkanWebhooks", "GenkanJSON", "GenkanHTTPClient", "GenkanThreads", "GenkanTestSupport"],
+            exclude: ["Support/standard_webhooks.py", "Support/hook_server.py"]),
         testTarget("GenkanOIDCTests", ["GenkanOIDC", "GenkanJSON", "GenkanHTTPClient", "GenkanLocalization"]),
         testTarget("GenkanQRCodeTests", ["GenkanQRCode", "GenkanTestSupport"]),
         testTarget("GenkanWebAuthnTests", ["GenkanWebAuthn", "GenkanJSON"], resources: [.copy("Fixtures")]),

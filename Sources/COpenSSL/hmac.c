@@ -79,3 +79,8 @@ COpenSSL_status COpenSSL_hmac_sha256(
     OPENSSL_cleanse(&context, sizeof context);
     return ok ? COpenSSL_ok : COpenSSL_failure;
 }
+
+int COpenSSL_equal(const uint8_t *a, const uint8_t *b, size_t length)
+{
+    return CRYPTO_memcmp(a, b, length) == 0;
+}

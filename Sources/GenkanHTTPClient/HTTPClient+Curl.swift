@@ -26,9 +26,14 @@ extension HTTPClient {
             if !resolve.isEmpty { try easy.set(.resolve(resolve)) }
             try easy.set(.userAgent(userAgent))
             try easy.set(.acceptAnyEncoding)  // the size limit counts decoded bytes
-            if case .postForm(let fields) = request.method {
+            switch request.method {
+            case .get: break
+            case .postForm(let fields):
                 lines.append("Content-Type: application/x-www-form-urlencoded")
                 try easy.set(.postBody(HTTPClientRequest.formBody(fields)))  // copied: it may hold a client secret
+            case .postJSON(let body):
+                lines.append("Content-Type: application/json")
+                try easy.set(.postBody(String(decoding: body, as: UTF8.self)))
             }
             try easy.set(.headers(lines))
             try easy.receive(into: response)

@@ -33,17 +33,21 @@ public struct HTTPClient: Sendable {
     public init() {}
 }
 
-/// What to send: a GET, or a POST of form fields (`application/x-www-form-urlencoded`).
+/// What to send: a GET, a POST of form fields (`application/x-www-form-urlencoded`), or a POST of
+/// JSON (`application/json`, a webhook or a blocking hook's call).
 public struct HTTPClientRequest: Sendable {
     public enum Method: Sendable, Equatable {
         case get
         /// The fields are percent-encoded here (RFC 3986 unreserved characters stay as they are).
         case postForm([(name: String, value: String)])
+        /// UTF-8 JSON, sent as it is (a signature covers these exact bytes).
+        case postJSON([UInt8])
 
         public static func == (lhs: Method, rhs: Method) -> Bool {
             switch (lhs, rhs) {
             case (.get, .get): true
             case (.postForm(let a), .postForm(let b)): a.elementsEqual(b) { $0.name == $1.name && $0.value == $1.value }
+            case (.postJSON(let a), .postJSON(let b)): a == b
             default: false
             }
         }

@@ -26,9 +26,13 @@ public struct Account: Sendable, Hashable {
     /// The developer claims every ID token of the account carries (a JSON object of at most
     /// `AccountStore.maximumClaimsLength` bytes, as the administrator set it), nil for none.
     public let customClaims: String?
+    /// Since when the account may use the admin console (`genkan admin grant`); nil for everyone
+    /// else.
+    public internal(set) var adminSince: Int64? = nil
 
     public var isVerified: Bool { verifiedAt != nil }
     public var isDisabled: Bool { disabledAt != nil }
+    public var isAdministrator: Bool { adminSince != nil }
     /// Whether the account has an address (anonymous accounts and those made by a custom token
     /// may have none).
     public var hasEmail: Bool { !email.isEmpty }

@@ -37,7 +37,11 @@ extension AccountStore {
         return try transaction { () throws(StoreError) -> Bool in
             let sessions = try storage.deleteSessions(accountID: accountID, keyPrefix: prefix)
             let apps = try storage.deleteRefreshTokens(accountID: accountID, keyPrefix: prefix)
-            return sessions + apps > 0
+            guard sessions + apps > 0 else { return false }
+            if let account = try storage.account(id: accountID) {
+                try record(.sessionsEnded, uid: account.uid, details: EventDetails(session: SessionSummary.handle(key: prefix), count: sessions + apps))
+            }
+            return true
         }
     }
 
@@ -53,6 +57,7 @@ extension AccountStore {
             let sessions = try storage.deleteSessions(accountID: id, keeping: current.key)
             let apps = try storage.refreshTokens(accountID: id, since: current.account.validSince).count
             try storage.deleteRefreshTokens(accountID: id)
+            if sessions + apps > 0 { try record(.sessionsEnded, uid: current.account.uid, details: EventDetails(count: sessions + apps)) }
             return sessions + apps
         }
     }

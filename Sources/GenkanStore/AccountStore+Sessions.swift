@@ -5,6 +5,12 @@ extension AccountStore {
         Secret.sha256(Array(token.utf8))
     }
 
+    /// The session's handle (`SessionSummary.handle`), which names it in events and pages without
+    /// letting anyone resume it.
+    public static func sessionHandle(token: String) -> String {
+        SessionSummary.handle(key: sessionKey(token: token))
+    }
+
     /// The longest `User-Agent` a session keeps, in UTF-8 bytes; longer ones are cut.
     public static let maximumUserAgentLength = 512
 

@@ -29,6 +29,25 @@ public final class AccountStore {
         return queuedMail
     }
 
+    /// Where the request the store is working for came from, for the events its operations record
+    /// (`record`): set by whoever runs a job for a request before the operation, and reset after
+    /// it, so that no event is ever dated from another request's client.
+    var origin = EventOrigin.unknown
+
+    /// The receivers every recorded event is queued for (`--webhook URL`), in the event's
+    /// transaction.
+    public var webhookURLs: [String] = []
+
+    /// Whether a webhook was queued since the last `takeQueuedWebhooks()`, as `queuedMail` is.
+    var queuedWebhooks = false
+
+    /// Whether a webhook was queued since the last call (possibly in a transaction that rolled
+    /// back).
+    func takeQueuedWebhooks() -> Bool {
+        defer { queuedWebhooks = false }
+        return queuedWebhooks
+    }
+
     public init(
         storage: any Storage, clock: StoreClock = .system, sessionPolicy: SessionPolicy = .standard,
         codePolicy: ActionCodePolicy = .standard
@@ -51,6 +70,21 @@ public final class AccountStore {
         self.init(
             storage: try location.open(migrationLog: migrationLog, postgres: postgres), clock: clock, sessionPolicy: sessionPolicy,
             codePolicy: codePolicy)
+    }
+
+    /// Opens the database at `location` as it is, creating and migrating nothing, for the
+    /// operators' commands (`genkan admin`, `genkan events export`): a mistyped `--db` must not
+    /// leave a new file behind, and a database at another schema version is not written.
+    ///
+    /// - Throws: `StoreError.Code.database` when it cannot be opened or is at another schema
+    ///   version than this Genkan's (the detail names both).
+    public convenience init(existing location: StoreLocation, clock: StoreClock = .system) throws(StoreError) {
+        let storage = try location.openExisting()
+        let version = try storage.schemaVersion()
+        guard version == Schema.currentVersion else {
+            throw StoreError(.database, "schema version \(version), not this Genkan's \(Schema.currentVersion)")
+        }
+        self.init(storage: storage, clock: clock)
     }
 
     /// Opens (creating and migrating if needed) the SQLite file at `path`.

@@ -25,6 +25,7 @@ struct ServeCommand: Command {
                             [--oidc NAME[=ISSUER] --oidc-client-id NAME=ID [--oidc-client-secret NAME=SECRET]]...
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
+                            [--event-retention DAYS] [--webhook URL]... [--webhook-secret whsec_…]
 
         Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
         verification on HTTP/1.1. The first start creates the database; later starts migrate it.
@@ -122,6 +123,21 @@ struct ServeCommand: Command {
                               team's Sign in with Apple key (.p8, PEM) with these ids.
           --oidc-ca FILE      Trust the certificate authority in FILE for calls to providers (PEM).
 
+        Operators (the security event log, which genkan events export reads, and webhooks):
+          --event-retention DAYS
+                              Keep security events this many days (default 90, 1 to 3650), then
+                              delete them in batches.
+          --webhook URL       POST every event to URL (https://, or http:// to this machine), signed
+                              as Standard Webhooks says (webhook-id, webhook-timestamp,
+                              webhook-signature: v1,…). Delivered from a queue in the database: at
+                              least once, retried with backoff, in order per account, by one server
+                              of several. Repeat for more receivers. Events the command line
+                              records (genkan admin grant) are not sent.
+          --webhook-secret whsec_…
+                              The Standard Webhooks secret (whsec_ and 24 to 64 random bytes in
+                              base64) that webhooks are signed with; required with --webhook. Also
+                              read from the GENKAN_WEBHOOK_SECRET environment variable.
+
         """
 
     static func run(_ arguments: inout Arguments) throws -> Int32 {
@@ -150,6 +166,7 @@ struct ServeCommand: Command {
         let serviceAccountFiles = try arguments.options("--firebase-service-account")
         let authorizedDomains = try arguments.options("--authorized-domain")
         let anonymousLifetimeText = try arguments.option("--anonymous-lifetime")
+        let operators = try Self.operatorSettings(&arguments)
         let extra = try arguments.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument '\(extra[0])'") }
         guard let port = UInt16(portText) else { throw UsageError("--port must be a number from 0 to 65535, not '\(portText)'") }
@@ -285,6 +302,7 @@ struct ServeCommand: Command {
         configuration.firebaseServiceAccounts = serviceAccounts
         configuration.authorizedDomains = authorizedDomains
         configuration.anonymousLifetime = anonymousLifetime
+        configuration.operators = operators
         let log = AccessLog(format: AccessLog.Format(rawValue: format) ?? .text, loops: loops)
         let site: GenkanSite
         do {

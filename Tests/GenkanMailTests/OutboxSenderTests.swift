@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GenkanThreads
 import Testing
 @testable import GenkanMail
 

@@ -96,6 +96,8 @@ import Testing
             accounts_by_email_key
             action_codes_by_account
             emulator_codes_by_account
+            events_time
+            events_uid
             outbox_by_account
             outbox_due
             passkey_challenges_by_binding
@@ -107,6 +109,9 @@ import Testing
             reset_requests_by_email_key
             sessions_by_account
             sign_in_codes_by_email_key
+            webhook_deliveries_due
+            webhook_deliveries_event
+            webhook_deliveries_open
             """)
         // The cascade still works on the store's connection (foreign keys back on after migrating).
         #expect(try store.sessionCount(accountID: 3) == 1)
@@ -208,6 +213,7 @@ import Testing
             DROP TABLE sign_in_codes;
             DROP TABLE emulator_codes;  -- migration 4
             DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;  -- migration 6
+            DROP TABLE webhook_deliveries; DROP TABLE events;  -- migration 8
             PRAGMA user_version = 2;
             """)
         let migrated = try AccountStore(path: directory.database) { _ in }
@@ -244,7 +250,8 @@ import Testing
         let id = try store.createAccount(NewAccount(email: "a@example.com", displayName: "N", nameKey: "n", passwordHash: "$x")).id
         _ = try sql(
             "DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; "
-                + "ALTER TABLE accounts DROP COLUMN credentials_trusted_since; PRAGMA user_version = 5;")
+                + "ALTER TABLE accounts DROP COLUMN credentials_trusted_since; DROP TABLE webhook_deliveries; DROP TABLE events; "
+                + "ALTER TABLE accounts DROP COLUMN admin_since; PRAGMA user_version = 5;")
         let migrated = try AccountStore(path: directory.database) { _ in }
         #expect(migrated.migrationReport.fromVersion == 5 && migrated.migrationReport.toVersion == Schema.currentVersion)
         #expect(try migrated.account(email: "a@example.com")?.account.id == id)

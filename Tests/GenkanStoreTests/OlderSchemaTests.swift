@@ -37,6 +37,10 @@ import GenkanSQL
         #expect(try store.sessionCount(accountID: hanako.account.id) == 1)
         // Nothing on an account from before migration 7 is known to be its owner's.
         #expect(try store.storage.storedAccount(id: hanako.account.id)?.credentialsTrustedSince == nil)
+        // No one was an administrator before migration 8, and the log starts empty.
+        #expect(try store.administrators().isEmpty && store.events().isEmpty && hanako.account.adminSince == nil)
+        try store.record(.signInSucceeded, uid: hanako.account.uid)
+        #expect(try store.events(uid: hanako.account.uid).count == 1)
         if version >= 6 {
             let passkey = try #require(try store.passkeys(accountID: hanako.account.id).first)
             #expect(passkey.name == "Phone" && passkey.signCount == 7 && passkey.transports == ["internal", "hybrid"])
@@ -49,8 +53,9 @@ import GenkanSQL
     }
 
     /// How many tables each version has (bookkeeping left out): 3 at version 1, 10 from version 2,
-    /// 11 with the emulator's codes (4), 12 with sign-in codes (5), 15 with passkeys (6).
-    static let tableCount = [0, 3, 10, 10, 11, 12, 15]
+    /// 11 with the emulator's codes (4), 12 with sign-in codes (5), 15 with passkeys (6), 17 with
+    /// events and their webhook deliveries (8).
+    static let tableCount = [0, 3, 10, 10, 11, 12, 15, 15, 17]
 }
 
 /// A database of one kind at an older schema version, as a Genkan of that version left it.

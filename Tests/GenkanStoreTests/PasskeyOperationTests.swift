@@ -146,6 +146,8 @@ import Testing
         #expect(removed.id == added.id && fixture.mail.sent(.passkeyRemoved).count == 1)
         #expect(try signIn(fixture, assertion: 0).map(\.account) == .failure(.passkeyNotFound))
         #expect(fixture.authenticator.removePasskey(.session(token: fixture.session), id: added.id) == .failure(.passkeyNotFound))
+        // Each change an event of the account, the failures none.
+        #expect(try fixture.store.events(uid: fixture.account.uid).map(\.type) == [.passkeyRemoved, .passkeyAdded])
     }
 
     @Test(arguments: StoreKind.available) func theLastWayInStays(kind: StoreKind) throws {

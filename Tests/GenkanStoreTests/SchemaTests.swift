@@ -12,9 +12,9 @@ import Testing
         #expect(header[18] == 2 && header[19] == 2)
         let tables = try run("sqlite3", [directory.database, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"])
         #expect(tables.split(separator: "\n") == [
-            "accounts", "action_codes", "emulator_codes", "outbox", "passkey_challenges", "passkey_users", "passkeys",
+            "accounts", "action_codes", "emulator_codes", "events", "outbox", "passkey_challenges", "passkey_users", "passkeys",
             "provider_authorizations", "provider_identities", "rate_limits", "refresh_tokens", "reset_requests", "secrets", "sessions",
-            "sign_in_codes", "sqlite_sequence",
+            "sign_in_codes", "sqlite_sequence", "webhook_deliveries",
         ])
     }
 

@@ -244,6 +244,16 @@ class Browser:
             other.jar.set_cookie(cookie)
 
 
+def eventually(check, seconds=15, interval=0.1):
+    """Polls `check` until it returns something true or `seconds` pass; returns its last value."""
+    deadline = time.time() + seconds
+    while True:
+        value = check()
+        if value or time.time() > deadline:
+            return value
+        time.sleep(interval)
+
+
 def hidden_fields(page):
     """The hidden inputs of a page's forms (the CSRF token, a code), by name."""
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))

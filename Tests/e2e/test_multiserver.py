@@ -36,7 +36,7 @@ import urllib.request
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from support import (  # noqa: E402
-    ARTIFACTS, ROOT, Browser, GenkanServe, catalog, genkan_binary, hidden_fields, outbox_mails)
+    ARTIFACTS, ROOT, Browser, GenkanServe, catalog, eventually, genkan_binary, hidden_fields, outbox_mails)
 from support import api_call as call  # noqa: E402
 
 CLUSTER_SCRIPT = os.path.join(ROOT, "scripts", "postgres-cluster.sh")
@@ -108,16 +108,6 @@ def sign_up(browser, server, email, form_server=None):
     return browser.submit(server, "/signup", {
         "name": "Taro Yamada", "email": email, "password": PASSWORD, "password-confirmation": PASSWORD,
     }, form_server=form_server)
-
-
-def eventually(check, seconds=15, interval=0.1):
-    """Polls `check` until it returns something true or `seconds` pass; returns its last value."""
-    deadline = time.time() + seconds
-    while True:
-        value = check()
-        if value or time.time() > deadline:
-            return value
-        time.sleep(interval)
 
 
 def link_in(message):

@@ -52,6 +52,10 @@ COpenSSL_status COpenSSL_hmac_sha256(
     const COpenSSL_hmac_key *key, const uint8_t *first, size_t first_length, const uint8_t *second, size_t second_length,
     uint8_t mac[32]);
 
+/// 1 when the `length` bytes at `a` and `b` are equal, else 0, in time that depends only on
+/// `length` (CRYPTO_memcmp): for comparing a MAC someone sent with the one computed.
+int COpenSSL_equal(const uint8_t *a, const uint8_t *b, size_t length);
+
 /// HMAC-SHA-1 (RFC 2104) of `length` bytes of `message` under `key` into `mac` (20 bytes): the
 /// MAC of HOTP and TOTP (RFC 4226 §5.3, RFC 6238), hotp.c. `key_length` must fit an `int`.
 COpenSSL_status COpenSSL_hmac_sha1(const uint8_t *key, size_t key_length, const uint8_t *message, size_t length, uint8_t mac[20]);

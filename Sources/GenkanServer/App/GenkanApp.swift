@@ -6,6 +6,7 @@ import GenkanOIDC
 import GenkanStore
 import GenkanValidation
 import GenkanWebAuthn
+import GenkanWebhooks
 
 /// The Genkan site without the engine: the store's worker pool, the pages, and the routes every
 /// feature registers. `GenkanSite` serves it over HTTP; tests call `routes` in-process.
@@ -19,6 +20,8 @@ final class GenkanApp: Sendable {
     let baseURL: BaseURL
     /// Delivers the outbox; nil when mail is not sent from this process (page tests).
     let sender: OutboxSender?
+    /// Delivers the webhook queue; nil without `--webhook`.
+    let webhooks: WebhookSender?
     /// The OpenID providers and the threads that call them.
     let identity: IdentityProviders
     /// Why passkeys are off, for the start's one line (nil when they work): they need a
@@ -35,9 +38,12 @@ final class GenkanApp: Sendable {
         // Emulator mode lists every code sent, whichever door asked for it and whichever server
         // on the database sent it.
         let recordsCodes = configuration.firebaseProject != nil && configuration.firebaseEmulator
+        // Every event is queued for each receiver in its own transaction.
+        let webhookURLs = configuration.operators.webhookSecret == nil ? [] : configuration.operators.webhookURLs
         let open = { @Sendable () throws(StoreError) in
             let store = try AccountStore(location: location, clock: clock, sessionPolicy: policy, codePolicy: codes, postgres: postgres)
             store.recordsCodes = recordsCodes
+            store.webhookURLs = webhookURLs
             return store
         }
         let main = try open()
@@ -76,6 +82,13 @@ final class GenkanApp: Sendable {
                 // Other servers on the database queue mail this sender is not told of.
                 longestSleep: location.isNetworked ? StoreMailQueue.sharedQueueRecheck : nil, log: { errorLog.write($0) })
         }
+        // The webhook queue is claimed with a lease on every engine: several servers may share it.
+        let webhooks = try configuration.operators.webhookSecret.flatMap { secret throws(StoreError) -> WebhookSender? in
+            guard !webhookURLs.isEmpty else { return nil }
+            return WebhookSender(
+                queue: StoreWebhookQueue(deliveries: WebhookDeliveries(store: try open())), signer: WebhookSigner(secret: secret),
+                now: { Date(timeIntervalSince1970: TimeInterval(clock.now())) }, log: { errorLog.write($0) })
+        }
         let pool: WorkerPool<Authenticator>
         do {
             let queue = configuration.hashingQueue
@@ -85,14 +98,20 @@ final class GenkanApp: Sendable {
                 // interactive lane: a flood that keeps the loops busy cannot slow those down.
                 threads: configuration.workerThreads, hashingThreads: configuration.hashingThreads, priorityThreads: 1,
                 hashingCapacity: queue.capacity, hashingPerKey: queue.perClient,
-                maximumWait: queue.maximumWait, afterEachJob: { core in if core.takeQueuedMail() { sender?.notify() } }
+                maximumWait: queue.maximumWait, afterEachJob: { core in
+                    core.origin = .unknown
+                    if core.takeQueuedMail() { sender?.notify() }
+                    if core.takeQueuedWebhooks() { webhooks?.notify() }
+                }
             ) { Authenticator(store: try open(), settings: settings) }
         } catch {
             sender?.stop()
+            webhooks?.stop()
             throw error
         }
         self.pool = pool
         self.sender = sender
+        self.webhooks = webhooks
 
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
@@ -195,6 +214,7 @@ final class GenkanApp: Sendable {
     func stop() {
         pool.stop()
         sender?.stop()
+        webhooks?.stop()
         identity.stop()
     }
 

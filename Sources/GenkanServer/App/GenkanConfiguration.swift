@@ -4,6 +4,7 @@ import GenkanLocalization
 import GenkanMail
 import GenkanOIDC
 import GenkanStore
+import GenkanThreads
 import GenkanValidation
 
 /// How the Genkan site runs: its database, its files, and its security limits.
@@ -75,6 +76,8 @@ public struct GenkanConfiguration: Sendable {
     /// An ID token with an unknown key id fetches its provider's keys again at most this often
     /// (seconds).
     public var providerKeyRefreshInterval = 5
+    /// The event log's retention, webhooks and blocking hooks.
+    public var operators = OperatorSettings()
 
     public init(database: StoreLocation, publicDirectory: String? = "public") {
         self.database = database

@@ -51,8 +51,28 @@ public final class GenkanSite: Sendable {
                 }
             }
         }
-        sweep()
-        sweeper = RepeatingTask(interval: .seconds(3600), sweep)
+        let retention = configuration.operators.eventRetentionDays
+        let sweepAll: @Sendable () -> Void = { [pool = app.pool] in
+            sweep()
+            Self.deleteExpiredEvents(olderThanDays: retention, on: pool, log: log)
+        }
+        sweepAll()
+        sweeper = RepeatingTask(interval: .seconds(3600), sweepAll)
+    }
+
+    /// Deletes the events older than the retention period a batch per job, each job queueing the
+    /// next while the last was full: the pool's requests run between the batches.
+    static func deleteExpiredEvents(olderThanDays days: Int, on pool: WorkerPool<Authenticator>, log: ErrorLog) {
+        let batch = 1000
+        _ = pool.submit(.interactive) { core in
+            do {
+                if try core.deleteExpiredEvents(olderThanDays: days, limit: batch) == batch {
+                    deleteExpiredEvents(olderThanDays: days, on: pool, log: log)
+                }
+            } catch {
+                log.write("expired events not deleted: \(error)")
+            }
+        }
     }
 
     /// Finishes the requests in progress, then ends the worker threads (closing the store).

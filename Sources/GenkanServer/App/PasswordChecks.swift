@@ -131,7 +131,7 @@ extension SiteRefusal {
     }
 }
 
-extension WorkerPool {
+extension WorkerPool where Resource == Authenticator {
     /// Hashing work for `request`, queued fairly with its client's other hashing work (by its
     /// `clientKey`). When it cannot wait its turn — its client's queue is full, or it waited
     /// `maximumWait` — the answer is 503 with `Retry-After` in the route's form (page or JSON),
@@ -141,7 +141,12 @@ extension WorkerPool {
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let lane: Lane = priority ? .priorityHashing(for: context.clientKey) : .hashing(for: context.clientKey)
-        return reply(lane, work, then: next) { retryAfter in
+        let origin = context.eventOrigin(request)
+        let job: @Sendable (Authenticator) -> T = { core in
+            core.origin = origin
+            return work(core)
+        }
+        return reply(lane, job, then: next) { retryAfter in
             context.refuse(.overloaded(retryAfter: retryAfter), request)
         }
     }

@@ -79,7 +79,7 @@ struct EmailVerification: SiteFeature {
         let signedIn = context.signedIn
         let locale = context.locale
         let back = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             core.sendVerification(.session(token: signedIn.token), locale: locale).map(\.sent)
         }) { [self] result in
             switch result {

@@ -18,7 +18,7 @@ struct NameSettings: SiteFeature {
     func save(_ request: HTTPRequest, _ context: FormContext<SignedInContext, NameValues>) -> Reply {
         let signedIn = context.signedIn, name = context.values.name, key = context.values.key
         let requester = Requester.session(token: signedIn.token)
-        return pool.reply(.interactive, { core in core.rename(requester, displayName: name, nameKey: key) }) {
+        return pool.reply(.interactive, for: request, context, { core in core.rename(requester, displayName: name, nameKey: key) }) {
             [self] result in
             switch result {
             case .success:

@@ -76,7 +76,7 @@ struct PasskeySettings: SiteFeature {
                     listPage(methods, signedIn: signedIn, context: context, status: 422, error: texts.text(.passkeysNameMissing, context.locale)))
             }
         }
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             core.renamePasskey(.session(token: signedIn.token), id: id, name: name)
         }) { [self] renamed in
             switch renamed {
@@ -262,7 +262,7 @@ struct PasskeySettings: SiteFeature {
         guard !json.isEmpty, name.utf8.count <= 1024 else { return context.refuse(.status(.badRequest), request) }
         let locale = context.locale, security = checks.security, client = context.clientAddress
         let defaultName = BrowserName(userAgent: request.headers["user-agent"]).text(texts, locale: locale)
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             let finished = core.finishPasskeyRegistration(
                 .session(token: signedIn.token), responseJSON: json, name: name.isEmpty ? nil : name, defaultName: defaultName,
                 locale: locale)

@@ -35,11 +35,11 @@ struct PasskeySignIn: SiteFeature {
         let destination = context.formData[FormDescription.returnField].flatMap(LocalPath.init)?.value ?? SitePath.account.path
         let binding = context.anonymousBinding, previous = context.sessionToken
         let userAgent = request.headers["user-agent"], client = context.clientAddress, security = checks.security
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             let verified = core.signInWithPasskey(responseJSON: json, binding: binding)
             security.passkey(.signIn, verified, client: client)
             // A new session id at every sign-in, as after a password (against fixation).
-            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, in: core) }
+            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, method: "passkey", in: core) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):

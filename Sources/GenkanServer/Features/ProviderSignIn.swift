@@ -62,7 +62,7 @@ struct ProviderSignIn: SiteFeature {
             case .failure(let failure):
                 return .response(failed(failure.code, detail: failure.detail, provider: provider, linking: accountID != nil, context: context))
             case .success(let url):
-                return pool.reply(.interactive, { core in
+                return pool.reply(.interactive, for: request, context, { core in
                     Result { () throws(StoreError) in try core.saveAuthorization(state: pending.state, authorization) }
                 }) { saved in
                     if case .failure(let error) = saved { return failures.refuse(error, request: request, context: context) }
@@ -97,7 +97,7 @@ struct ProviderSignIn: SiteFeature {
         guard let code = form["code"], !state.isEmpty else { return .response(Self.bareRedirect(location)) }
         let user = form["user"].flatMap { $0.utf8.count <= 4096 ? $0 : nil }
         let callback = location
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             Result { () throws(StoreError) in
                 try core.recordAuthorizationResponse(state: state, provider: provider.name, code: code, user: user)
             }
@@ -123,7 +123,7 @@ struct ProviderSignIn: SiteFeature {
         let query = request.query.isEmpty ? nil : try? FormData(query: request.query)
         let state = query?["state"] ?? ""
         let binding = Self.binding(context)
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             Result { () throws(StoreError) in try core.takeAuthorization(state: state) }
         }) { [self] taken in
             let pending: ProviderAuthorization
@@ -179,7 +179,7 @@ struct ProviderSignIn: SiteFeature {
     ) -> Reply {
         let locale = context.locale, isPrivate = self.isPrivate
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             core.signIn(
                 with: profile, replacing: previous, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
         }) { [self] result in
@@ -200,7 +200,7 @@ struct ProviderSignIn: SiteFeature {
     ) -> Reply {
         guard let token = context.sessionToken else { return context.refuse(.signInRequired(returnTo: nil), request) }
         let locale = context.locale
-        return pool.reply(.interactive, { core in
+        return pool.reply(.interactive, for: request, context, { core in
             core.link(profile, toAccount: accountID, sessionToken: token, locale: locale)
         }) { [self] result in
             switch result {

@@ -13,12 +13,13 @@ struct SessionStart: SiteFeature {
     /// a refusal of the sign-in limits is 429 (wait) or the locked account's message.
     func start(
         _ form: FormDescription, request: HTTPRequest, context: some PostedRequestContext, values: [FormField: String],
-        destination: String, priority: Bool = false, authenticate: @escaping @Sendable (Authenticator) -> Result<Account, AuthFailure>
+        destination: String, priority: Bool = false, method: String = "password",
+        authenticate: @escaping @Sendable (Authenticator) -> Result<Account, AuthFailure>
     ) -> Reply {
         let previous = context.sessionToken
         let userAgent = request.headers["user-agent"]
         return pool.hashing(request, context, priority: priority, { core in
-            authenticate(core).flatMap { account in Self.replace(previous, with: account, userAgent: userAgent, in: core) }
+            authenticate(core).flatMap { account in Self.replace(previous, with: account, userAgent: userAgent, method: method, in: core) }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):
@@ -40,8 +41,8 @@ struct SessionStart: SiteFeature {
     /// A new session for `account` in place of the browser's `previous` one, by the core
     /// (`Authenticator.startSession`: a new id at every sign-in, the sign-in recorded).
     static func replace(
-        _ previous: String?, with account: Account, userAgent: String?, in core: Authenticator
+        _ previous: String?, with account: Account, userAgent: String?, method: String = "password", in core: Authenticator
     ) -> Result<StartedSession, AuthFailure> {
-        core.startSession(for: account, replacing: previous, userAgent: userAgent)
+        core.startSession(for: account, replacing: previous, userAgent: userAgent, method: method)
     }
 }

@@ -40,7 +40,7 @@ struct SignInLink: SiteFeature {
         let previous = context.sessionToken, userAgent = request.headers["user-agent"]
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
             core.signIn(withLinkCode: code, email: nil).flatMap { signIn in
-                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, in: core)
+                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, method: "email_link", in: core)
             }
         }) { [self] _, started in
             sessionStarted(started.token, account: started.account, to: SitePath.account.path, context: context)

@@ -29,7 +29,7 @@ extension SiteFeature {
         refused: (@Sendable (AuthFailure) -> Reply)? = nil, then next: @escaping @Sendable (_ code: String, T) -> Reply
     ) -> Reply {
         withLinkCode(posted: posted, request, context, next: newLink) { code in
-            pool.reply(.interactive, { core in use(code, core) }) { [self] result in
+            pool.reply(.interactive, for: request, context, { core in use(code, core) }) { [self] result in
                 switch result {
                 case .success(let value): return next(code, value)
                 case .failure(let failure): return refused?(failure) ?? linkRefused(failure, next: newLink, request, context)

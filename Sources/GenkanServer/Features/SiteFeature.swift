@@ -28,7 +28,7 @@ extension SiteFeature {
         then next: @escaping @Sendable (T) -> Reply
     ) -> Reply {
         let failures = self.failures
-        return pool.reply(.interactive, { core in Result { () throws(StoreError) in try work(core) } }) { found in
+        return pool.reply(.interactive, for: request, context, { core in Result { () throws(StoreError) in try work(core) } }) { found in
             switch found {
             case .success(let value): return next(value)
             case .failure(let error): return failures.refuse(error, request: request, context: context)

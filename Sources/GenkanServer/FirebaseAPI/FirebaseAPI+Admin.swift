@@ -56,7 +56,7 @@ extension FirebaseAPI {
             changes.emailVerified = try fields.bool("emailVerified") ?? false
             changes.disabled = try fields.bool("disabled")
             let complete = changes
-            return answer(password == nil ? .interactive : .hashing(request, context)) { core in
+            return answer(password == nil ? .interactive(request, context) : .hashing(request, context)) { core in
                 // One transaction: the account exists with every field set, or not at all.
                 switch core.createAccount(complete) {
                 case .failure(let failure): return .failure(self.error(failure, request))
@@ -78,7 +78,7 @@ extension FirebaseAPI {
             let uids = try fields.strings("localId")
             let emails = try fields.strings("email").compactMap { rules.validate(.passwordResetRequest, values: [.email: $0]).normalizedEmail }
             let providerIDs = self.providerIDs
-            return answerFromStore(request) { core in
+            return answerFromStore(request, context) { core in
                 var seen = Set<Int64>(), users: [JSONValue] = [], found: [AccountProfile] = []
                 for uid in uids { if let profile = try core.profile(uid: uid) { found.append(profile) } }
                 for email in emails { if let profile = try core.profile(email: email) { found.append(profile) } }
@@ -113,7 +113,7 @@ extension FirebaseAPI {
             let verified = try fields.bool("emailVerified"), disable = try fields.bool("disableUser")
             let newPassword = try fields.string("password")
             let rules = self.rules
-            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { core in
+            return answer(newPassword == nil ? .interactive(request, context) : .hashing(request, context)) { core in
                 let id: Int64
                 switch Self.accountID(uid: localID, in: core) {
                 case .failure(let error): return .failure(error)
@@ -153,7 +153,7 @@ extension FirebaseAPI {
     func adminDelete(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             guard let localID = try context.body.string("localId") else { throw FirebaseError(.missingLocalID) }
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 let id: Int64
                 switch Self.accountID(uid: localID, in: core) {
                 case .failure(let error): return .failure(error)
@@ -174,7 +174,7 @@ extension FirebaseAPI {
         let maxResults = query?["maxResults"].flatMap { Int($0) }.map { min(max($0, 1), 1000) } ?? 20
         let after = query?["nextPageToken"].flatMap(Self.pageToken) ?? 0
         let providerIDs = self.providerIDs
-        return answerFromStore(request) { core in
+        return answerFromStore(request, context) { core in
             let profiles = try core.profiles(afterID: after, limit: maxResults)
             var body: JSONValue.Members = [
                 ("kind", .string("identitytoolkit#DownloadAccountResponse")),
@@ -206,7 +206,7 @@ extension FirebaseAPI {
             if let continueURL = try fields.string("continueUrl"), !Self.isAbsoluteURI(continueURL) {
                 throw FirebaseError(.invalidContinueURI)
             }
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 switch core.issueLink(purpose, email: email, newEmail: newEmail) {
                 case .failure(.userNotFound): return .failure(FirebaseError(purpose == .resetPassword ? .emailNotFound : .userNotFound))
                 case .failure(let failure): return .failure(self.error(failure, request))
@@ -228,7 +228,7 @@ extension FirebaseAPI {
         let email = try FirebaseInput(rules: rules).email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let locale = context.locale
-        return answer(.interactive) { core in
+        return answer(.interactive(request, context)) { core in
             let link = { (token: String) -> String? in self.mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
             switch core.sendSignInLink(email: email, continuation: continuation, locale: locale, mails: false, link: link) {
             case .failure(let failure): return .failure(self.error(failure, request))

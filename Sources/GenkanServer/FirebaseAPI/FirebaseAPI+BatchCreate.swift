@@ -40,7 +40,7 @@ extension FirebaseAPI {
             let reader = FirebaseUserRecord(
                 source: .api, input: FirebaseInput(rules: rules), scheme: scheme, saltSeparator: options.saltSeparator,
                 providers: providerIssuers)
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 // Reading a thousand users through the site's rules takes milliseconds: on the pool,
                 // not the loop.
                 var accounts: [(index: Int, account: ImportedAccount)] = []

@@ -15,7 +15,7 @@ extension FirebaseAPI {
             guard let token = try context.body.string("token") else { throw FirebaseError(.missingCustomToken) }
             // The signature check costs a little: it runs on the loop, as an ID token's does.
             let (uid, claims) = try customTokens.verify(token, now: clock.now()).get()
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 switch core.signIn(customUID: uid, claims: claims) {
                 case .failure(.uidAlreadyInUse):
                     return .failure(FirebaseError(

@@ -21,7 +21,7 @@ extension FirebaseAPI {
         let email = try input.email(try fields.string("email"))
         let continuation = try continuation(fields, request)
         let locale = context.locale, mail = self.mail
-        return answer(.interactive) { core in
+        return answer(.interactive(request, context)) { core in
             let link = { (token: String) -> String? in mail.signInLinkURL(code: token, continuation: continuation, locale: locale) }
             switch core.sendSignInLink(email: email, continuation: continuation, locale: locale, link: link) {
             case .failure(let failure): return .failure(self.error(failure, request))
@@ -49,7 +49,7 @@ extension FirebaseAPI {
             let claims = try fields.string("idToken").map { token throws(FirebaseError) in try tokens.verify(token, now: clock.now()).get() }
             let email = try input.email(try fields.string("email"))
             guard let code = try fields.string("oobCode") else { throw FirebaseError(.missingOOBCode) }
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 var requester: Requester?
                 if let claims {
                     switch Self.account(claims, in: core) {

@@ -19,7 +19,7 @@ extension FirebaseAPI {
     /// Every code sent (the most recent `AccountStore.emulatorCodesKept`), by whichever server on
     /// the database sent it: the store records them in emulator mode.
     func listCodes(_ request: HTTPRequest, _ context: APIContext) -> Reply {
-        answerFromStore(request) { core in
+        answerFromStore(request, context) { core in
             let codes = try core.emulatorCodes().compactMap { entry -> JSONValue? in
                 if entry.isSignInLink {
                     // An app's link as mailed, or the site's own page for a sign-in link the
@@ -42,7 +42,7 @@ extension FirebaseAPI {
     }
 
     func deleteAllAccounts(_ request: HTTPRequest, _ context: APIContext) -> Reply {
-        answerFromStore(request) { core in
+        answerFromStore(request, context) { core in
             try core.deleteAllAccounts()
             return .object([])
         }

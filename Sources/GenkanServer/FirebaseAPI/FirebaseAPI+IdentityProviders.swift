@@ -47,7 +47,7 @@ extension FirebaseAPI {
                 let identityFields: JSONValue.Members =
                     [("federatedId", .string(profile.issuer + "/" + token.subject)), ("providerId", .string(providerID))]
                     + (profile.email.map { [("email", JSONValue.string($0))] } ?? [])
-                return answer(.interactive) { core in
+                return answer(.interactive(request, context)) { core in
                     if let linking {
                         return link(
                             profile, providerID: providerID, claims: linking, token: token, identityFields: identityFields, request: request,

@@ -8,7 +8,7 @@ extension FirebaseAPI {
     func lookup(_ request: HTTPRequest, _ context: APIContext) -> Reply {
         Self.reading { () throws(FirebaseError) in
             let claims = try claims(context.body)
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 Self.account(claims, in: core).map { profile in
                     .object([
                         ("kind", .string("identitytoolkit#GetAccountInfoResponse")),

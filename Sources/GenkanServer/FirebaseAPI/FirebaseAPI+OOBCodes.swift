@@ -45,7 +45,7 @@ extension FirebaseAPI {
                 // As the page does: the request is recorded and answered the same whether or not the
                 // address has an account; the code and its mail follow on the pool.
                 let requests = resetRequests
-                return answer(.interactive) { core in
+                return answer(.interactive(request, context)) { core in
                     do {
                         try core.recordResetRequest(email: email, locale: locale)
                     } catch {
@@ -56,7 +56,7 @@ extension FirebaseAPI {
                 }
             case "VERIFY_EMAIL":
                 let claims = try claims(fields)
-                return answer(.interactive) { core in
+                return answer(.interactive(request, context)) { core in
                     Self.account(claims, in: core).flatMap { profile in
                         // An account without an address has nothing to verify (the emulator's answer).
                         guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
@@ -75,7 +75,7 @@ extension FirebaseAPI {
                 let newEmail = try input.email(try fields.string("newEmail"), missing: .missingNewEmail)
                 try requireRecentSignIn(claims)
                 let isPrivate = self.isPrivate
-                return answer(.interactive) { core in
+                return answer(.interactive(request, context)) { core in
                     Self.account(claims, in: core).flatMap { profile in
                         guard profile.account.hasEmail else { return .failure(FirebaseError(.missingEmail)) }
                         let result = core.requestEmailChange(
@@ -108,7 +108,7 @@ extension FirebaseAPI {
             let locale = context.locale
             guard let password = try fields.string("newPassword") else {
                 // Only what the code is for (the SDKs' checkActionCode / verifyPasswordResetCode).
-                return answer(.interactive) { core in
+                return answer(.interactive(request, context)) { core in
                     do {
                         switch try core.lookUpCode(code) {
                         case .failure(let failure): return .failure(FirebaseError(failure: AuthFailure(failure)))

@@ -16,7 +16,7 @@ extension FirebaseAPI {
             guard grantType == "refresh_token" else { throw FirebaseError(.invalidGrantType) }
             guard let refreshToken = try fields.string("refreshToken") else { throw FirebaseError(.missingRefreshToken) }
             let project = self.project
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 do {
                     let grant: AccountStore.RefreshGrant
                     switch try core.refresh(refreshToken: refreshToken) {

@@ -14,7 +14,7 @@ extension FirebaseAPI {
             let fields = context.body
             // Neither address nor password nor a user to link to: an anonymous sign-up (the SDKs'
             // `signInAnonymously` sends only `returnSecureToken`).
-            guard fields.has("email") || fields.has("password") || fields.has("idToken") else { return signUpAnonymously(request) }
+            guard fields.has("email") || fields.has("password") || fields.has("idToken") else { return signUpAnonymously(request, context) }
             if fields.has("idToken") { return linkPassword(request, context) }
             let input = FirebaseInput(rules: rules)
             // With `--private-signup` no answer may tell whether an address has an account, and a
@@ -48,8 +48,8 @@ extension FirebaseAPI {
 
     /// A new anonymous account and its tokens (`sign_in_provider: anonymous`); limited per client
     /// on its own (`anonymous.address`).
-    private func signUpAnonymously(_ request: HTTPRequest) -> Reply {
-        return answer(.interactive) { core in
+    private func signUpAnonymously(_ request: HTTPRequest, _ context: APIContext) -> Reply {
+        return answer(.interactive(request, context)) { core in
             switch core.signUpAnonymously() {
             case .failure(let failure): return .failure(self.error(failure, request))
             case .success(let started):

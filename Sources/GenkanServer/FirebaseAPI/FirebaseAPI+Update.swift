@@ -17,7 +17,7 @@ extension FirebaseAPI {
         Self.reading { () throws(FirebaseError) in
             let fields = context.body, input = FirebaseInput(rules: rules)
             if try fields.string("idToken") == nil, let code = try fields.string("oobCode") {
-                return apply(code: code, request: request, locale: context.locale)
+                return apply(code: code, request: request, context: context)
             }
             // An address with a password links them to the signed-in user (older SDKs'
             // `linkWithCredential`), as `accounts:signUp` with an `idToken` does.
@@ -42,7 +42,7 @@ extension FirebaseAPI {
             }
             let rules = self.rules, locale = context.locale
             let providerIDs = self.providerIDs
-            return answer(newPassword == nil ? .interactive : .hashing(request, context)) { core in
+            return answer(newPassword == nil ? .interactive(request, context) : .hashing(request, context)) { core in
                 Self.account(claims, in: core).flatMap { profile -> Result<JSONValue, FirebaseError> in
                     let account = profile.account
                     var update = ProfileUpdate()
@@ -83,8 +83,9 @@ extension FirebaseAPI {
 
     /// Applies a code alone: verifies the address, makes an address change (mailing the old address
     /// its undo link), or undoes one.
-    private func apply(code: String, request: HTTPRequest, locale: String) -> Reply {
-        return answer(.interactive) { core in
+    private func apply(code: String, request: HTTPRequest, context: APIContext) -> Reply {
+        let locale = context.locale
+        return answer(.interactive(request, context)) { core in
             let purpose: ActionCodePurpose
             do {
                 switch try core.lookUpCode(code) {
@@ -127,7 +128,7 @@ extension FirebaseAPI {
             let claims = try claims(context.body)
             try requireRecentSignIn(claims)
             let locale = context.locale
-            return answer(.interactive) { core in
+            return answer(.interactive(request, context)) { core in
                 Self.account(claims, in: core).flatMap { profile in
                     switch core.deleteAccount(Self.requester(claims, profile), locale: locale) {
                     case .failure(let failure): return .failure(self.error(failure, request))

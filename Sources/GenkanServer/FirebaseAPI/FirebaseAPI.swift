@@ -101,8 +101,8 @@ struct FirebaseAPI: SiteFeature {
 
     /// Where a job runs.
     enum Lane: Sendable {
-        /// Database work, first come first served.
-        case interactive
+        /// Database work for a request, first come first served.
+        case interactive(HTTPRequest, APIContext)
         /// Password hashing, in the fair hashing queue under the request's client
         /// (`WorkerPool.hashing`): when it cannot wait its turn, 503 `UNAVAILABLE` with
         /// `Retry-After`, which gives back the attempt a limit counted.
@@ -118,14 +118,16 @@ struct FirebaseAPI: SiteFeature {
             }
         }
         switch lane {
-        case .interactive: return pool.reply(.interactive, work, then: then)
+        case .interactive(let request, let context): return pool.reply(.interactive, for: request, context, work, then: then)
         case .hashing(let request, let context): return pool.hashing(request, context, work, then: then)
         }
     }
 
-    /// `answer(.interactive)` for work whose only failure is the store's (`storeFailure`).
-    func answerFromStore(_ request: HTTPRequest, _ work: @escaping @Sendable (Authenticator) throws -> JSONValue) -> Reply {
-        answer(.interactive) { core in
+    /// `answer(.interactive(request, context))` for work whose only failure is the store's (`storeFailure`).
+    func answerFromStore(
+        _ request: HTTPRequest, _ context: APIContext, _ work: @escaping @Sendable (Authenticator) throws -> JSONValue
+    ) -> Reply {
+        answer(.interactive(request, context)) { core in
             do {
                 return .success(try work(core))
             } catch {

@@ -1,3 +1,5 @@
+import GenkanJSON
+
 /// What an administrator sets on an account (the Admin SDKs' `createUser` and `updateUser`): each
 /// field nil leaves the value as it is.
 public struct AccountChanges: Sendable, Hashable {
@@ -68,6 +70,7 @@ extension Authenticator {
                     if let uid = changes.uid, try store.account(uid: uid) != nil { return .failure(.uidAlreadyInUse) }
                     return .failure(.emailAlreadyInUse)
                 }
+                try store.record(.accountCreated, uid: account.uid, actor: .system)
                 var rest = changes
                 rest.email = nil
                 rest.password = nil
@@ -94,7 +97,10 @@ extension Authenticator {
                 if let email = changes.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
                     return .failure(.emailAlreadyInUse)
                 }
-                if let hash { try store.replacePassword(accountID: account.id, passwordHash: hash) }
+                if let hash {
+                    try store.replacePassword(accountID: account.id, passwordHash: hash)
+                    try store.record(.passwordChanged, uid: account.uid, actor: .system)
+                }
                 var rest = changes
                 rest.password = nil
                 return try apply(rest, to: account)
@@ -122,7 +128,28 @@ extension Authenticator {
         // when presented, and sessions older than it are refused at their next look-up.
         if let validSince = changes.validSince { try store.storage.setValidSince(accountID: id, validSince) }
         guard let profile = try store.profile(id: id) else { return .failure(.userNotFound) }
+        try recordAdministration(changes, before: account, in: store)
         return .success(profile)
+    }
+}
+
+extension Authenticator {
+    /// The events of an administrator's changes, by the system (the API's administrative
+    /// credential): each state that changed, and one `account.profile_changed` for the rest.
+    private func recordAdministration(_ changes: AccountChanges, before account: Account, in store: AccountStore) throws(StoreError) {
+        let uid = account.uid
+        if let disabled = changes.disabled, disabled != account.isDisabled {
+            try store.record(disabled ? .accountDisabled : .accountEnabled, uid: uid, actor: .system)
+        }
+        if let claims = changes.customClaims, claims != account.customClaims {
+            let names = claims.flatMap { JSONReader.value($0)?.members?.map(\.name) } ?? []
+            try store.record(.claimsChanged, uid: uid, actor: .system, details: EventDetails(claims: names))
+        }
+        if let email = changes.email, email != account.email {
+            try store.record(.profileChanged, uid: uid, actor: .system, details: EventDetails(method: "email"))
+        }
+        if changes.validSince != nil { try store.record(.sessionsEnded, uid: uid, actor: .system) }
+        if changes.emailVerified == true && !account.isVerified { try store.record(.emailVerified, uid: uid, actor: .system) }
     }
 }
 

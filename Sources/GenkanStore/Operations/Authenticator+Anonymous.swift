@@ -9,6 +9,7 @@ extension Authenticator {
         attempt { () throws(StoreError) in
             try store.transaction { () throws(StoreError) -> Result<StartedTokens, AuthFailure> in
                 let account = try store.createAddresslessAccount(anonymous: true)
+                try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "anonymous"))
                 return startTokens(for: account, signInProvider: "anonymous")
             }
         }

@@ -37,6 +37,7 @@ extension Authenticator {
                     account = try reread(existing)
                 } else {
                     account = try store.createAddresslessAccount(uid: uid, anonymous: false)
+                    try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "custom"))
                     isNew = true
                 }
                 return startTokens(for: account, signInProvider: "custom", claims: claims).map { started in

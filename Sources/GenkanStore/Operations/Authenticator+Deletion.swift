@@ -14,6 +14,7 @@ extension Authenticator {
         acting(as: requester) { (resolved) throws(StoreError) -> Result<Account, AuthFailure> in
             let account = resolved.account
             guard let deleted = try store.deleteAccount(id: account.id) else { return .failure(.userNotFound) }
+            try store.record(.accountDeleted, uid: deleted.uid, actor: requester.actor)
             // Not about an account any more: nothing would delete it, and nothing should. An
             // administrator tells the person themselves (as Firebase's Admin SDKs send nothing).
             if case .administrator = requester {

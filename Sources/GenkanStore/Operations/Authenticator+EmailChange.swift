@@ -29,6 +29,7 @@ extension Authenticator {
             _ = try store.issueCode(.changeEmail, accountID: account.id, email: newEmail) { token in
                 mail.emailChange(to: account, newEmail: newEmail, code: token, locale: locale)
             }
+            try store.record(.emailChangeRequested, uid: account.uid, actor: requester.actor)
             return .success(.sent)
         }
     }
@@ -61,6 +62,7 @@ extension Authenticator {
             let before = change.account
             guard try moveAccount(before.id, to: change.email) else { return .failure(.emailAlreadyInUse) }
             try use(code, purpose: .changeEmail)
+            try store.record(.emailChangeConfirmed, uid: before.uid)
             try store.deleteUnusedCodes(accountID: before.id, purposes: [.verifyEmail, .resetPassword])
             try store.storage.deleteRefreshTokens(accountID: before.id)
             _ = try store.issueCode(.recoverEmail, accountID: before.id, email: before.email) { token in
@@ -95,6 +97,7 @@ extension Authenticator {
             let accountID = recovery.account.id
             guard try moveAccount(accountID, to: recovery.email) else { return .failure(.emailAlreadyInUse) }
             try use(code, purpose: .recoverEmail)
+            try store.record(.emailChangeUndone, uid: recovery.account.uid)
             // Every identity and passkey, not only those added since a time: whoever moved the
             // address may have added one to keep a way in, at any time while they had the account.
             try store.ownerTookOver(recovery.account, removingEverything: true)

@@ -102,6 +102,7 @@ extension Authenticator {
                     NewAccount(email: found.email, displayName: "", nameKey: "", passwordHash: nil), verified: true)
                 // Made by the address's owner, through its mailbox: trusted from the start.
                 try store.storage.setCredentialsTrustedSince(accountID: account.id, account.createdAt)
+                try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "email_link"))
                 return .success(EmailLinkSignIn(account: account, isNew: true))
             }
         }

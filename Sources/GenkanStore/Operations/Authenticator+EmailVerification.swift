@@ -38,6 +38,7 @@ extension Authenticator {
                         return .failure(.invalidActionCode)
                     }
                     try store.markVerified(accountID: consumed.account.id)
+                    try store.record(.emailVerified, uid: consumed.account.uid)
                     return .success(.verified(try store.account(id: consumed.account.id) ?? consumed.account))
                 }
             }

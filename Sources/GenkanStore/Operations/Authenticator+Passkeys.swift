@@ -121,6 +121,7 @@ extension Authenticator {
             } catch where error.code == .constraint {
                 return .failure(.passkeyAlreadyRegistered)
             }
+            try store.record(.passkeyAdded, uid: account.uid, actor: requester.actor)
             if let notice = mail.passkeyChanged(to: account, name: chosen, added: true, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)
             }
@@ -332,6 +333,7 @@ extension Authenticator {
             guard let passkey = methods.passkeys.first(where: { $0.id == id }) else { return .failure(.passkeyNotFound) }
             guard methods.count > 1 else { return .failure(.lastSignInMethod) }
             guard try store.storage.deletePasskey(accountID: account.id, id: id) else { return .failure(.passkeyNotFound) }
+            try store.record(.passkeyRemoved, uid: account.uid, actor: requester.actor, details: EventDetails(count: 1))
             if let notice = mail.passkeyChanged(to: account, name: passkey.name, added: false, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)
             }
@@ -353,6 +355,7 @@ extension Authenticator {
             guard methods.hasPassword else { return .failure(.missingPassword) }
             guard methods.count > 1 else { return .failure(.lastSignInMethod) }
             _ = try store.storage.setPasswordHash(accountID: account.id, nil)
+            try store.record(.passwordRemoved, uid: account.uid, actor: requester.actor)
             let ended: Int
             if let token = sessionToken(requester) {
                 ended = try store.endOtherSessions(sessionToken: token)

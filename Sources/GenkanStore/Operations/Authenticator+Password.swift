@@ -20,6 +20,7 @@ extension Authenticator {
                 let account = resolved.account
                 let hadPassword = try store.storage.storedAccount(id: account.id)?.hasPassword ?? false
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
+                try store.record(.passwordChanged, uid: account.uid, actor: requester.actor)
                 let updated = try reread(account)
                 let credentials = try renew(renewal, for: updated)
                 try mailPasswordNotice(to: updated, added: !hadPassword, locale: locale)

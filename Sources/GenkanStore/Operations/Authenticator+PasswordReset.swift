@@ -70,6 +70,7 @@ extension Authenticator {
                 }
                 try store.replacePassword(accountID: account.id, passwordHash: hash)
                 try store.ownerTookOver(account)
+                try store.record(.passwordReset, uid: account.uid)
                 let updated = try reread(account)
                 if let notice = mail.passwordChanged(to: updated, locale: locale) { try store.enqueueMail(notice, accountID: account.id) }
                 return .success(Renewed(account: updated, credentials: try renew(renewal, for: updated)))

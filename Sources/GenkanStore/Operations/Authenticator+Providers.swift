@@ -31,7 +31,7 @@ extension Authenticator {
         do {
             return try store.allOrNothing({ () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
                 identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
-                    startSession(for: found.account, replacing: previous, userAgent: userAgent).map { started in
+                    startSession(for: found.account, replacing: previous, userAgent: userAgent, method: profile.provider).map { started in
                         ProviderSignInOutcome(account: started.account, isNew: found.isNew, token: started.token)
                     }
                 }
@@ -72,6 +72,7 @@ extension Authenticator {
                 } else {
                     _ = try store.issueCode(.verifyEmail, accountID: account.id) { mail.verification(to: account, code: $0, locale: locale) }
                 }
+                try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: profile.provider, provider: profile.provider))
                 return .success((account, true))
             }
         } catch {
@@ -114,6 +115,7 @@ extension Authenticator {
             }
             guard let linked = try store.providerIdentities(accountID: accountID).identities.first(where: { $0.issuer == profile.issuer })
             else { return .failure(.noSuchProvider) }
+            try store.record(.providerLinked, uid: account.uid, details: EventDetails(provider: profile.provider))
             if let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)
             }
@@ -156,6 +158,7 @@ extension Authenticator {
             }
             if let adopted { try store.setEmail(accountID: account.id, to: adopted, verified: profile.emailVerified) }
             try store.keep(accountID: account.id)
+            try store.record(.providerLinked, uid: account.uid, actor: requester.actor, details: EventDetails(provider: profile.provider))
             if account.hasEmail, let notice = mail.signInMethodChanged(to: account, provider: profile.provider, connected: true, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)
             }
@@ -173,6 +176,7 @@ extension Authenticator {
             guard methods.identities.contains(where: { $0.provider == provider }) else { return .failure(.noSuchProvider) }
             guard methods.count > 1 else { return .failure(.lastSignInMethod) }
             _ = try store.unlinkIdentity(accountID: account.id, provider: provider)
+            try store.record(.providerUnlinked, uid: account.uid, actor: requester.actor, details: EventDetails(provider: provider))
             if let notice = mail.signInMethodChanged(to: account, provider: provider, connected: false, locale: locale) {
                 try store.enqueueMail(notice, accountID: account.id)
             }

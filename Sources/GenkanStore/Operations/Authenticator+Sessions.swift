@@ -4,16 +4,21 @@ extension Authenticator {
     /// sign-in, against session fixation), a new session starts, and the sign-in is recorded on the
     /// account, as the API's `startTokens` records it. The one place a page's session is issued.
     ///
+    /// - Parameter method: what proved it, for the `sign_in.succeeded` event: `password`,
+    ///   `passkey`, `email_link`, a provider's name.
     /// - Returns: the account as it is now (its `valid_since` is what the browser's device cookie is
     ///   bound to), the session's token (its only copy, for the cookie) and the session.
     public func startSession(
-        for account: Account, replacing previous: String?, userAgent: String?
+        for account: Account, replacing previous: String?, userAgent: String?, method: String = "password"
     ) -> Result<StartedSession, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<StartedSession, AuthFailure> in
                 if let previous { try store.deleteSession(token: previous) }
                 try store.recordLogin(accountID: account.id)
                 let (token, session) = try store.createSession(accountID: account.id, userAgent: userAgent)
+                try store.record(
+                    .signInSucceeded, uid: account.uid,
+                    details: EventDetails(method: method, session: AccountStore.sessionHandle(token: token)))
                 return .success(StartedSession(account: try store.account(id: account.id) ?? account, token: token, session: session))
             }
         } catch {
@@ -30,10 +35,17 @@ extension Authenticator {
         try store.session(token: token)
     }
 
-    /// Sign-out: the browser's session ends (the cookie is the door's to delete); nothing when it
-    /// has ended already.
+    /// Sign-out: the browser's session ends (the cookie is the door's to delete) and the account
+    /// gets a `session.signed_out` event, in one transaction; nothing when it has ended already.
     public func signOut(sessionToken: String) throws(StoreError) {
-        try store.deleteSession(token: sessionToken)
+        try store.transaction { () throws(StoreError) in
+            if let session = try store.unexpiredSession(token: sessionToken) {
+                try store.record(
+                    .signedOut, uid: session.account.uid,
+                    details: EventDetails(session: AccountStore.sessionHandle(token: sessionToken)))
+            }
+            try store.deleteSession(token: sessionToken)
+        }
     }
 
     /// The account's browsers and apps, newest activity first, the one of `currentToken` marked.

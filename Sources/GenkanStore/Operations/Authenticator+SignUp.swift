@@ -41,6 +41,7 @@ extension Authenticator {
                     // transactions do not see each other's inserts before the unique index does).
                     return .failure(.emailAlreadyInUse)
                 }
+                try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "password"))
                 if sendsVerification {
                     _ = try store.issueCode(.verifyEmail, accountID: account.id) { mail.verification(to: account, code: $0, locale: locale) }
                 }

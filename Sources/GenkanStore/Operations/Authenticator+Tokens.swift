@@ -28,6 +28,7 @@ extension Authenticator {
                 try store.recordLogin(accountID: account.id)
                 let token = try store.createRefreshToken(
                     accountID: account.id, authTime: now, signInProvider: signInProvider, claims: claims)
+                try store.record(.signInSucceeded, uid: account.uid, details: EventDetails(method: signInProvider))
                 return .success((account, now, token))
             }
         } catch {

@@ -43,18 +43,28 @@ public final class Authenticator {
     /// Checks an e-mail address and password.
     ///
     /// An unknown address and a wrong password both give `.invalidCredential` after the same
-    /// Argon2id work; a disabled account is reported only after its password was right.
+    /// Argon2id work; a disabled account is reported only after its password was right. A failure
+    /// for an existing account is an event (`sign_in.failed`, or `sign_in.refused` when disabled);
+    /// success is recorded where the session or tokens are issued.
     public func signIn(email: String, password: String) -> Result<Account, AuthFailure> {
         do {
             // An account without a password (made through a provider) costs the same work.
-            guard let stored = try store.account(email: email), !stored.passwordHash.isEmpty else {
+            let found = try store.account(email: email)
+            guard let stored = found, !stored.passwordHash.isEmpty else {
                 _ = hasher.verify(password, against: settings.dummyHash)
+                if let account = found?.account {
+                    try store.record(.signInFailed, uid: account.uid, details: EventDetails(method: "password", reason: "no-password"))
+                }
                 return .failure(.invalidCredential)
             }
             guard passwordMatches(password, stored.passwordHash) else {
+                try store.record(.signInFailed, uid: stored.account.uid, details: EventDetails(method: "password", reason: "wrong-password"))
                 return .failure(.invalidCredential)
             }
-            if stored.account.isDisabled { return .failure(.userDisabled) }
+            if stored.account.isDisabled {
+                try store.record(.signInRefused, uid: stored.account.uid, details: EventDetails(method: "password", reason: "account-disabled"))
+                return .failure(.userDisabled)
+            }
             try rehashIfOlder(stored.passwordHash, of: password, accountID: stored.account.id)
             return .success(stored.account)
         } catch {

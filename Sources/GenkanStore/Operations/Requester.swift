@@ -13,6 +13,15 @@ public enum Requester: Sendable, Hashable {
     case administrator(accountID: Int64)
 }
 
+extension Requester {
+    /// Who the events of the requester's operations name: the account's holder, or for the API's
+    /// administrative credential (a service account, the emulator) the system, which has no uid
+    /// here.
+    var actor: EventActor {
+        if case .administrator = self { .system } else { .user }
+    }
+}
+
 /// What a requester gets back after an operation that ends every credential of the account (a
 /// password change or reset): nothing, a new browser session, or new API tokens.
 public enum CredentialRenewal: Sendable, Hashable {

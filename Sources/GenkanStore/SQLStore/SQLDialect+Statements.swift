@@ -33,6 +33,20 @@ extension SQLDialect {
         }
     }
 
+    // MARK: The webhook queue
+
+    /// What ends a SELECT that claims rows of the table aliased `alias` inside a transaction:
+    /// PostgreSQL locks them and passes over the rows another connection holds
+    /// (`FOR UPDATE OF alias SKIP LOCKED`), so two servers claiming at once take different
+    /// deliveries instead of one waiting for (or failing on) the other's; SQLite needs nothing,
+    /// since its writers take turns.
+    func skippingLockedRows(of alias: String) -> String {
+        switch self {
+        case .sqlite: ""
+        case .postgresql: " FOR UPDATE OF \(alias) SKIP LOCKED"
+        }
+    }
+
     // MARK: Copying tables (`genkan db copy`)
 
     /// The tables the database holds, the schema's bookkeeping left out (`sqlite_sequence`,

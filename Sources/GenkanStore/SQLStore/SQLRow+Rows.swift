@@ -9,7 +9,7 @@ extension SQLRow {
             id: integer(first), uid: text(first + 12), email: text(first + 1), displayName: text(first + 2),
             nameKey: text(first + 3), createdAt: integer(first + 4), verifiedAt: optionalInteger(first + 5),
             disabledAt: optionalInteger(first + 6), validSince: optionalInteger(first + 7),
-            isAnonymous: integer(first + 13) != 0, customClaims: optionalText(first + 14))
+            isAnonymous: integer(first + 13) != 0, customClaims: optionalText(first + 14), adminSince: optionalInteger(first + 16))
     }
 
     func storedAccount(from first: Int32 = 0) -> StoredAccount {

@@ -70,6 +70,15 @@ extension SQLStore {
         try changes("UPDATE accounts SET credentials_trusted_since = ? WHERE id = ?", .integer(time), .integer(accountID)) > 0
     }
 
+    func setAdminSince(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
+        try changes("UPDATE accounts SET admin_since = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
+    }
+
+    /// Few rows, read by the command line: no index.
+    func administrators() throws(StoreError) -> [Account] {
+        try allRows("SELECT \(StoreColumns.account) FROM accounts WHERE admin_since IS NOT NULL ORDER BY admin_since, id") { $0.account() }
+    }
+
     func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try changes("UPDATE accounts SET verified_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
     }

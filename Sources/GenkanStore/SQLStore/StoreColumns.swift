@@ -4,7 +4,7 @@ import GenkanSQL
 /// every dialect's schema.
 enum StoreColumns {
     static let account =
-        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims, credentials_trusted_since"
+        "id, email, display_name, name_key, created_at, verified_at, disabled_at, valid_since, password_hash, photo_url, last_login_at, email_key, uid, is_anonymous, custom_claims, credentials_trusted_since, admin_since"
 
     /// `account` of the table aliased `a`, as the joins name it; made once, since the queries that
     /// use it run for every signed-in page.
@@ -33,4 +33,9 @@ enum StoreColumns {
     static let resetRequest = "id, email, locale, created_at, kind"
 
     static let emulatorCode = "account_id, email, code, purpose, created_at, link"
+
+    static let event = "id, time, type, uid, actor, client, user_agent, details"
+
+    /// `event` of the table aliased `e`, as the webhook queue's join names it.
+    static let eventOfE = event.split(separator: ",").map { "e.\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
 }

@@ -53,15 +53,18 @@ enum Schema {
         version6,
         // 7: since when the account's ways in are its address owner's.
         version7,
+        // 8: the security event log, its webhook deliveries, administrators.
+        version8,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }
 
     /// The SQL that migrations 1 through `version` run on `dialect`, as one script (their Swift
     /// steps left out, and the version not recorded): the tables a Genkan of that version made,
-    /// for building a database of an older version (the migration tests).
+    /// for building a database of an older version (the migration tests). Every statement ends
+    /// with `;`, the last too (a step's SQL may not), so more may follow.
     static func script(through version: Int, for dialect: SQLDialect) -> String {
-        migrations.prefix(version).joined().compactMap { $0.sql(for: dialect) }.joined(separator: "\n;\n")
+        migrations.prefix(version).joined().compactMap { $0.sql(for: dialect) }.joined(separator: "\n;\n") + "\n;"
     }
 
     /// The key of PostgreSQL's advisory lock held while migrating ("genkan" in ASCII), shared by

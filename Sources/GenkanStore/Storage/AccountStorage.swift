@@ -40,6 +40,11 @@ public protocol AccountStorage: AnyObject {
     /// - Throws: `StoreError.Code.constraint` for claims over `AccountStore.maximumClaimsLength` bytes.
     @discardableResult func setCustomClaims(accountID: Int64, _ claims: String?) throws(StoreError) -> Bool
     @discardableResult func setAnonymous(accountID: Int64, _ anonymous: Bool) throws(StoreError) -> Bool
+    /// Since when the account is an administrator; nil takes the role away.
+    @discardableResult func setAdminSince(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool
+
+    /// The administrators, oldest grant first.
+    func administrators() throws(StoreError) -> [Account]
 
     /// Up to `limit` ids of anonymous accounts, in id order, that nothing used at or after
     /// `cutoff`: created before it, no sign-in (`lastLoginAt`) at or after it, and no refresh token

@@ -108,13 +108,17 @@ import Testing
         #expect(try store.storage.deletePasskey(accountID: taro.id, id: removed))
         let challenge = try store.issuePasskeyChallenge(.registration, binding: "session:x", accountID: taro.id)
         try store.deleteAccount(id: gone.id)
+        // An event, its webhook delivery, an administrator.
+        store.webhookURLs = ["https://hooks.example.com/genkan"]
+        let event = try store.record(.signInSucceeded, uid: taro.uid, details: EventDetails(method: "password"))
+        _ = try store.grantAdministrator(email: "taro@example.com")
 
         let report = try StoreCopy.copy(from: from.location, to: to.location)
         #expect(report.schemaVersion == from.location.currentSchemaVersion)
         #expect(Dictionary(uniqueKeysWithValues: report.tables.map { ($0.name, $0.rows) }) == [
             "secrets": 1, "accounts": 2, "sessions": 1, "refresh_tokens": 0, "action_codes": 1, "outbox": 1, "reset_requests": 0,
             "provider_identities": 1, "provider_authorizations": 0, "rate_limits": 1, "emulator_codes": 2,
-            "sign_in_codes": 1, "passkey_users": 1, "passkeys": 1, "passkey_challenges": 1,
+            "sign_in_codes": 1, "passkey_users": 1, "passkeys": 1, "passkey_challenges": 1, "events": 2, "webhook_deliveries": 2,
         ])
         let copiedGuest = try #require(try to.connect(clock: clock).account(uid: "guest-ゲスト"))
         #expect(copiedGuest.id == guest.id && copiedGuest.isAnonymous && !copiedGuest.hasEmail)
@@ -147,6 +151,12 @@ import Testing
         let next = try copied.createAccount(NewAccount(email: "next@example.com", displayName: "N", nameKey: "n", passwordHash: "$x"))
         #expect(next.id == gone.id + 1)
         #expect(try copied.enqueueMail(testMail(to: "x@example.com", token: "x")) > (try copied.dueMail().first?.id ?? .max))
+        // The log, its deliveries and the role; the next event's id after the copied ones.
+        #expect(try copied.events().map(\.type) == [.adminGranted, .signInSucceeded])
+        #expect(try copied.events().last.map { $0.id == event && $0.details.method == "password" } == true)
+        #expect(try copied.claimDueWebhooks(limit: 5).map { $0.event?.id } == [event])
+        #expect(try copied.administrators().map(\.uid) == [taro.uid])
+        #expect(try copied.record(.signedOut, uid: taro.uid) > event + 1)
 
         // Into a database that is not empty: refused, nothing written.
         let again = #expect(throws: StoreError.self) { _ = try StoreCopy.copy(from: from.location, to: to.location) }

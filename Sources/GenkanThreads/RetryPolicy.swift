@@ -1,4 +1,5 @@
-/// When the outbox tries a message again, and when it stops trying.
+/// When a background sender (the mail outbox, the webhook queue) tries again, and when it stops
+/// trying.
 ///
 /// The delay before attempt n + 1 (after n failures) is drawn uniformly from [d/2, d] where
 /// d = min(`maximumDelay`, `initialDelay` × 2^(n−1)): exponential backoff with "equal jitter",
