@@ -289,6 +289,9 @@ struct ServeCommand: Command {
         server.port = port
         server.loops = loops
         server.maxConnectionsPerClient = perClient ?? (proxies.isEmpty ? server.maxConnectionsPerClient : 0)
+        // `accounts:batchCreate` brings up to a thousand users in one body (a few hundred KiB);
+        // every other path keeps the forms' small limit.
+        if let firebaseProject { server.largeBodyPathPrefix = "/identitytoolkit.googleapis.com/v1/projects/\(firebaseProject)/accounts:batchCreate" }
         var configuration = GenkanConfiguration(database: location, publicDirectory: publicDirectory)
         configuration.trustedProxies = proxies
         if let pool { configuration.workerThreads = pool }

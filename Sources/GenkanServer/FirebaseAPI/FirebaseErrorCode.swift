@@ -56,6 +56,17 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case credentialMismatch = "CREDENTIAL_MISMATCH"
     case missingCustomToken = "MISSING_CUSTOM_TOKEN"
     case duplicateLocalID = "DUPLICATE_LOCAL_ID"
+    // accounts:batchCreate's refusals of a whole call.
+    case missingUserAccount = "MISSING_USER_ACCOUNT"
+    case missingHashAlgorithm = "MISSING_HASH_ALGORITHM"
+    case invalidHashAlgorithm = "INVALID_HASH_ALGORITHM"
+    case invalidHashKey = "INVALID_HASH_KEY"
+    case invalidHashSaltSeparator = "INVALID_HASH_SALT_SEPARATOR"
+    case invalidHashRounds = "INVALID_HASH_ROUNDS"
+    case invalidHashMemoryCost = "INVALID_HASH_MEMORY_COST"
+    case invalidHashBlockSize = "INVALID_HASH_BLOCK_SIZE"
+    case invalidHashParallelization = "INVALID_HASH_PARALLELIZATION"
+    case invalidHashDerivedKeyLength = "INVALID_HASH_DERIVED_KEY_LENGTH"
     case claimsTooLarge = "CLAIMS_TOO_LARGE"
     case invalidClaims = "INVALID_CLAIMS"
     // MARK: Second factors (Identity Platform's v2 mfaEnrollment and mfaSignIn)
