@@ -27,6 +27,7 @@ import time
 import unittest
 import urllib.parse
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -123,6 +124,12 @@ class TwoFactorJourney(BrowserForms):
         self.submit()
         self.wait_for_path("/signin/two-factor")
 
+    def wait_until_replaced(self, page):
+        """Waits for the document `page` belongs to to be replaced by the next one. While the
+        navigation is under way Chromium may answer a question about the old node with an inspector
+        error ("does not belong to the document") rather than a stale reference; that is asked again."""
+        WebDriverWait(self.browser, 15, ignored_exceptions=(WebDriverException,)).until(EC.staleness_of(page))
+
     def enter_code(self, code):
         """Types `code` into the one field and submits it; returns once the next page is there."""
         field = self.browser.find_element(By.ID, "code")
@@ -131,7 +138,7 @@ class TwoFactorJourney(BrowserForms):
         self.fill("code", code)
         page = self.browser.find_element(By.TAG_NAME, "html")
         self.submit()
-        WebDriverWait(self.browser, 15).until(EC.staleness_of(page))
+        self.wait_until_replaced(page)
 
     def wait_for_error(self):
         return WebDriverWait(self.browser, 15).until(lambda b: b.find_elements(By.ID, "error-summary"))[0].text
@@ -146,7 +153,7 @@ class TwoFactorJourney(BrowserForms):
         self.open(link)
         page = self.browser.find_element(By.TAG_NAME, "html")
         self.submit()
-        WebDriverWait(self.browser, 15).until(EC.staleness_of(page))
+        self.wait_until_replaced(page)
         self.open("/account")
         self.assertTrue(self.browser.find_elements(By.CSS_SELECTOR, "#account-email-status.status-verified"))
 
