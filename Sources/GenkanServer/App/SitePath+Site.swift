@@ -28,6 +28,8 @@ extension SitePath {
     static let accountSessions = SitePath("/account/sessions")
     static let accountSessionsEnd = SitePath("/account/sessions/end")
     static let accountSessionsEndOthers = SitePath("/account/sessions/end-others")
+    static let accountActivity = SitePath("/account/activity")
+    static let accountActivityNotMe = SitePath("/account/activity/not-me")
     static let accountProviders = SitePath("/account/providers")
     static let providerConnect = SitePath("/account/providers/{provider}/connect")
     static let providerDisconnect = SitePath("/account/providers/{provider}/disconnect")

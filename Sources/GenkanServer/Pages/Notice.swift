@@ -18,6 +18,8 @@ enum Notice: Sendable, Equatable {
     case passkeyRenamed
     case passkeyRemoved
     case passwordRemoved
+    /// The activity page's "this wasn't me" signed the account out everywhere.
+    case signedOutEverywhere
 
     init?(cookieValue value: String) {
         switch value {
@@ -32,6 +34,7 @@ enum Notice: Sendable, Equatable {
         case "passkey-renamed": self = .passkeyRenamed
         case "passkey-removed": self = .passkeyRemoved
         case "password-removed": self = .passwordRemoved
+        case "signed-out-everywhere": self = .signedOutEverywhere
         default:
             guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
                 (0...100_000).contains(count)
@@ -54,6 +57,7 @@ enum Notice: Sendable, Equatable {
         case .passkeyRenamed: "passkey-renamed"
         case .passkeyRemoved: "passkey-removed"
         case .passwordRemoved: "password-removed"
+        case .signedOutEverywhere: "signed-out-everywhere"
         }
     }
 
@@ -78,6 +82,7 @@ enum Notice: Sendable, Equatable {
         case .passkeyRenamed: texts.text(.noticePasskeyRenamed, locale)
         case .passkeyRemoved: texts.text(.noticePasskeyRemoved, locale)
         case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
+        case .signedOutEverywhere: texts.text(.activityNoticeSignedOut, locale)
         }
     }
 }
