@@ -162,6 +162,7 @@ final class GenkanApp: Sendable {
         AccountDeletion(site: site).register(on: router, with: shared)
         SignedInDevices(site: site).register(on: router, with: shared)
         AccountActivity(site: site).register(on: router, with: shared)
+        AdminConsole(site: site, administrators: RequireAdministrator(pool: pool, failures: failures)).register(on: router, with: shared)
         if verifier != nil { PasskeySignIn(site: site).register(on: router, api: api, with: shared) }
         PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
         if !identity.providers.isEmpty {

@@ -39,6 +39,15 @@ extension SitePath {
     static let passkeyRemove = SitePath("/account/passkeys/{id}/remove")
     static let passwordRemove = SitePath("/account/password/remove")
 
+    // MARK: The admin console (404 to anyone but an administrator)
+
+    static let admin = SitePath("/admin")
+    static let adminUsers = SitePath("/admin/users")
+    static let adminUser = SitePath("/admin/users/{uid}")
+    static let adminUserAction = SitePath("/admin/users/{uid}/{action}")
+    static let adminEvents = SitePath("/admin/events")
+    static let adminReauthenticate = SitePath("/admin/reauthenticate")
+
     // MARK: The pages' scripts' calls (JSON refusals: `JSONErrors` presents the whole prefix)
 
     static let apiPrefix = "/api"

@@ -20,6 +20,8 @@ enum Notice: Sendable, Equatable {
     case passwordRemoved
     /// The activity page's "this wasn't me" signed the account out everywhere.
     case signedOutEverywhere
+    /// What a console action did, by the event it recorded.
+    case console(AccountEventType)
 
     init?(cookieValue value: String) {
         switch value {
@@ -36,6 +38,10 @@ enum Notice: Sendable, Equatable {
         case "password-removed": self = .passwordRemoved
         case "signed-out-everywhere": self = .signedOutEverywhere
         default:
+            if value.hasPrefix("console-"), let type = AccountEventType(rawValue: String(value.dropFirst("console-".count))) {
+                self = .console(type)
+                return
+            }
             guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
                 (0...100_000).contains(count)
             else { return nil }
@@ -58,6 +64,7 @@ enum Notice: Sendable, Equatable {
         case .passkeyRemoved: "passkey-removed"
         case .passwordRemoved: "password-removed"
         case .signedOutEverywhere: "signed-out-everywhere"
+        case .console(let type): "console-" + type.rawValue
         }
     }
 
@@ -83,6 +90,7 @@ enum Notice: Sendable, Equatable {
         case .passkeyRemoved: texts.text(.noticePasskeyRemoved, locale)
         case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
         case .signedOutEverywhere: texts.text(.activityNoticeSignedOut, locale)
+        case .console(let type): texts.text(PageRenderer.eventKey(type), locale)
         }
     }
 }
