@@ -256,7 +256,7 @@ class AdminJourney(ServedTest, unittest.TestCase):
         def claims(text):
             return lambda: self.fill(admin, "claims-json", text)
         self.act(admin, "set-claims", claims('{"firebase": 1}'))
-        self.assertIn('"firebase"', admin.find_element(By.CSS_SELECTOR, "div.error-summary").text)
+        self.assertEqual(admin.find_element(By.CSS_SELECTOR, "div.error-summary").text, catalog("ui.admin.claims.reserved", "en", "firebase"))
         self.shot(admin, "06-claims-refused")
         self.act(admin, "set-claims", claims('{"role": "editor", "plan": 3}'))
         self.assertEqual(self.notice(admin), catalog("ui.activity.event.claims-changed"))
