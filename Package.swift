@@ -176,7 +176,7 @@ let package = Package(
             name: "GenkanServer",
             dependencies: [
                 "GenkanHTTP", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanValidation", "GenkanLocalization", "GenkanMail", "GenkanOIDC",
-                "GenkanHTTPClient", "GenkanWebAuthn", "GenkanWebhooks",
+                "GenkanHTTPClient", "GenkanWebAuthn", "GenkanWebhooks", "GenkanQRCode",
             ],
             swiftSettings: swiftSettings,
             plugins: ["KeyUsage"]),

@@ -89,6 +89,7 @@ struct ch2o_conn {
     size_t head_len;      /* length of the parsed head */
     size_t consumed;      /* bytes of input the current request occupies (head and body) */
     size_t content_length;
+    size_t body_limit; /* the largest body this request may have (max_body_size or large_body_size) */
     int chunked;
     size_t chunked_scanned; /* decoded body bytes so far (they follow the head in the input) */
     struct ch2o_chunked chunked_decoder;
@@ -132,7 +133,7 @@ enum ch2o_log_kind {
 };
 
 struct CH2O_server {
-    CH2O_config config;
+    CH2O_config config; /* large_body_prefix points at the server's own copy */
     uint16_t port;
     int loop_count;
     struct ch2o_loop *loops;

@@ -490,10 +490,17 @@ static void on_head_parsed(struct ch2o_conn *conn)
     conn->keep_alive = req->minor_version == 1 ? !connection_close : (connection_keep_alive && !connection_close);
     req->is_head = req->method_len == 4 && memcmp(req->method, "HEAD", 4) == 0;
 
+    /* One prefix of request targets (an API's bulk endpoints) may have larger bodies than forms. */
+    conn->body_limit = config->max_body_size;
+    if (config->large_body_prefix != NULL) {
+        size_t prefix_len = strlen(config->large_body_prefix);
+        if (req->target_len >= prefix_len && memcmp(req->target, config->large_body_prefix, prefix_len) == 0)
+            conn->body_limit = config->large_body_size > config->max_body_size ? config->large_body_size : config->max_body_size;
+    }
     if (has_encoding) {
         conn->chunked = 1;
         memset(&conn->chunked_decoder, 0, sizeof conn->chunked_decoder);
-    } else if (has_length && conn->content_length > config->max_body_size) {
+    } else if (has_length && conn->content_length > conn->body_limit) {
         refuse(conn, 413);
         return;
     } else if (!has_length || conn->content_length == 0) {
@@ -555,7 +562,6 @@ static void parse_head(struct ch2o_conn *conn)
 static void read_body(struct ch2o_conn *conn)
 {
     h2o_buffer_t *input = conn->sock->input;
-    const CH2O_config *config = &conn->loop->server->config;
     struct CH2O_request *req = &conn->req;
 
     if (!conn->chunked) {
@@ -583,8 +589,8 @@ static void read_body(struct ch2o_conn *conn)
         return;
     }
     /* A chunk announced larger than what the body may still hold is refused before it arrives. */
-    if (conn->chunked_scanned > config->max_body_size ||
-        conn->chunked_decoder.chunk_left > config->max_body_size - conn->chunked_scanned) {
+    if (conn->chunked_scanned > conn->body_limit ||
+        conn->chunked_decoder.chunk_left > conn->body_limit - conn->chunked_scanned) {
         refuse(conn, 413);
         return;
     }
@@ -626,7 +632,7 @@ static void on_read(h2o_socket_t *sock, const char *err)
     default:
         /* Pipelined input while a response is pending: keep reading (to notice a disconnect),
          * but stop once a whole further request could not fit. */
-        if (sock->input->size > conn->consumed + config->max_head_size + config->max_body_size)
+        if (sock->input->size > conn->consumed + config->max_head_size + conn->body_limit)
             h2o_socket_read_stop(sock);
         break;
     }

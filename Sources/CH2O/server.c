@@ -303,6 +303,7 @@ static void free_server(CH2O_server *server)
     pthread_mutex_destroy(&server->mutex);
     pthread_cond_destroy(&server->ready_cond);
     ch2o_clients_destroy(server->clients);
+    free((char *)server->config.large_body_prefix);
     free(server->loops);
     free(server);
 }
@@ -322,6 +323,7 @@ int CH2O_server_start(const CH2O_config *config, CH2O_server **out, int *error_n
     CH2O_server *server = calloc(1, sizeof *server);
     server->config = *config;
     server->config.host = NULL; /* not kept: the caller owns the string */
+    server->config.large_body_prefix = config->large_body_prefix != NULL ? strdup(config->large_body_prefix) : NULL;
     server->loop_count = config->loops;
     server->loops = calloc((size_t)config->loops, sizeof *server->loops);
     pthread_mutex_init(&server->mutex, NULL);

@@ -29,6 +29,18 @@ extension AuthErrorSpellingIndex {
         ("CLAIMS_TOO_LARGE", .argumentError),
         ("INVALID_CLAIMS", .argumentError),
         ("FORBIDDEN_CLAIM", .argumentError),
+        // accounts:batchCreate's refusals of a whole import (the Admin SDKs' missing-hash-algorithm,
+        // invalid-hash-*): no client SDK sees them either.
+        ("MISSING_USER_ACCOUNT", .argumentError),
+        ("MISSING_HASH_ALGORITHM", .argumentError),
+        ("INVALID_HASH_ALGORITHM", .argumentError),
+        ("INVALID_HASH_KEY", .argumentError),
+        ("INVALID_HASH_SALT_SEPARATOR", .argumentError),
+        ("INVALID_HASH_ROUNDS", .argumentError),
+        ("INVALID_HASH_MEMORY_COST", .argumentError),
+        ("INVALID_HASH_BLOCK_SIZE", .argumentError),
+        ("INVALID_HASH_PARALLELIZATION", .argumentError),
+        ("INVALID_HASH_DERIVED_KEY_LENGTH", .argumentError),
         // HTTP-level answers in Firebase's shape.
         ("NOT_FOUND", .internalError),
         ("METHOD_NOT_ALLOWED", .internalError),

@@ -37,7 +37,23 @@ package struct QRCode: Sendable, Equatable {
     ///   - attributes: further attributes for the `<svg>` element, as written (the caller escapes
     ///     their values); a page gives `role="img"` and an `aria-label` here.
     package func svg(moduleSize: Int = 4, attributes: String = "") -> String {
-        let side = width + 2 * Self.quietZone
+        let side = self.side
+        let extra = attributes.isEmpty ? "" : " " + attributes
+        // crispEdges: no anti-aliased seams between neighbouring runs, which some cameras read as
+        // grey modules; fixed colours, since a reader needs dark on light whatever the page's theme.
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" width="\(side * moduleSize)" \
+            height="\(side * moduleSize)" shape-rendering="crispEdges"\(extra)>\
+            <path fill="#ffffff" d="M0 0h\(side)v\(side)h-\(side)z"/><path fill="#000000" d="\(darkModules)"/></svg>
+            """
+    }
+
+    /// Modules on a side with the quiet zone: the drawing's `viewBox` is `0 0 side side`.
+    package var side: Int { width + 2 * Self.quietZone }
+
+    /// The dark modules as one SVG path in `viewBox` units, a horizontal run at a time (for a
+    /// writer that draws the `<svg>` element itself, escaping as it goes).
+    package var darkModules: String {
         var path = ""
         path.reserveCapacity(width * width)
         for row in 0..<width {
@@ -52,13 +68,6 @@ package struct QRCode: Sendable, Equatable {
                 path += "M\(start + Self.quietZone) \(row + Self.quietZone)h\(column - start)v1h-\(column - start)z"
             }
         }
-        let extra = attributes.isEmpty ? "" : " " + attributes
-        // crispEdges: no anti-aliased seams between neighbouring runs, which some cameras read as
-        // grey modules; fixed colours, since a reader needs dark on light whatever the page's theme.
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(side) \(side)" width="\(side * moduleSize)" \
-            height="\(side * moduleSize)" shape-rendering="crispEdges"\(extra)>\
-            <path fill="#ffffff" d="M0 0h\(side)v\(side)h-\(side)z"/><path fill="#000000" d="\(path)"/></svg>
-            """
+        return path
     }
 }

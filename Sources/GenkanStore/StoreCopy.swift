@@ -16,7 +16,7 @@ public enum StoreCopy {
     static let tables = [
         "secrets", "accounts", "sessions", "refresh_tokens", "action_codes", "outbox", "reset_requests", "provider_identities",
         "provider_authorizations", "rate_limits", "emulator_codes", "sign_in_codes", "passkey_users", "passkeys", "passkey_challenges",
-        "events", "webhook_deliveries",
+        "events", "webhook_deliveries", "second_factors", "recovery_codes", "pending_second_steps", "totp_enrollments",
     ]
 
     /// What was copied: each table with its number of rows, in copying order.

@@ -8,4 +8,7 @@ public enum FormField: String, Sendable, Hashable, CaseIterable, Codable {
     case newPassword = "new-password"
     /// A checkbox that confirms an irreversible step (deleting the account); any value is a tick.
     case confirmation = "confirm"
+    /// A second factor's code: six digits from an authenticator app, or a recovery code (the core
+    /// tells them apart by their form).
+    case code
 }

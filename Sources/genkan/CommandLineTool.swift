@@ -8,6 +8,7 @@ enum CommandLineTool {
         [
             ServeCommand.self,
             DatabaseMigrateCommand.self, DatabaseCheckCommand.self, DatabaseCopyCommand.self,
+            UsersImportCommand.self, UsersExportCommand.self,
             AdminGrantCommand.self, AdminRevokeCommand.self, AdminListCommand.self, EventsExportCommand.self,
             ValidateEmailCommand.self, ValidatePasswordCommand.self, ValidateNameCommand.self,
             ErrorsListCommand.self, ErrorsShowCommand.self,

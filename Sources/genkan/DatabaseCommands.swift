@@ -53,7 +53,12 @@ struct DatabaseCheckCommand: Command {
         Usage: genkan db check [--db genkan.sqlite]
 
         Prints the schema version of the database and this Genkan's, and whether they match;
-        changes nothing (a missing SQLite file is not created).
+        changes nothing (a missing SQLite file is not created). For a database of this
+        Genkan's version, also counts the accounts by how their password hashes are made:
+        Argon2id, none, or a hash imported from another system (genkan users import,
+        accounts:batchCreate) that its user's next right password replaces, and warns about
+        the weak ones (digests, HMACs, PBKDF2 under 100,000 iterations), which a stolen copy of
+        the database gives up at nearly a plain digest's rate.
 
           --db FILE|URL   SQLite database file (default genkan.sqlite), or
                           postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…]
@@ -83,7 +88,33 @@ struct DatabaseCheckCommand: Command {
         default: verdict = "newer than this Genkan's version \(current); run the Genkan that wrote it"
         }
         Terminal.writeLine("\(location): schema version \(version), \(verdict)")
-        return version == current ? ExitStatus.success : ExitStatus.failure
+        guard version == current else { return ExitStatus.failure }
+        do throws(StoreError) {
+            Self.report(try AccountArchive(location: location).passwordHashCensus())
+        } catch {
+            Terminal.error("genkan db check: \(location): \(error.detail)")
+            return ExitStatus.failure
+        }
+        return ExitStatus.success
+    }
+
+    /// The accounts by how their password hashes are made, and a warning for the weak ones.
+    private static func report(_ census: PasswordHashCensus) {
+        var parts = ["\(Count.grouped(census.argon2id)) Argon2id"]
+        let imported = census.imported.values.reduce(0) { $0 + $1.accounts }
+        if imported > 0 {
+            let names = census.imported.sorted { $0.key < $1.key }.map { "\($0.key) \(Count.grouped($0.value.accounts))" }
+            parts.append("\(Count.grouped(imported)) imported (\(names.joined(separator: ", ")))")
+        }
+        parts.append("\(Count.grouped(census.withoutPassword)) without a password")
+        if census.unreadable > 0 { parts.append("\(Count.grouped(census.unreadable)) unreadable (no password signs in)") }
+        Terminal.writeLine("  accounts: \(Count.grouped(census.accounts)); password hashes: \(parts.joined(separator: ", "))")
+        guard census.weak > 0 else { return }
+        let weak = census.imported.filter { $0.value.weak > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \(Count.grouped($0.value.weak))" }
+        Terminal.writeLine(
+            "  warning: \(Count.grouped(census.weak)) accounts still have a weak imported hash (\(weak.joined(separator: ", "))): "
+                + "a stolen copy of the database gives them up at nearly a plain digest's rate. Each is replaced by Argon2id at its "
+                + "user's next sign-in; ask the others to sign in, or to reset their password.")
     }
 }
 

@@ -19,6 +19,7 @@ struct ServeCommand: Command {
                             [--outbox DIR | --smtp URL [--smtp-ca FILE]] [--mail-from ADDRESS]
                             [--mail-retry SECONDS]
                             [--require-verified] [--private-signup]
+                            [--two-factor-key FILE [--require-two-factor]]
                             [--firebase-project ID [--firebase-emulator]]
                             [--firebase-service-account FILE]... [--authorized-domain DOMAIN]...
                             [--anonymous-lifetime DAYS]
@@ -74,6 +75,14 @@ struct ServeCommand: Command {
                               "verify your e-mail" page.
           --private-signup    Answer every sign-up alike ("check your e-mail"), in equal time, and
                               tell the owner of an address already in use by mail.
+          --two-factor-key FILE
+                              The keys that seal authenticator (TOTP) secrets in the database, one
+                              per line in hex; made with one new key if FILE does not exist. Keep it
+                              with the configuration, never with database backups. Without it, no
+                              second factor can be added or checked.
+          --require-two-factor
+                              Every account adds an authenticator app before it reaches any other
+                              page of the site (right after signing in).
           --firebase-project ID
                               Also serve the Firebase Authentication REST API for project ID on the
                               same port and store (/identitytoolkit.googleapis.com/v1/…,
@@ -159,6 +168,8 @@ struct ServeCommand: Command {
         let mailRetryText = try arguments.option("--mail-retry")
         let requireVerified = arguments.flag("--require-verified")
         let privateSignUp = arguments.flag("--private-signup")
+        let twoFactorKeyFile = try arguments.option("--two-factor-key")
+        let requireTwoFactor = arguments.flag("--require-two-factor")
         let identityProviders = try Self.identityProviders(&arguments)
         let providerCA = try arguments.option("--oidc-ca")
         let firebaseProject = try arguments.option("--firebase-project")
@@ -225,6 +236,7 @@ struct ServeCommand: Command {
         }
         if smtp != nil && outbox != nil { throw UsageError("--outbox and --smtp are two places for mail; give one") }
         if smtp != nil && mailFrom == nil { throw UsageError("--smtp needs --mail-from, the address mail is sent from") }
+        if requireTwoFactor && twoFactorKeyFile == nil { throw UsageError("--require-two-factor needs --two-factor-key FILE") }
         if smtpCA != nil && smtp == nil { throw UsageError("--smtp-ca goes with --smtp") }
         var proxies = TrustedProxies.none
         if let trustProxy {
@@ -277,6 +289,9 @@ struct ServeCommand: Command {
         server.port = port
         server.loops = loops
         server.maxConnectionsPerClient = perClient ?? (proxies.isEmpty ? server.maxConnectionsPerClient : 0)
+        // `accounts:batchCreate` brings up to a thousand users in one body (a few hundred KiB);
+        // every other path keeps the forms' small limit.
+        if let firebaseProject { server.largeBodyPathPrefix = "/identitytoolkit.googleapis.com/v1/projects/\(firebaseProject)/accounts:batchCreate" }
         var configuration = GenkanConfiguration(database: location, publicDirectory: publicDirectory)
         configuration.trustedProxies = proxies
         if let pool { configuration.workerThreads = pool }
@@ -292,6 +307,8 @@ struct ServeCommand: Command {
         if let mailRetry { configuration.mail.retry.initialDelay = .seconds(mailRetry) }
         configuration.requireVerified = requireVerified
         configuration.privateSignUp = privateSignUp
+        if let twoFactorKeyFile { configuration.twoFactorKeys = try Self.twoFactorKeys(twoFactorKeyFile) }
+        configuration.requireTwoFactor = requireTwoFactor
         configuration.identityProviders = identityProviders
         configuration.providerClient.caFile = providerCA
         configuration.firebaseProject = firebaseProject
@@ -406,5 +423,29 @@ struct ServeCommand: Command {
         let userInfo = url[scheme.upperBound..<at.lowerBound]
         let user = userInfo.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
         return String(url[..<scheme.upperBound]) + user + ":***" + String(url[at.lowerBound...])
+    }
+
+}
+
+extension ServeCommand {
+    /// The keys of `--two-factor-key FILE`: read, or, when the file does not exist, made (one new
+    /// key, mode 0600, created exclusively so two servers starting at once cannot both write it).
+    static func twoFactorKeys(_ path: String) throws -> TwoFactorKeys {
+        if !FileManager.default.fileExists(atPath: path) {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            if descriptor >= 0 {
+                let text = Array(TwoFactorKeys.newFileText().utf8)
+                let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+                guard written == text.count else { throw UsageError("--two-factor-key: cannot write '\(path)'") }
+                Terminal.error("genkan: made a new second-factor key in \(path); keep it with the configuration, not with the database's backups")
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("--two-factor-key: cannot read '\(path)'") }
+        do throws(TwoFactorKeys.FileProblem) {
+            return try TwoFactorKeys(fileText: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw UsageError("--two-factor-key: \(path): \(error)")
+        }
     }
 }

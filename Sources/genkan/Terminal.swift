@@ -14,4 +14,7 @@ enum Terminal {
 
     /// Whether standard output is a terminal (for color).
     static var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether standard error is a terminal (for progress bars, which only a person watches).
+    static var isErrorInteractive: Bool { isatty(STDERR_FILENO) == 1 }
 }

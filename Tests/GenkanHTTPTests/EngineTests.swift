@@ -282,6 +282,31 @@ final class EngineFixture {
         #expect(RawClient.status(of: client.readAll()) == 413)
     }
 
+    /// One prefix of targets may take larger bodies (an API's bulk import); every other path keeps
+    /// the small limit, with a length announced or chunked.
+    @Test func aLargeBodyIsTakenUnderItsPrefixAlone() throws {
+        let fixture = try EngineFixture { configuration in
+            configuration.largeBodyPathPrefix = "/bulk"
+            configuration.maxLargeBodySize = 300_000
+        }
+        let body = [UInt8](repeating: 0x61, count: 200_000)
+        let bulk = try RawClient(port: fixture.port)
+        bulk.send("POST /bulk/import HTTP/1.1\r\nHost: a\r\nContent-Length: 200000\r\n\r\n")
+        bulk.send(body)
+        #expect(bulk.readResponse()?.body == "POST /bulk/import ? body=200000 host=a")
+        let chunk = String(repeating: "x", count: 0x8000)
+        bulk.send("POST /bulk HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n" + (0..<4).map { _ in "8000\r\n\(chunk)\r\n" }.joined() + "0\r\n\r\n")
+        #expect(bulk.readResponse()?.body == "POST /bulk ? body=131072 host=a")
+        let tooLarge = try RawClient(port: fixture.port)
+        tooLarge.send("POST /bulk HTTP/1.1\r\nHost: a\r\nContent-Length: 300001\r\n\r\n")
+        #expect(RawClient.status(of: tooLarge.readAll()) == 413)
+        for target in ["/", "/bul", "/other/bulk"] {
+            let small = try RawClient(port: fixture.port)
+            small.send("POST \(target) HTTP/1.1\r\nHost: a\r\nContent-Length: 200000\r\n\r\n")
+            #expect(RawClient.status(of: small.readAll()) == 413, "\(target)")
+        }
+    }
+
     @Test func a413IsReadableEvenWhileTheClientKeepsSending() throws {
         let fixture = try EngineFixture()
         let client = try RawClient(port: fixture.port)

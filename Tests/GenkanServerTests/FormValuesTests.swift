@@ -18,9 +18,11 @@ import Testing
         .nameChange: [.name: "山田 花子"],
         .emailChange: [.currentPassword: "old password", .email: "hanako@example.com"],
         .reauthentication: [.currentPassword: "old password"],
+        .secondFactor: [.code: "123456"],
+        .secondFactorRemoval: [.currentPassword: "old password", .code: "7k3m-q9xd-2hfa-v0nc"],
     ]
     static let types: [any FormValues.Type] = [
-        SignInValues.self, SignUpValues.self, EmailValues.self, NameValues.self, NewPasswordValues.self, NoValues.self,
+        SignInValues.self, SignUpValues.self, EmailValues.self, NameValues.self, NewPasswordValues.self, NoValues.self, CodeValues.self,
     ]
 
     @Test(arguments: FormKind.allCases)

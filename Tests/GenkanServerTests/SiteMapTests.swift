@@ -1,6 +1,7 @@
 import Foundation
 import GenkanHTTPTesting
 import GenkanOIDC
+import GenkanStore
 import GenkanValidation
 import Testing
 @testable import GenkanHTTP
@@ -22,6 +23,7 @@ import Testing
         return try AppFixture {
             $0.identityProviders = configured
             $0.baseURL = "http://localhost:8080"
+            $0.twoFactorKeys = try? TwoFactorKeys(fileText: String(repeating: "5a", count: 32))
         }
     }
 
@@ -31,7 +33,8 @@ import Testing
             .signIn, .signUp, .passwordResetRequest, .passwordReset, .signInLinkRequest, .nameChange, .passwordChange,
             .emailChange, .accountDeletion, .passwordRemoval, .passkeyAddConfirmation(hasPassword: true),
             .passkeyRemoval(id: 7, name: "Laptop", hasPassword: false), .providerChange(.connect, provider, hasPassword: true),
-            .providerChange(.disconnect, provider, hasPassword: false),
+            .providerChange(.disconnect, provider, hasPassword: false), .secondStep, .twoFactorSetUp(hasPassword: true),
+            .twoFactorEnable, .recoveryCodesRenewal, .twoFactorRemoval(hasPassword: true), .twoFactorRemoval(hasPassword: false),
         ]
     }
 

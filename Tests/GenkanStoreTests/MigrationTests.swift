@@ -103,12 +103,15 @@ import Testing
             passkey_challenges_by_binding
             passkey_challenges_by_expiry
             passkeys_by_account
+            pending_second_steps_by_account
+            pending_second_steps_by_expiry
             provider_authorizations_by_expiry
             rate_limits_expiry
             refresh_tokens_by_account
             reset_requests_by_email_key
             sessions_by_account
             sign_in_codes_by_email_key
+            totp_enrollments_by_expiry
             webhook_deliveries_due
             webhook_deliveries_event
             webhook_deliveries_open
@@ -213,6 +216,7 @@ import Testing
             DROP TABLE sign_in_codes;
             DROP TABLE emulator_codes;  -- migration 4
             DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users;  -- migration 6
+            DROP TABLE totp_enrollments; DROP TABLE pending_second_steps; DROP TABLE recovery_codes; DROP TABLE second_factors;  -- migration 9
             DROP TABLE webhook_deliveries; DROP TABLE events;  -- migration 8
             PRAGMA user_version = 2;
             """)
@@ -250,8 +254,9 @@ import Testing
         let id = try store.createAccount(NewAccount(email: "a@example.com", displayName: "N", nameKey: "n", passwordHash: "$x")).id
         _ = try sql(
             "DROP TABLE passkey_challenges; DROP TABLE passkeys; DROP TABLE passkey_users; "
-                + "ALTER TABLE accounts DROP COLUMN credentials_trusted_since; DROP TABLE webhook_deliveries; DROP TABLE events; "
-                + "ALTER TABLE accounts DROP COLUMN admin_since; PRAGMA user_version = 5;")
+                + "ALTER TABLE accounts DROP COLUMN credentials_trusted_since; "
+                + "DROP TABLE totp_enrollments; DROP TABLE pending_second_steps; DROP TABLE recovery_codes; DROP TABLE second_factors; "
+                + "DROP TABLE webhook_deliveries; DROP TABLE events; ALTER TABLE accounts DROP COLUMN admin_since; PRAGMA user_version = 5;")
         let migrated = try AccountStore(path: directory.database) { _ in }
         #expect(migrated.migrationReport.fromVersion == 5 && migrated.migrationReport.toVersion == Schema.currentVersion)
         #expect(try migrated.account(email: "a@example.com")?.account.id == id)

@@ -13,8 +13,9 @@ import Testing
         let tables = try run("sqlite3", [directory.database, "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"])
         #expect(tables.split(separator: "\n") == [
             "accounts", "action_codes", "emulator_codes", "events", "outbox", "passkey_challenges", "passkey_users", "passkeys",
-            "provider_authorizations", "provider_identities", "rate_limits", "refresh_tokens", "reset_requests", "secrets", "sessions",
-            "sign_in_codes", "sqlite_sequence", "webhook_deliveries",
+            "pending_second_steps", "provider_authorizations", "provider_identities", "rate_limits", "recovery_codes", "refresh_tokens",
+            "reset_requests", "second_factors", "secrets", "sessions", "sign_in_codes", "sqlite_sequence", "totp_enrollments",
+            "webhook_deliveries",
         ])
     }
 

@@ -82,6 +82,7 @@ final class RecordingMail: AccountMail {
         case verification, passwordReset, passwordChanged, emailChange, emailChanged, goodbye, signUpAttempt, emailChangeAttempt
         case signInMethodConnected, signInMethodRemoved, signInLink
         case passkeyAdded, passkeyRemoved, passwordRemoved
+        case secondFactorAdded, secondFactorRemoved, secondFactorNewRecoveryCodes, secondFactorCodesGuessed
     }
 
     struct Sent: Sendable {
@@ -132,6 +133,13 @@ final class RecordingMail: AccountMail {
         record(added ? .passkeyAdded : .passkeyRemoved, to: account.email, token: name, locale: locale)
     }
     func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { record(.passwordRemoved, to: account.email, locale: locale) }
+    func secondFactorChanged(to account: Account, change: SecondFactorChange, locale: String) -> OutgoingMail? {
+        let kinds: [SecondFactorChange: Kind] = [
+            .added: .secondFactorAdded, .removed: .secondFactorRemoved, .newRecoveryCodes: .secondFactorNewRecoveryCodes,
+            .codesGuessed: .secondFactorCodesGuessed,
+        ]
+        return record(kinds[change]!, to: account.email, locale: locale)
+    }
     func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
         -> OutgoingMail?
     {
@@ -140,10 +148,10 @@ final class RecordingMail: AccountMail {
 }
 
 /// The accounts core on `store` for tests: the cheap hasher, and the mails recorded.
-func testAuthenticator(_ store: AccountStore, _ mail: RecordingMail = RecordingMail(), passkeys: WebAuthnVerifier? = nil) throws
-    -> Authenticator
-{
-    try Authenticator(store: store, hasher: fastHasher, mail: mail, passkeys: passkeys)
+func testAuthenticator(
+    _ store: AccountStore, _ mail: RecordingMail = RecordingMail(), passkeys: WebAuthnVerifier? = nil, twoFactorKeys: TwoFactorKeys? = nil
+) throws -> Authenticator {
+    try Authenticator(store: store, hasher: fastHasher, mail: mail, passkeys: passkeys, twoFactorKeys: twoFactorKeys)
 }
 
 /// A store with one account, signed in on one device, for the tests of the account's settings.

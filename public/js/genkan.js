@@ -157,6 +157,24 @@
     document.cookie = name + "=" + zone + "; Path=/; Max-Age=31536000; SameSite=Lax" + (secure ? "; Secure" : "");
   }
 
+  // "Copy" beside the recovery codes: rendered hidden, shown where the clipboard can be written
+  // (without it the list is there to select, and the download holds the same codes).
+  function enhanceCopy() {
+    if (!navigator.clipboard || !window.isSecureContext) { return; }
+    each(document.querySelectorAll("button[data-copy]"), function (button) {
+      var list = document.getElementById(button.getAttribute("data-copy"));
+      if (!list) { return; }
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var codes = [];
+        each(list.querySelectorAll("[data-recovery-code]"), function (code) { codes.push(code.textContent); });
+        navigator.clipboard.writeText(codes.join("\n") + "\n").then(function () {
+          button.textContent = button.getAttribute("data-copied-label");
+        });
+      });
+    });
+  }
+
   function enhanceSubmit(form) {
     // The language switcher (a GET form) only reloads the page: nothing to wait for.
     if (form.method === "get") { return; }
@@ -196,6 +214,7 @@
       enhancePasswords(form);
     });
     each(document.querySelectorAll("form"), enhanceSubmit);
+    enhanceCopy();
     rememberTimeZone();
     focusSummary();
   });

@@ -31,6 +31,9 @@ typedef struct CH2O_config {
     int loops;                  /* event loops (threads), each with its own SO_REUSEPORT listener */
     size_t max_head_size;       /* request line and headers, in bytes; more is refused with 431 */
     size_t max_body_size;       /* request body, in bytes; more is refused with 413 */
+    const char *large_body_prefix; /* requests whose target starts with this (copied; NULL: none) may
+                                      have bodies up to large_body_size instead */
+    size_t large_body_size;
     uint32_t head_timeout_ms;   /* from the first byte of a request to the end of its head; then 408 */
     uint32_t body_timeout_ms;   /* from the end of the head to the end of the body; then 408 */
     uint32_t idle_timeout_ms;   /* keep-alive connection with no request started since its last response;

@@ -33,10 +33,14 @@ public final class HTTPServer: Sendable {
         let context = Unmanaged.passRetained(core).toOpaque()
         var server: OpaquePointer?
         var errorNumber: Int32 = 0
+        // CH2O copies the prefix; a nil one is passed as NULL.
+        let prefix = configuration.largeBodyPathPrefix.map { strdup($0) } ?? nil
+        defer { free(prefix) }
         let status = configuration.host.withCString { host in
             var config = CH2O_config(
                 host: host, port: configuration.port, loops: Int32(configuration.loops),
                 max_head_size: configuration.maxHeadSize, max_body_size: configuration.maxBodySize,
+                large_body_prefix: UnsafePointer(prefix), large_body_size: configuration.maxLargeBodySize,
                 head_timeout_ms: configuration.headTimeout.milliseconds,
                 body_timeout_ms: configuration.bodyTimeout.milliseconds,
                 idle_timeout_ms: configuration.idleTimeout.milliseconds,

@@ -14,6 +14,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxHeadSize: Int = 16 * 1024
     /// Request body, in bytes (more → 413). Forms are small; 64 KiB is plenty.
     public var maxBodySize: Int = 64 * 1024
+    /// Requests whose target starts with this prefix may have bodies up to `maxLargeBodySize`
+    /// instead: an API's bulk endpoints (a thousand users imported in one call), while every form
+    /// keeps the small limit. Nil: none.
+    public var largeBodyPathPrefix: String? = nil
+    /// The body limit under `largeBodyPathPrefix`, in bytes.
+    public var maxLargeBodySize: Int = 4 << 20
     /// From a request's first byte to the end of its head (slower → 408).
     public var headTimeout: Duration = .seconds(10)
     /// From the end of the head to the end of the body (slower → 408).

@@ -69,7 +69,7 @@ final class GenkanApp: Sendable {
         let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0, policy: passkeyPolicy) }.get()
         if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
         // What every worker's core shares; each worker thread makes its own over its own connection.
-        let settings = try Authenticator.Settings(hasher: configuration.hasher, mail: mail, passkeys: verifier)
+        let settings = try Authenticator.Settings(hasher: configuration.hasher, mail: mail, passkeys: verifier, twoFactorKeys: configuration.twoFactorKeys)
         // What expired while no server ran goes before this one serves.
         try Authenticator(store: main, settings: settings).deleteExpired()
         // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
@@ -115,18 +115,22 @@ final class GenkanApp: Sendable {
 
         let identity = try Self.identityProviders(configuration, baseURL: baseURL, log: errorLog)
         self.identity = identity
-        let renderer = PageRenderer(texts: texts, rules: rules, files: files, providers: identity.buttons, passkeys: verifier != nil)
+        let renderer = PageRenderer(
+            texts: texts, rules: rules, files: files, providers: identity.buttons, passkeys: verifier != nil,
+            twoFactor: configuration.twoFactorKeys != nil)
         // Rendered once per language (on first use): the forms every visitor sees the same;
         // validated live: every form.
         let blankForms: [FormDescription] = [.signIn, .signUp, .passwordResetRequest, .signInLinkRequest]
-        let liveForms = blankForms + [.passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion]
+        let liveForms = blankForms + [
+            .passwordReset, .nameChange, .passwordChange, .emailChange, .accountDeletion, .secondStep, .twoFactorRemoval(hasPassword: true),
+        ]
         let forms = FormPages(
             renderer: renderer, blanks: BlankForms(renderer: renderer, forms: blankForms, locales: texts.locales), tokens: tokens)
         let failures = StoreFailures(log: errorLog)
         let shared = SharedMiddleware(
             pool: pool, failures: failures, rules: rules, forms: forms, tokens: tokens, limits: configuration.rateLimits,
             throttle: throttle, devices: devices, security: SecurityLog(log: errorLog, throttle: throttle, accessLog: accessLog), clock: clock,
-            requireVerified: configuration.requireVerified)
+            requireVerified: configuration.requireVerified, requireTwoFactor: configuration.requireTwoFactor && configuration.twoFactorKeys != nil)
         let site = SiteServices(
             forms: forms, pool: pool, failures: failures, checks: shared.checks,
             sessionLifetime: policy.lifetime, clock: clock)
@@ -165,6 +169,10 @@ final class GenkanApp: Sendable {
         AdminConsole(site: site, administrators: RequireAdministrator(pool: pool, failures: failures)).register(on: router, with: shared)
         if verifier != nil { PasskeySignIn(site: site).register(on: router, api: api, with: shared) }
         PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
+        // The second step works whatever the key file: a factor added under another server's
+        // configuration is asked for, and refused with the operator's error, never skipped.
+        SignInSecondStep(site: site).register(on: router, with: shared)
+        if configuration.twoFactorKeys != nil { TwoFactorSettings(site: site).register(on: router, with: shared) }
         if !identity.providers.isEmpty {
             let providerSignIn = ProviderSignIn(
                 site: site, providers: identity, isPrivate: configuration.privateSignUp,

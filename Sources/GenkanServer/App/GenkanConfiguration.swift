@@ -32,6 +32,12 @@ public struct GenkanConfiguration: Sendable {
     /// use by mail (`--private-signup`); otherwise an address in use gets
     /// `auth/email-already-in-use`, as Firebase answers.
     public var privateSignUp = false
+    /// The keys that seal TOTP secrets (`--two-factor-key FILE`); nil: second factors cannot be
+    /// added or checked on this server.
+    public var twoFactorKeys: TwoFactorKeys?
+    /// Every account adds a second factor before it reaches any other page of the site
+    /// (`--require-two-factor`; needs `twoFactorKeys`).
+    public var requireTwoFactor = false
     /// Serve the Firebase Authentication REST API for this project id (`--firebase-project`);
     /// nil serves none.
     public var firebaseProject: String?

@@ -34,6 +34,9 @@ struct SharedMiddleware: Sendable {
     let anonymousSignUpPerClient: Limit
     /// `--require-verified`: signed-in pages are for verified addresses only.
     let requireVerified: Bool
+    /// `--require-two-factor`: signed-in pages are for accounts with a second factor, but for the
+    /// pages that add one.
+    let requireSecondFactor: RequireSecondFactor?
     let tokens: CSRFTokens
     let rules: ValidationViewModel
     let forms: FormPages
@@ -41,7 +44,7 @@ struct SharedMiddleware: Sendable {
     init(
         pool: WorkerPool<Authenticator>, failures: StoreFailures, rules: ValidationViewModel, forms: FormPages,
         tokens: CSRFTokens, limits: RateLimits, throttle: SignInThrottle, devices: KnownDevices, security: SecurityLog,
-        clock: StoreClock, requireVerified: Bool
+        clock: StoreClock, requireVerified: Bool, requireTwoFactor: Bool = false
     ) {
         optionalSession = SessionLookup(pool: pool, failures: failures)
         requiredSession = RequireSession(pool: pool, failures: failures)
@@ -66,6 +69,7 @@ struct SharedMiddleware: Sendable {
         passkeyPerClient = memory("passkey.address", limits.passkeyPerAddress)
         anonymousSignUpPerClient = stored("anonymous.address", limits.anonymousSignUpPerAddress)
         self.requireVerified = requireVerified
+        requireSecondFactor = requireTwoFactor ? RequireSecondFactor(pool: pool, failures: failures) : nil
         self.tokens = tokens
     }
 
@@ -96,15 +100,20 @@ struct SharedMiddleware: Sendable {
     }
 
     /// What every page of a signed-in account needs: a live session and, with
-    /// `--require-verified`, a verified address.
-    func signedIn(_ group: RouteGroup<SiteContext, SiteContext>) -> RouteGroup<SiteContext, SignedInContext> {
-        let signedIn = group.narrowed(by: requiredSession)
-        return requireVerified ? signedIn.group("", RequireVerified()) : signedIn
+    /// `--require-verified`, a verified address; with `--require-two-factor`, a second factor,
+    /// unless the routes are those that add one (`enrolling`).
+    func signedIn(_ group: RouteGroup<SiteContext, SiteContext>, enrolling: Bool = false) -> RouteGroup<SiteContext, SignedInContext> {
+        var signedIn = group.narrowed(by: requiredSession)
+        if requireVerified { signedIn = signedIn.group("", RequireVerified()) }
+        if let requireSecondFactor, !enrolling { signedIn = signedIn.group("", requireSecondFactor) }
+        return signedIn
     }
 
     /// A signed-in account's posts: the form read, its token bound to the session.
-    func signedInPosts(_ group: RouteGroup<SiteContext, SiteContext>) -> RouteGroup<SiteContext, PostedContext<SignedInContext>> {
-        signedIn(group).narrowed(by: FormParsing()).group("", csrf(.session))
+    func signedInPosts(_ group: RouteGroup<SiteContext, SiteContext>, enrolling: Bool = false)
+        -> RouteGroup<SiteContext, PostedContext<SignedInContext>>
+    {
+        signedIn(group, enrolling: enrolling).narrowed(by: FormParsing()).group("", csrf(.session))
     }
 
     /// The posts of `form` by a visitor without a session: its token bound to the pre-session, the
@@ -117,10 +126,10 @@ struct SharedMiddleware: Sendable {
 
     /// The posts of a signed-in account's `form`: its token bound to the session, the form valid.
     /// A sensitive form re-authenticates in its handler (`provingOwner`), behind the sign-in limits.
-    func signedInForm<Values: FormValues>(_ form: FormDescription, as values: Values.Type, on group: RouteGroup<SiteContext, SiteContext>)
-        -> RouteGroup<SiteContext, FormContext<SignedInContext, Values>>
-    {
-        signedInPosts(group).validating(form, as: values, with: self)
+    func signedInForm<Values: FormValues>(
+        _ form: FormDescription, as values: Values.Type, on group: RouteGroup<SiteContext, SiteContext>, enrolling: Bool = false
+    ) -> RouteGroup<SiteContext, FormContext<SignedInContext, Values>> {
+        signedInPosts(group, enrolling: enrolling).validating(form, as: values, with: self)
     }
 }
 

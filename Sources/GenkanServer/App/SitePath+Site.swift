@@ -10,6 +10,7 @@ extension SitePath {
     static let signInLinkConfirm = SitePath("/signin/link/confirm")
     static let providerSignIn = SitePath("/signin/{provider}")
     static let providerCallback = SitePath("/signin/{provider}/callback")
+    static let signInSecondStep = SitePath("/signin/two-factor")
     static let passwordForgot = SitePath("/password/forgot")
     static let passwordReset = SitePath("/password/reset")
     static let verifyEmail = SitePath("/verify-email")
@@ -38,6 +39,11 @@ extension SitePath {
     static let passkeyRename = SitePath("/account/passkeys/{id}/rename")
     static let passkeyRemove = SitePath("/account/passkeys/{id}/remove")
     static let passwordRemove = SitePath("/account/password/remove")
+    static let twoFactor = SitePath("/account/two-factor")
+    static let twoFactorSetUp = SitePath("/account/two-factor/set-up")
+    static let twoFactorEnable = SitePath("/account/two-factor/enable")
+    static let twoFactorRecoveryCodes = SitePath("/account/two-factor/recovery-codes")
+    static let twoFactorRemove = SitePath("/account/two-factor/remove")
 
     // MARK: The admin console (404 to anyone but an administrator)
 

@@ -31,7 +31,8 @@ struct PasskeySettings: SiteFeature {
         guard available else { return }
         pages.get(.passkeyAddConfirm, use: confirmation)
         posts.post(.passkeyAddConfirm, use: { request, context in confirm(.add, request, context) })
-        let calls = shared.signedInPosts(api).group("", shared.passkeyPerClient.perClient())
+        // `enrolling`: the set-up of a second factor may be confirmed with a passkey.
+        let calls = shared.signedInPosts(api, enrolling: true).group("", shared.passkeyPerClient.perClient())
         calls.post(.passkeyRegistrationOptions, use: registrationOptions)
         calls.post(.passkeyRegistration, use: finishRegistration)
         calls.post(.passkeyReauthenticationOptions, use: reauthenticationOptions)

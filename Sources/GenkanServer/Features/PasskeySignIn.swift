@@ -38,8 +38,11 @@ struct PasskeySignIn: SiteFeature {
         return pool.reply(.interactive, for: request, context, { core in
             let verified = core.signInWithPasskey(responseJSON: json, binding: binding)
             security.passkey(.signIn, verified, client: client)
-            // A new session id at every sign-in, as after a password (against fixation).
-            return verified.flatMap { signedIn in SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, method: "passkey", in: core) }
+            // A new session id at every sign-in, as after a password (against fixation). Every
+            // ceremony requires user verification: the passkey is two factors already.
+            return verified.flatMap { signedIn in
+                SessionStart.replace(previous, with: signedIn.account, userAgent: userAgent, method: "passkey", secondFactorProven: true, in: core)
+            }
         }) { [self] outcome in
             switch outcome {
             case .success(let started):

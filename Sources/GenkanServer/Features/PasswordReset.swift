@@ -68,7 +68,9 @@ struct PasswordReset: SiteFeature {
         }) { [self] result in
             switch result {
             case .success(let reset):
-                guard let token = reset.sessionToken else { return context.refuse(.status(.internalError), request) }
+                // An account with a second factor: the new password is set, and the sign-in asks for
+                // the code.
+                guard let token = reset.sessionToken else { return .response(Responses.redirect(.signIn, context: context)) }
                 // The mailbox's owner set the password in this browser: it is theirs from now on.
                 return sessionStarted(token, account: reset.account, to: SitePath.account.path, notice: .passwordChanged, context: context)
             case .failure(let failure):

@@ -178,15 +178,17 @@ struct ProviderSignIn: SiteFeature {
         _ profile: ProviderProfile, returnTo: String?, provider: OIDCProvider, request: HTTPRequest, context: some SiteRequestContext
     ) -> Reply {
         let locale = context.locale, isPrivate = self.isPrivate
-        let previous = context.sessionToken, userAgent = request.headers["user-agent"]
+        let previous = context.sessionToken, userAgent = request.headers["user-agent"], binding = context.anonymousBinding
+        let destination = returnTo ?? SitePath.account.path
         return pool.reply(.interactive, for: request, context, { core in
-            core.signIn(
-                with: profile, replacing: previous, userAgent: userAgent, requireVerifiedEmail: isPrivate, locale: locale)
+            core.startSignIn(
+                with: profile, replacing: previous, binding: binding, userAgent: userAgent, returnTo: destination,
+                requireVerifiedEmail: isPrivate, locale: locale)
         }) { [self] result in
             switch result {
             case .success(let outcome):
-                let destination = outcome.isNew ? SitePath.account.path : returnTo ?? SitePath.account.path
-                return sessionStarted(outcome.token, account: outcome.account, to: destination, context: context)
+                // A new account has no second factor: its session, and its page.
+                return signInStarted(outcome.start, to: outcome.isNew ? SitePath.account.path : destination, context: context)
             case .failure(.internalError(let error)):
                 return failures.refuse(error, request: request, context: context)
             case .failure(let failure):

@@ -35,15 +35,18 @@ struct SignInLink: SiteFeature {
     }
 
     /// Uses the code: a new session for its account (the browser's previous one ends), the
-    /// browser remembered for the account, and on to `/account`.
+    /// browser remembered for the account, and on to `/account` — after the second step, for an
+    /// account that has one (the link proves the mailbox, not the phone).
     func confirm(_ request: HTTPRequest, _ context: PostedContext<SiteContext>) -> Reply {
-        let previous = context.sessionToken, userAgent = request.headers["user-agent"]
+        let previous = context.sessionToken, userAgent = request.headers["user-agent"], binding = context.anonymousBinding
         return usingLinkCode(posted: true, request, context, newLink: Self.newLink, { code, core in
             core.signIn(withLinkCode: code, email: nil).flatMap { signIn in
-                SessionStart.replace(previous, with: signIn.account, userAgent: userAgent, method: "email_link", in: core)
+                core.startSignIn(
+                    for: signIn.account, firstFactor: "email_link", replacing: previous, binding: binding, userAgent: userAgent,
+                    returnTo: SitePath.account.path)
             }
-        }) { [self] _, started in
-            sessionStarted(started.token, account: started.account, to: SitePath.account.path, context: context)
+        }) { [self] _, start in
+            signInStarted(start, to: SitePath.account.path, context: context)
         }
     }
 

@@ -39,12 +39,13 @@ extension SiteFeature {
     /// A session now begun for `account` (as it is after the sign-in): its cookie, the browser
     /// remembered for the account's credentials as they are now (`KnownDevices`), and the way on to
     /// `destination`, with a one-time notice if any.
-    func sessionStarted(_ token: String, account: Account, to destination: String, notice: Notice? = nil, context: some SiteRequestContext)
-        -> Reply
-    {
+    func sessionStarted(
+        _ token: String, account: Account, to destination: String, notice: Notice? = nil, context: some SiteRequestContext,
+        cookies: [SetCookie] = []
+    ) -> Reply {
         .response(
             Responses.sessionStarted(
                 token, lifetime: sessionLifetime, to: destination, context: context, notice: notice,
-                cookies: [checks.rememberDevice(context, account: account)]))
+                cookies: [checks.rememberDevice(context, account: account)] + cookies))
     }
 }

@@ -95,6 +95,16 @@ struct APIRequestBody: Sendable {
         }
     }
 
+    /// The object at `name` (`totpVerificationInfo`), read as a body of its own; nil when absent
+    /// or null.
+    func object(_ name: String) throws(FirebaseError) -> APIRequestBody? {
+        switch self[name] {
+        case nil, .null?: return nil
+        case .object(let members)?: return APIRequestBody(members)
+        default: throw .invalidArgument("Invalid value at '\(name)', an object is expected.")
+        }
+    }
+
     /// A number given as a JSON number or a string of digits (Google's int64 fields are strings).
     func integer(_ name: String) throws(FirebaseError) -> Int64? {
         switch self[name] {

@@ -15,6 +15,7 @@ extension FirebaseAPI {
         group.post("/accounts:delete", use: adminDelete)
         group.get("/accounts:batchGet", use: adminList)
         group.post("/accounts:sendOobCode", use: adminLink)
+        group.post("/accounts:batchCreate", use: adminBatchCreate)
     }
 
     /// A page token of the list: the internal id of the last account of the page before.

@@ -59,16 +59,32 @@ extension FirebaseAPI {
                 }
                 let signedIn = core.signIn(
                     withLinkCode: code, email: email, linking: requester, signedInAt: claims?.authTime ?? 0)
-                switch signedIn.flatMap({ signIn in core.startTokens(for: signIn.account).map { (signIn, $0) } }) {
+                // A link that adds the address to the requester's account: it holds the account's
+                // tokens, so its second factor was proven; a sign-in goes through the second step.
+                let linking = requester != nil
+                let started = signedIn.flatMap { signIn in
+                    (linking
+                        ? core.startTokens(for: signIn.account, secondFactorProven: true).map {
+                            TokenSignInStart.tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken)
+                        }
+                        : core.startTokenSignIn(for: signIn.account, signInProvider: "password")).map { (signIn, $0) }
+                }
+                switch started {
                 case .failure(let failure): return .failure(self.error(failure, request))
-                case .success(let (signIn, started)):
-                    let profile = (try? core.profile(id: started.account.id)) ?? nil
-                        ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
+                case .success(let (signIn, .tokens(account, authTime, refreshToken))):
+                    let profile = (try? core.profile(id: account.id)) ?? nil
+                        ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: authTime)
                     return .success(.object(
                         [
-                            ("kind", .string("identitytoolkit#EmailLinkSigninResponse")), ("email", .string(started.account.email)),
-                            ("localId", .string(started.account.uid)), ("isNewUser", .bool(signIn.isNew)),
-                        ] + tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken)))
+                            ("kind", .string("identitytoolkit#EmailLinkSigninResponse")), ("email", .string(account.email)),
+                            ("localId", .string(account.uid)), ("isNewUser", .bool(signIn.isNew)),
+                        ] + tokenFields(profile, authTime: authTime, refreshToken: refreshToken)))
+                case .success(let (signIn, .secondStep(pending, account, factor))):
+                    return .success(.object(
+                        [
+                            ("kind", .string("identitytoolkit#EmailLinkSigninResponse")), ("email", .string(account.email)),
+                            ("localId", .string(account.uid)), ("isNewUser", .bool(signIn.isNew)),
+                        ] + Self.secondStepFields(token: pending, factor: factor)))
                 }
             }
         }

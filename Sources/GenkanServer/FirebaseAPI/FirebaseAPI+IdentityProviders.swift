@@ -66,10 +66,22 @@ extension FirebaseAPI {
                         var extra: JSONValue.Members = []
                         if found.isNew { extra.append(("isNewUser", .bool(true))) }
                         if returnCredential { extra.append(("oauthIdToken", .string(idToken))) }
-                        return core.startTokens(for: found.account, signInProvider: providerID)
+                        return core.startTokenSignIn(for: found.account, signInProvider: providerID)
                             .mapError { self.error($0, request) }
-                            .map { started in
-                                signedIn(started, providerID: providerID, token: token, identityFields: identityFields, extra: extra, in: core)
+                            .map { start in
+                                switch start {
+                                case .tokens(let account, let authTime, let refreshToken):
+                                    return signedIn(
+                                        (account, authTime, refreshToken), providerID: providerID, token: token, identityFields: identityFields,
+                                        extra: extra, in: core)
+                                case .secondStep(let pending, let account, let factor):
+                                    // No tokens: the second step issues them (`mfaSignIn:finalize`).
+                                    return .object(
+                                        [("kind", .string("identitytoolkit#VerifyAssertionResponse"))] + identityFields + [
+                                            ("localId", .string(account.uid)), ("emailVerified", .bool(account.isVerified)),
+                                            ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
+                                        ] + extra + Self.secondStepFields(token: pending, factor: factor))
+                                }
                             }
                     }
                 }
@@ -85,7 +97,11 @@ extension FirebaseAPI {
     ) -> Result<JSONValue, FirebaseError> {
         Self.account(claims, in: core).flatMap { current in
             let linked = core.link(
-                profile, Self.requester(claims, current), signedInAt: claims.authTime, locale: locale).flatMap { core.startTokens(for: $0, signInProvider: providerID) }
+                profile, Self.requester(claims, current), signedInAt: claims.authTime, locale: locale
+            ).flatMap {
+                // The requester holds the account's tokens: its second factor was proven when they were issued.
+                core.startTokens(for: $0, signInProvider: providerID, secondFactorProven: true)
+            }
             return linked.mapError { self.error($0, request) }.map { started in
                 signedIn(started, providerID: providerID, token: token, identityFields: identityFields, in: core)
             }

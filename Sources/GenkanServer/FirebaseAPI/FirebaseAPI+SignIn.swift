@@ -117,19 +117,30 @@ extension FirebaseAPI {
             let checks = self.checks, client = PasswordChecks.Client(context)
             return pool.hashing(request, context, { core -> Result<JSONValue, AuthFailure> in
                 checks.signIn(email: email, client: client, in: core) {
-                    core.signInForToken(email: email, password: password)
-                }.map { started in
-                    let profile = (try? core.profile(id: started.account.id)) ?? nil
-                        ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime, hasPassword: true)
+                    core.signIn(email: email, password: password)
+                }.flatMap { core.startTokenSignIn(for: $0, signInProvider: "password") }.map { start in
+                    let account: Account, authTime: Int64?
+                    switch start {
+                    case .tokens(let signedIn, let time, _): (account, authTime) = (signedIn, time)
+                    case .secondStep(_, let pending, _): (account, authTime) = (pending, nil)
+                    }
+                    let profile = (try? core.profile(id: account.id)) ?? nil
+                        ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: authTime, hasPassword: true)
                     var body: JSONValue.Members = [
                         ("kind", .string("identitytoolkit#VerifyPasswordResponse")),
-                        ("localId", .string(started.account.uid)),
-                        ("email", .string(started.account.email)),
-                        ("displayName", .string(started.account.displayName)),
+                        ("localId", .string(account.uid)),
+                        ("email", .string(account.email)),
+                        ("displayName", .string(account.displayName)),
                     ]
                     if let photo = profile.photoURL { body.append(("profilePicture", .string(photo))) }
                     body.append(("registered", .bool(true)))
-                    body += tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken)
+                    switch start {
+                    case .tokens(_, let authTime, let refreshToken):
+                        body += tokenFields(profile, authTime: authTime, refreshToken: refreshToken)
+                    case .secondStep(let token, _, let factor):
+                        // No tokens: the second step issues them (`mfaSignIn:finalize`).
+                        body += Self.secondStepFields(token: token, factor: factor)
+                    }
                     return .object(body)
                 }
             }) { result in

@@ -83,6 +83,7 @@ struct FirebaseAPI: SiteFeature {
             v1.group("", endpoint.limits).post("/" + endpoint.v1, use: endpoint.handler)
             v3.group("", endpoint.limits).post("/" + endpoint.v3, use: endpoint.handler)
         }
+        registerMultiFactor(on: router.group(Self.identityToolkitV2).presenting(errors).narrowed(by: body), limits: limits)
         let secureToken = router.group(Self.secureToken).presenting(errors).narrowed(by: FirebaseBody(texts: texts, acceptsForm: true))
         secureToken.post("/v1/token", use: refreshToken)
         secureToken.get(Self.jwksSuffix, use: publishKeys)

@@ -59,6 +59,20 @@ struct FirebaseError: Error, Sendable, Hashable {
             self.init(FirebaseErrorCode.operationNotAllowed, "Please verify the new email before changing email.")
         case .emailMismatch: self.init(FirebaseErrorCode.invalidEmail, "The email provided does not match the sign-in email address.")
         case .uidAlreadyInUse: self.init(FirebaseErrorCode.duplicateLocalID)
+        case .twoFactorUnavailable: self.init(FirebaseErrorCode.operationNotAllowed)
+        case .twoFactorKeyMissing: self.init(FirebaseErrorCode.internalError, status: 500)
+        case .unsupportedFirstFactor: self.init(FirebaseErrorCode.unsupportedFirstFactor)
+        case .secondFactorAlreadyEnrolled: self.init(FirebaseErrorCode.secondFactorLimitExceeded)
+        case .multiFactorInfoNotFound: self.init(FirebaseErrorCode.mfaEnrollmentNotFound)
+        case .invalidVerificationCode, .verificationCodeReused: self.init(FirebaseErrorCode.invalidCode)
+        case .invalidVerificationID: self.init(FirebaseErrorCode.invalidSessionInfo)
+        case .sessionExpired: self.init(FirebaseErrorCode.sessionExpired)
+        case .invalidMultiFactorSession: self.init(FirebaseErrorCode.invalidMFAPendingCredential)
+        case .secondFactorRequired:
+            self.init(FirebaseErrorCode.operationNotAllowed, "This account has a second factor: sign in with its password to be asked for it.")
+        case .secondFactorLocked(let wait):
+            self.init(FirebaseErrorCode.tooManyAttempts)
+            retryAfter = wait
         }
     }
 

@@ -15,6 +15,9 @@ struct FieldDescription: Sendable {
         case confirmation
         /// A box to tick that confirms an irreversible step; never ticked in advance.
         case checkbox
+        /// A second factor's code: shown as typed (it is read off a phone), never written back
+        /// after an error (it is spent or wrong either way, and a recovery code is a secret).
+        case oneTimeCode
 
         /// Whether the value is a secret: a secret is never written into a page, whatever the
         /// field is called.
@@ -55,7 +58,7 @@ struct FieldDescription: Sendable {
     var direction: String? {
         switch input {
         case .checkbox: nil
-        case .currentSecret, .newSecret, .confirmation: "ltr"
+        case .currentSecret, .newSecret, .confirmation, .oneTimeCode: "ltr"
         case .text: field == .email ? "ltr" : "auto"
         }
     }

@@ -90,3 +90,14 @@ struct NoValues: FormValues {
 
     init?(valid verdict: FormValidation) {}
 }
+
+/// A second factor's code as typed (the core reads it: six digits, or a recovery code).
+struct CodeValues: FormValues {
+    static let fields: Set<FormField> = [.code]
+    let code: String
+
+    init?(valid verdict: FormValidation) {
+        guard let code = verdict.secondFactorCode else { return nil }
+        self.code = code
+    }
+}

@@ -6,6 +6,9 @@ extension CookieName {
     public static let session = CookieName("genkan_session")
     /// The pre-session that binds anonymous forms' tokens (`PreSession`).
     public static let preSession = CookieName("genkan_pre")
+    /// A sign-in waiting for its second step (`Authenticator.startSignIn`): the step's token, which
+    /// works only with this browser's pre-session, for five minutes.
+    public static let secondStep = CookieName("genkan_2fa")
     /// The language chosen with `?lang=`.
     public static let language = CookieName("lang")
     /// A one-time notice for the next page (`Notice`).

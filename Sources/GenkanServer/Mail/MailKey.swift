@@ -71,6 +71,16 @@ public enum MailKey: String, CaseIterable, Sendable {
     case signInLinkAction = "mail.sign-in-link.action"
     case signInLinkIgnore = "mail.sign-in-link.ignore"
 
+    case twoFactorAddedSubject = "mail.two-factor.added.subject"
+    case twoFactorAddedBody = "mail.two-factor.added.body"
+    case twoFactorRemovedSubject = "mail.two-factor.removed.subject"
+    case twoFactorRemovedBody = "mail.two-factor.removed.body"
+    case recoveryCodesSubject = "mail.two-factor.recovery-codes.subject"
+    case recoveryCodesBody = "mail.two-factor.recovery-codes.body"
+    case codesGuessedSubject = "mail.two-factor.codes-guessed.subject"
+    case codesGuessedBody = "mail.two-factor.codes-guessed.body"
+    case twoFactorReviewAction = "mail.two-factor.review-action"
+
     /// Every key, for the linter and the catalog coverage test.
     public static var allKeys: Set<String> { Set(allCases.map(\.rawValue)) }
 }

@@ -137,6 +137,28 @@ struct SiteMail: AccountMail {
             locale: locale)
     }
 
+    /// The account's second factor changed, or wrong codes filled its limit: what happened, then a
+    /// new password (whoever typed the codes knew the old one) and the settings page.
+    func secondFactorChanged(to account: Account, change: SecondFactorChange, locale: String) -> OutgoingMail? {
+        let review = (label: MailKey.twoFactorReviewAction, page: SitePath.twoFactor)
+        switch change {
+        case .added:
+            return methodChanged(.twoFactorAddedSubject, text(.twoFactorAddedBody, locale), review: review, to: account, locale: locale)
+        case .removed:
+            return methodChanged(.twoFactorRemovedSubject, text(.twoFactorRemovedBody, locale), review: review, to: account, locale: locale)
+        case .newRecoveryCodes:
+            return methodChanged(.recoveryCodesSubject, text(.recoveryCodesBody, locale), review: review, to: account, locale: locale)
+        case .codesGuessed:
+            // Not "if this was not you": it was not; the password is known to someone else.
+            let content = compose(locale, subject: .codesGuessedSubject, name: account.displayName, parts: [
+                .paragraph(text(.codesGuessedBody, locale)),
+                .action(label: text(.passwordChangedAction, locale), url: link(SitePath.passwordForgot.path)),
+                .action(label: text(review.label, locale), url: link(review.page)),
+            ])
+            return outgoing(content, to: account.email, locale: locale)
+        }
+    }
+
     /// A notice that a way to sign in to the account changed: what changed, then, in case it was
     /// not the owner, a new password and the page to review the ways in.
     private func methodChanged(

@@ -22,6 +22,10 @@ enum Notice: Sendable, Equatable {
     case signedOutEverywhere
     /// What a console action did, by the event it recorded.
     case console(AccountEventType)
+    case twoFactorRemoved
+    /// The sign-in's second step ended (expired, used up by wrong codes, another browser's):
+    /// sign in again.
+    case secondStepEnded
 
     init?(cookieValue value: String) {
         switch value {
@@ -37,6 +41,8 @@ enum Notice: Sendable, Equatable {
         case "passkey-removed": self = .passkeyRemoved
         case "password-removed": self = .passwordRemoved
         case "signed-out-everywhere": self = .signedOutEverywhere
+        case "two-factor-removed": self = .twoFactorRemoved
+        case "second-step-ended": self = .secondStepEnded
         default:
             if value.hasPrefix("console-"), let type = AccountEventType(rawValue: String(value.dropFirst("console-".count))) {
                 self = .console(type)
@@ -65,6 +71,8 @@ enum Notice: Sendable, Equatable {
         case .passwordRemoved: "password-removed"
         case .signedOutEverywhere: "signed-out-everywhere"
         case .console(let type): "console-" + type.rawValue
+        case .twoFactorRemoved: "two-factor-removed"
+        case .secondStepEnded: "second-step-ended"
         }
     }
 
@@ -91,6 +99,8 @@ enum Notice: Sendable, Equatable {
         case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
         case .signedOutEverywhere: texts.text(.activityNoticeSignedOut, locale)
         case .console(let type): texts.text(PageRenderer.eventKey(type), locale)
+        case .twoFactorRemoved: texts.text(.noticeTwoFactorRemoved, locale)
+        case .secondStepEnded: texts.message(for: .invalidMultiFactorSession, locale: locale)
         }
     }
 }

@@ -1,3 +1,4 @@
+import GenkanHTTP
 import GenkanValidation
 
 /// One problem to show on a form: next to its field (if it has one) and in the summary.
@@ -28,8 +29,13 @@ struct FormState: Sendable {
     /// Whether the signed-in account has a passkey that may stand in for its current password
     /// (on a form that `offersPasskeyProof`).
     var passkeyProof = false
+    /// What goes between the intro and the form, for this visitor only (the QR code and the key of
+    /// a new authenticator).
+    var preamble: TrustedHTML?
 
     /// Whether the page is the same for every visitor but for the CSRF token (so it can be
     /// rendered ahead, see `BlankForms`).
-    var isBlank: Bool { values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil && notice == nil && !passkeyProof }
+    var isBlank: Bool {
+        values.isEmpty && errors.isEmpty && hidden.isEmpty && intro == nil && notice == nil && !passkeyProof && preamble == nil
+    }
 }

@@ -54,6 +54,7 @@ extension PageRenderer {
         ]
         if !providers.isEmpty { settings.insert((.accountProviders, SitePath.accountProviders.path), at: 3) }
         if passkeys { settings.insert((.passkeysTitle, SitePath.passkeys.path), at: providers.isEmpty ? 3 : 4) }
+        if twoFactor { settings.insert((.twoFactorTitle, SitePath.twoFactor.path), at: settings.count - 2) }
         for (key, href) in settings {
             main.element("li") { $0.element("a", [HTMLAttribute("href", href)], text: texts.text(key, locale)) }
             main.newline()

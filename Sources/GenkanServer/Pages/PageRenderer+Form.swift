@@ -10,6 +10,7 @@ extension PageRenderer {
         heading(title, intro: state.intro ?? form.intro.map { texts.text($0, locale, subject) }, into: &main)
         notice(state.notice, into: &main)
         errorSummary(form.ordered(state.errors), locale: locale, into: &main)
+        if let preamble = state.preamble { main.markup(preamble) }
         main.start("form", [
             HTMLAttribute("method", "post"), HTMLAttribute("action", form.path), HTMLAttribute("class", "auth-form"),
             HTMLAttribute("data-form", form.kind.rawValue),

@@ -17,14 +17,21 @@ struct PageRenderer: Sendable {
     /// Whether passkeys work on this site (its base URL's host is a domain): the pages then carry
     /// the passkey buttons, and otherwise leave every one of them out.
     let passkeys: Bool
+    /// Whether second factors can be added here (the server has a key file): the account page
+    /// then links to `/account/two-factor`.
+    let twoFactor: Bool
     private let languageOptions: LanguageOptions
 
-    init(texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = [], passkeys: Bool = false) {
+    init(
+        texts: PageTexts, rules: ValidationViewModel, files: StaticFiles?, providers: [ProviderButton] = [], passkeys: Bool = false,
+        twoFactor: Bool = false
+    ) {
         self.texts = texts
         languageOptions = LanguageOptions(texts: texts)
         self.rules = rules
         self.providers = providers
         self.passkeys = passkeys
+        self.twoFactor = twoFactor
         let url = { (path: String) in files?.versionedURL(path) ?? path }
         stylesheet = url("/css/genkan.css")
         script = url("/js/genkan.js")

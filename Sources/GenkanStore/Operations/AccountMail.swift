@@ -25,11 +25,21 @@ public protocol AccountMail: Sendable {
     func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail?
     /// The account's password was removed (it signs in with a passkey or a provider now).
     func passwordRemoved(to account: Account, locale: String) -> OutgoingMail?
+    /// The account's second factor was added or removed, its recovery codes made anew, or its
+    /// codes are being guessed.
+    func secondFactorChanged(to account: Account, change: SecondFactorChange, locale: String) -> OutgoingMail?
     /// The link that signs in to the account of `email` without a password, or makes it (`owner`
     /// nil: the address has no account yet). Without `continuation` the link leads to the site's
     /// own page; with one, to the app's address (Firebase's e-mail link sign-in).
     func signInLink(to email: String, owner: Account?, code: String, continuation: SignInLinkContinuation?, locale: String)
         -> OutgoingMail?
+}
+
+/// What happened to an account's second factor, for its mail.
+public enum SecondFactorChange: Sendable, Hashable {
+    case added, removed, newRecoveryCodes
+    /// The account's limit of codes checked was reached: someone with the password may be guessing.
+    case codesGuessed
 }
 
 /// Where an app asked a sign-in link to lead (`sendSignInLinkToEmail`'s action code settings):
@@ -51,6 +61,8 @@ extension AccountMail {
     public func passkeyChanged(to account: Account, name: String, added: Bool, locale: String) -> OutgoingMail? { nil }
     /// Nothing, for a site that writes no such mail.
     public func passwordRemoved(to account: Account, locale: String) -> OutgoingMail? { nil }
+    /// Nothing, for a site that writes no such mail.
+    public func secondFactorChanged(to account: Account, change: SecondFactorChange, locale: String) -> OutgoingMail? { nil }
 }
 
 /// Sends nothing: for stores whose operations need no mail (tools, tests of other things).

@@ -65,6 +65,33 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case emailMismatch
     /// An administrator asked for a uid another account has.
     case uidAlreadyInUse
+    /// This server has no key to seal second-factor secrets with.
+    case twoFactorUnavailable
+    /// A sealed TOTP secret names a key this server's key file lacks, or was changed: the operator's
+    /// problem (the log names the key id), never taken for a wrong code.
+    case twoFactorKeyMissing
+    /// An anonymous account cannot add a second factor.
+    case unsupportedFirstFactor
+    /// The account has a second factor already (Genkan keeps one per account).
+    case secondFactorAlreadyEnrolled
+    /// The account has no second factor (by that id).
+    case multiFactorInfoNotFound
+    /// A wrong authenticator code, or a recovery code that is not an unused one of the account.
+    case invalidVerificationCode
+    /// The authenticator code of a step already used: a code works once.
+    case verificationCodeReused
+    /// The enrolment under way is unknown, or another account's.
+    case invalidVerificationID
+    /// The enrolment under way has expired.
+    case sessionExpired
+    /// The sign-in's second step is unknown, used, expired, another browser's, or ended by wrong codes.
+    case invalidMultiFactorSession
+    /// The account has a second factor and this door started a sign-in without asking for it:
+    /// no session and no token are issued (the door that can ask for it goes through
+    /// `Authenticator.startSignIn` or `startTokenSignIn`).
+    case secondFactorRequired
+    /// Too many codes were checked for the account lately; the next may be checked after `retryAfter` seconds.
+    case secondFactorLocked(retryAfter: Int)
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -97,6 +124,17 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .emailChangeNeedsVerification: .operationNotAllowed
         case .emailMismatch: .invalidEmail
         case .uidAlreadyInUse: .credentialAlreadyInUse
+        case .twoFactorUnavailable: .operationNotAllowed
+        case .twoFactorKeyMissing: .internalError
+        case .unsupportedFirstFactor: .unsupportedFirstFactor
+        case .secondFactorAlreadyEnrolled: .secondFactorAlreadyEnrolled
+        case .multiFactorInfoNotFound: .multiFactorInfoNotFound
+        case .invalidVerificationCode, .verificationCodeReused: .invalidVerificationCode
+        case .invalidVerificationID: .invalidVerificationID
+        case .sessionExpired: .sessionExpired
+        case .invalidMultiFactorSession: .invalidMultiFactorSession
+        case .secondFactorLocked: .tooManyRequests
+        case .secondFactorRequired: .secondFactorRequired
         case .internalError: .internalError
         }
     }

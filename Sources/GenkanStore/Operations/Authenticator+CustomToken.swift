@@ -40,7 +40,7 @@ extension Authenticator {
                     try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "custom"))
                     isNew = true
                 }
-                return startTokens(for: account, signInProvider: "custom", claims: claims).map { started in
+                return startTokens(for: account, signInProvider: "custom", claims: claims, secondFactorProven: true).map { started in
                     CustomTokenSignIn(account: started.account, isNew: isNew, authTime: started.authTime, refreshToken: started.refreshToken)
                 }
             }

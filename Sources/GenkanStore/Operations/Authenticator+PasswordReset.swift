@@ -73,7 +73,10 @@ extension Authenticator {
                 try store.record(.passwordReset, uid: account.uid)
                 let updated = try reread(account)
                 if let notice = mail.passwordChanged(to: updated, locale: locale) { try store.enqueueMail(notice, accountID: account.id) }
-                return .success(Renewed(account: updated, credentials: try renew(renewal, for: updated)))
+                // A reset keeps the second factor, and the browser it would sign in has not passed
+                // it: no session then; the owner signs in, and is asked for a code.
+                let effective = try store.hasSecondFactor(accountID: account.id) && renewal != .tokens ? CredentialRenewal.none : renewal
+                return .success(Renewed(account: updated, credentials: try renew(effective, for: updated)))
             }
         }
     }

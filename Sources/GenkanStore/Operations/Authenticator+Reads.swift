@@ -64,3 +64,21 @@ extension Authenticator {
         try store.emulatorCodes()
     }
 }
+
+/// The second factor's named reads.
+extension Authenticator {
+    /// Whether the account has a second factor.
+    public func hasSecondFactor(accountID: Int64) throws(StoreError) -> Bool {
+        try store.hasSecondFactor(accountID: accountID)
+    }
+
+    /// The account's second factor and how many recovery codes it has left (the settings page).
+    public func secondFactorSummary(accountID: Int64) throws(StoreError) -> (factor: SecondFactor, recoveryCodesLeft: Int)? {
+        try store.secondFactorSummary(accountID: accountID)
+    }
+
+    /// The account's second factor, if it has one (the API's `mfaInfo`).
+    public func secondFactor(accountID: Int64) throws(StoreError) -> SecondFactor? {
+        try store.storage.secondFactor(accountID: accountID)
+    }
+}

@@ -31,7 +31,7 @@ extension Authenticator {
         do {
             guard let found = try store.unexpiredSession(token: sessionToken) else { return .failure(.userTokenExpired) }
             // An account without a password has none to prove (a reset gives it one).
-            guard !found.passwordHash.isEmpty, hasher.verify(password, against: found.passwordHash) else {
+            guard !found.passwordHash.isEmpty, passwordMatches(password, found.passwordHash) else {
                 return .failure(.invalidCredential)
             }
             if found.account.isDisabled { return .failure(.userDisabled) }

@@ -8,11 +8,16 @@ extension Authenticator {
     ///   `passkey`, `email_link`, a provider's name.
     /// - Returns: the account as it is now (its `valid_since` is what the browser's device cookie is
     ///   bound to), the session's token (its only copy, for the cookie) and the session.
+    ///
+    /// An account with a second factor gets no session unless `secondFactorProven` (its second
+    /// step succeeded, or the first factor counts as two): `.secondFactorRequired`, whichever door
+    /// forgot to ask.
     public func startSession(
-        for account: Account, replacing previous: String?, userAgent: String?, method: String = "password"
+        for account: Account, replacing previous: String?, userAgent: String?, method: String = "password", secondFactorProven: Bool = false
     ) -> Result<StartedSession, AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<StartedSession, AuthFailure> in
+                if !secondFactorProven, try store.hasSecondFactor(accountID: account.id) { return .failure(.secondFactorRequired) }
                 if let previous { try store.deleteSession(token: previous) }
                 try store.recordLogin(accountID: account.id)
                 let (token, session) = try store.createSession(accountID: account.id, userAgent: userAgent)

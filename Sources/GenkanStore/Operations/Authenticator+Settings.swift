@@ -7,16 +7,20 @@ extension Authenticator {
         public let hasher: PasswordHasher
         public let mail: any AccountMail
         public let passkeys: WebAuthnVerifier?
+        /// Seals and opens TOTP secrets; nil where the server has no key file.
+        public let twoFactorKeys: TwoFactorKeys?
         /// A hash of a random password with the current parameters, verified against when there is
         /// no account, so that an unknown address costs what a wrong password costs.
         let dummyHash: String
 
         public init(
-            hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil
+            hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(), passkeys: WebAuthnVerifier? = nil,
+            twoFactorKeys: TwoFactorKeys? = nil
         ) throws(StoreError) {
             self.hasher = hasher
             self.mail = mail
             self.passkeys = passkeys
+            self.twoFactorKeys = twoFactorKeys
             dummyHash = try hasher.hash(Secret.token())
         }
     }

@@ -19,10 +19,15 @@ extension Authenticator {
     /// `fsync` at every sign-in.
     ///
     /// - Parameter claims: a custom token's developer claims, kept with the refresh token.
+    ///   An account with a second factor gets no tokens unless `secondFactorProven` (its second
+    ///   step succeeded, the requester already holds tokens, or the sign-in is a custom token's:
+    ///   the app's server vouched for it): `.secondFactorRequired`.
     public func startTokens(
-        for account: Account, signInProvider: String = "password", claims: String? = nil
+        for account: Account, signInProvider: String = "password", claims: String? = nil,
+        secondFactorProven: Bool = false
     ) -> Result<(account: Account, authTime: Int64, refreshToken: String), AuthFailure> {
         do {
+            if !secondFactorProven, try store.hasSecondFactor(accountID: account.id) { return .failure(.secondFactorRequired) }
             return try store.withoutWaitingForDisk { () throws(StoreError) in
                 let now = store.clock.now()
                 try store.recordLogin(accountID: account.id)

@@ -26,6 +26,9 @@ public final class Authenticator {
     /// Checks passkey ceremonies for the site's relying party; nil where passkeys cannot work (a
     /// base URL whose host is an IP address), and the passkey operations then refuse.
     public var passkeys: WebAuthnVerifier? { settings.passkeys }
+    /// Seals and opens TOTP secrets; nil where the server has no key file, and the second-factor
+    /// operations then refuse (`.twoFactorUnavailable`).
+    public var twoFactorKeys: TwoFactorKeys? { settings.twoFactorKeys }
 
     public init(store: AccountStore, settings: Settings) {
         self.store = store
@@ -35,9 +38,9 @@ public final class Authenticator {
     /// A core with settings of its own (one connection: a tool, a test).
     public convenience init(
         store: AccountStore, hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(),
-        passkeys: WebAuthnVerifier? = nil
+        passkeys: WebAuthnVerifier? = nil, twoFactorKeys: TwoFactorKeys? = nil
     ) throws(StoreError) {
-        self.init(store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys))
+        self.init(store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys, twoFactorKeys: twoFactorKeys))
     }
 
     /// Checks an e-mail address and password.
@@ -57,7 +60,7 @@ public final class Authenticator {
                 }
                 return .failure(.invalidCredential)
             }
-            guard hasher.verify(password, against: stored.passwordHash) else {
+            guard passwordMatches(password, stored.passwordHash) else {
                 try store.record(.signInFailed, uid: stored.account.uid, details: EventDetails(method: "password", reason: "wrong-password"))
                 return .failure(.invalidCredential)
             }
@@ -72,8 +75,23 @@ public final class Authenticator {
         }
     }
 
+    /// Whether `password` is the one `stored` was made from: an Argon2id PHC string through
+    /// libsodium, or a hash an import brought (`ImportedPasswordHash`). A wrong password for an
+    /// imported hash then pays for the dummy Argon2id verification too, so that it costs at least
+    /// what a wrong password or an unknown address costs (a right one pays for the Argon2id hash
+    /// that replaces it, in `rehashIfOlder`): a weak imported hash, checked in microseconds, does
+    /// not tell by its speed which addresses have accounts.
+    func passwordMatches(_ password: String, _ stored: String) -> Bool {
+        guard !stored.hasPrefix("$argon2"), let imported = ImportedPasswordHash(stored: stored) else {
+            return hasher.verify(password, against: stored)
+        }
+        if imported.verify(password) { return true }
+        _ = hasher.verify(password, against: settings.dummyHash)
+        return false
+    }
+
     /// Replaces `hash`, which `password` was just verified against, with one made with the current
-    /// parameters, if it is older — and only if it is still the stored hash: a password change that
+    /// parameters, if it is older (an imported hash always is) — and only if it is still the stored hash: a password change that
     /// committed while this one was hashing must not be overwritten with the old password.
     func rehashIfOlder(_ hash: String, of password: String, accountID: Int64) throws(StoreError) {
         guard hasher.needsRehash(hash) else { return }

@@ -55,6 +55,8 @@ enum Schema {
         version7,
         // 8: the security event log, its webhook deliveries, administrators.
         version8,
+        // 9: second factors: TOTP, recovery codes, second steps and enrolments under way.
+        version9,
     ]
 
     static var currentVersion: Int64 { Int64(migrations.count) }

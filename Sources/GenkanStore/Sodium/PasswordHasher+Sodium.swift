@@ -41,9 +41,19 @@ public struct PasswordHasher: Sendable, Hashable {
         }
     }
 
-    /// Whether `hash` was made with other parameters (or another algorithm) than these.
+    /// Whether `text` is an Argon2id PHC string libsodium can verify against (whatever its
+    /// parameters): what another Genkan's export may carry.
+    public static func isArgon2id(_ text: String) -> Bool {
+        precondition(Sodium.ready)
+        // crypto_pwhash_str_needs_rehash answers -1 for a string it cannot read as this algorithm's.
+        return text.hasPrefix("$argon2id$") && !text.utf8.contains(0) && crypto_pwhash_argon2id_str_needs_rehash(text, 1, 8192) != -1
+    }
+
+    /// Whether `hash` was made with other parameters (or another algorithm, an imported hash among
+    /// them) than these.
     public func needsRehash(_ hash: String) -> Bool {
         precondition(Sodium.ready)
+        guard hash.hasPrefix("$argon2id$") else { return true }
         return crypto_pwhash_str_needs_rehash(hash, operations, memory) != 0
     }
 }

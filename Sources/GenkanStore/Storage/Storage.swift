@@ -11,7 +11,7 @@
 /// limit arithmetic live in `AccountStore` and the operations, once for every implementation.
 public protocol Storage:
     AccountStorage, SessionStorage, RefreshTokenStorage, CodeStorage, LimitStorage, OutboxStorage, SecretStorage,
-    IdentityStorage, EmulatorCodeStorage, PasskeyStorage, EventStorage
+    IdentityStorage, EmulatorCodeStorage, PasskeyStorage, ImportStorage, EventStorage, SecondFactorStorage
 {
     /// Runs `body` in a write transaction, committing if it returns and rolling back if it throws.
     /// Inside another transaction `body` runs as a nested one (a savepoint): its writes are undone

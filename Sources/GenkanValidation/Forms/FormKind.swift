@@ -25,6 +25,11 @@ package enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     case emailChange = "email-change"
     /// The current password alone, before a sensitive change (connecting a sign-in method).
     case reauthentication = "reauthentication"
+    /// A second factor's code alone: the second step of a sign-in, the first code of a new
+    /// authenticator, a code before new recovery codes.
+    case secondFactor = "second-factor"
+    /// The current password and a second factor's code, before the second factor goes.
+    case secondFactorRemoval = "second-factor-removal"
 
     /// The fields of the form, in page order.
     package var fields: [FormField] {
@@ -38,6 +43,8 @@ package enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .nameChange: [.name]
         case .emailChange: [.currentPassword, .email]
         case .reauthentication: [.currentPassword]
+        case .secondFactor: [.code]
+        case .secondFactorRemoval: [.currentPassword, .code]
         }
     }
 
@@ -46,7 +53,9 @@ package enum FormKind: String, Sendable, Hashable, CaseIterable, Codable {
     package var setsPassword: Bool {
         switch self {
         case .signUp, .passwordReset, .passwordChange: true
-        case .signIn, .passwordResetRequest, .signInLinkRequest, .accountDeletion, .nameChange, .emailChange, .reauthentication: false
+        case .signIn, .passwordResetRequest, .signInLinkRequest, .accountDeletion, .nameChange, .emailChange, .reauthentication,
+            .secondFactor, .secondFactorRemoval:
+            false
         }
     }
 }

@@ -15,6 +15,9 @@ public struct FormValidation: Sendable, Hashable {
     public let preparedPassword: String?
     /// The new password's checklist, for forms that set a password.
     public let passwordRequirements: [PasswordRequirement]
+    /// A second factor's code as typed, when the form has one that is not empty (whether it is a
+    /// code at all is the second factor's own check, which counts it).
+    public internal(set) var secondFactorCode: String? = nil
 
     /// The issues of one field.
     public func issues(for field: FormField) -> [ValidationIssue] {

@@ -72,6 +72,7 @@ extension ValidationViewModel {
         var email: EmailValidation?
         var name: NameValidation?
         var password: PasswordEvaluation?
+        var code: String?
         for field in fields {
             let value = values[field] ?? ""
             switch field {
@@ -97,6 +98,8 @@ extension ValidationViewModel {
                 if kind == .passwordChange, !value.isEmpty, value == values[.currentPassword] {
                     issues.append(ValidationIssue(.formPasswordUnchanged, field: field))
                 }
+            case .code:
+                if value.allSatisfy(\.isWhitespace) { issues.append(ValidationIssue(.formRequired, field: field)) } else { code = value }
             case .confirmation:
                 if value.isEmpty { issues.append(ValidationIssue(.formDeletionNotConfirmed, field: field)) }
             case .passwordConfirmation:
@@ -108,10 +111,12 @@ extension ValidationViewModel {
                 }
             }
         }
-        return FormValidation(
+        var verdict = FormValidation(
             kind: kind, issues: issues, normalizedEmail: email?.normalized, normalizedName: name?.normalized,
             nameComparisonKey: name?.comparisonKey, preparedPassword: password?.normalized,
             passwordRequirements: kind.setsPassword ? password?.requirements ?? [] : [])
+        verdict.secondFactorCode = code
+        return verdict
     }
 
     /// The e-mail check the model is configured with: the seed's pattern, or `emailRule`.

@@ -14,8 +14,18 @@ extension ValidationViewModel {
             // Same bounds as the new password, without the generator hints.
             passwordPolicy.htmlAttributes.filter { $0.name != "passwordrules" }
         case .confirmation: [("type", "checkbox"), ("required", "")]
+        case .code: Self.codeAttributes
         }
     }
+
+    /// A second factor's code: a phone's digit keyboard and its autofill of a code it received
+    /// (`one-time-code`); the field also takes a recovery code, typed on the same keyboard's
+    /// letters, so it is text rather than a number. 64 characters leave room for spaces and
+    /// hyphens around a 16-character recovery code.
+    static let codeAttributes: [(name: String, value: String)] = [
+        ("type", "text"), ("required", ""), ("inputmode", "numeric"), ("maxlength", "64"), ("autocomplete", "one-time-code"),
+        ("autocapitalize", "none"), ("spellcheck", "false"),
+    ]
 
     /// A password the user already has: present and within the hard cap, never the policy.
     /// `maxlength` counts UTF-16 units in the browser, at most two per code point.
@@ -45,7 +55,7 @@ extension ValidationViewModel {
         case .email: emailRule.json
         case .name: nameProfile.json
         case .password where kind.setsPassword, .newPassword: passwordPolicy.json
-        case .password, .currentPassword, .passwordConfirmation, .confirmation: nil
+        case .password, .currentPassword, .passwordConfirmation, .confirmation, .code: nil
         }
     }
 }

@@ -119,6 +119,7 @@ import Testing
             "secrets": 1, "accounts": 2, "sessions": 1, "refresh_tokens": 0, "action_codes": 1, "outbox": 1, "reset_requests": 0,
             "provider_identities": 1, "provider_authorizations": 0, "rate_limits": 1, "emulator_codes": 2,
             "sign_in_codes": 1, "passkey_users": 1, "passkeys": 1, "passkey_challenges": 1, "events": 2, "webhook_deliveries": 2,
+            "second_factors": 0, "recovery_codes": 0, "pending_second_steps": 0, "totp_enrollments": 0,
         ])
         let copiedGuest = try #require(try to.connect(clock: clock).account(uid: "guest-ゲスト"))
         #expect(copiedGuest.id == guest.id && copiedGuest.isAnonymous && !copiedGuest.hasEmail)

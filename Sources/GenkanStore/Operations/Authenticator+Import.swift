@@ -1,0 +1,77 @@
+/// What an import did with one account.
+public enum ImportOutcome: Sendable, Hashable {
+    case imported
+    /// An account with this uid exists: left as it is (a second run of the same import).
+    case uidExists
+    /// Another account has this address (case aside).
+    case emailExists
+    /// Another account has one of these identities.
+    case identityExists
+}
+
+extension Authenticator {
+    /// Imports accounts another system made (a Firebase export, `accounts:batchCreate`), in one
+    /// transaction: each account whose uid, address and identities are all free is written with
+    /// everything it brings, its password hash as it came (nothing is hashed here; the first right
+    /// password replaces an imported hash with Argon2id); the others are left out, their outcome
+    /// saying why. An account is never overwritten, and an address or identity never moves: the
+    /// first account in the database, or earlier in `accounts`, keeps it.
+    ///
+    /// - Parameter writing: false for a dry run: the same look-ups and outcomes, in a read, with
+    ///   nothing written.
+    /// - Returns: one outcome per account, in order; `.internalError` (nothing written) when the
+    ///   store fails.
+    public func importAccounts(_ accounts: [ImportedAccount], writing: Bool = true) -> Result<[ImportOutcome], AuthFailure> {
+        let store = self.store
+        return attempt { () throws(StoreError) in
+            let now = store.clock.now()
+            let keys = accounts.map { $0.email.map(AccountStore.emailKey) }
+            let identities = accounts.flatMap { account in account.identities.map { IdentityKey(issuer: $0.issuer, subject: $0.subject) } }
+            let decide = { () throws(StoreError) -> [ImportOutcome] in
+                let storage = store.storage
+                var takenUIDs = try storage.existingUIDs(accounts.map(\.uid))
+                var takenKeys = try storage.existingEmailKeys(keys.compactMap { $0 })
+                var takenIdentities = identities.isEmpty ? [] : try storage.existingIdentities(identities)
+                var outcomes: [ImportOutcome] = []
+                var rows: [ImportedAccountRow] = []
+                outcomes.reserveCapacity(accounts.count)
+                for (account, key) in zip(accounts, keys) {
+                    let mine = account.identities.map { IdentityKey(issuer: $0.issuer, subject: $0.subject) }
+                    if takenUIDs.contains(account.uid) {
+                        outcomes.append(.uidExists)
+                    } else if let key, takenKeys.contains(key) {
+                        outcomes.append(.emailExists)
+                    } else if mine.contains(where: takenIdentities.contains) {
+                        outcomes.append(.identityExists)
+                    } else {
+                        takenUIDs.insert(account.uid)
+                        if let key { takenKeys.insert(key) }
+                        takenIdentities.formUnion(mine)
+                        rows.append(Self.row(account, emailKey: key, now: now))
+                        outcomes.append(.imported)
+                    }
+                }
+                if writing { _ = try storage.insertImportedAccounts(rows) }
+                return outcomes
+            }
+            return .success(writing ? try store.transaction(decide) : try store.storage.reading(decide))
+        }
+    }
+
+    private static func row(_ account: ImportedAccount, emailKey: String?, now: Int64) -> ImportedAccountRow {
+        let created = account.createdAt ?? now
+        let verified = account.emailVerified && account.email != nil
+        return ImportedAccountRow(
+            account: AccountRow(
+                uid: account.uid, email: account.email, emailKey: emailKey, displayName: account.displayName, nameKey: account.nameKey,
+                passwordHash: account.password?.stored, createdAt: created, verifiedAt: verified ? now : nil,
+                customClaims: account.customClaims),
+            photoURL: account.photoURL, lastLoginAt: account.lastSignInAt, disabledAt: account.disabled ? now : nil,
+            // An address the other system verified: what it brings with it (its password, its
+            // identities) counts as the owner's, so a reset or a first sign-in link keeps it.
+            credentialsTrustedSince: verified ? now : nil,
+            identities: account.identities.map {
+                ProviderIdentity(provider: $0.provider, issuer: $0.issuer, subject: $0.subject, email: $0.email, linkedAt: created, lastUsedAt: nil)
+            })
+    }
+}
