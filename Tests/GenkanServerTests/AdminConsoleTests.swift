@@ -159,6 +159,35 @@ import Testing
         #expect(filtered.body.components(separatedBy: "<tr data-event=").count == 2)
     }
 
+    /// The user page says whether the account has a second factor, since when and how many
+    /// recovery codes are unused, never its secret; removing it lets the owner in with the
+    /// password alone, mails them and is the administrator's event.
+    @Test func theSecondFactorIsShownButNotItsSecretAndRemoved() async throws {
+        let (fixture, taroClient, hanako, store) = try await setUp { $0.twoFactorKeys = TwoFactorPageTests.keys }
+        let taro = try #require(try store.account(email: "taro@example.com"))
+        let hanakoUID = try #require(try store.account(email: "hanako@example.com")?.uid)
+        let off = await hanako.get("/admin/users/" + taro.uid)
+        #expect(off.body.contains("data-second-factor=\"off\"") && !off.body.contains("data-admin-action=\"remove-second-factor\""))
+        try AccountStore(path: fixture.directory + "/genkan.sqlite").markVerified(accountID: taro.id)
+        let (totp, recoveryCodes) = try await TwoFactorPageTests().enrol(taroClient)
+
+        let page = await hanako.get("/admin/users/" + taro.uid)
+        #expect(page.body.contains("data-second-factor=\"on\"") && page.body.contains("data-admin-action=\"remove-second-factor\""))
+        #expect(page.body.contains(">" + escaped(model.text("ui.two-factor.codes-left", locale: "en")).replacingOccurrences(of: "%@", with: "10") + "<"))
+        #expect(!page.body.contains(Base32.encode(totp.secret)) && !recoveryCodes.contains { page.body.contains($0) })
+        let removed = await hanako.post("/admin/users/\(taro.uid)/remove-second-factor", [("csrf", page.csrf ?? "")])
+        #expect(removed.status == 303 && removed.header("Location") == "/admin/users/" + taro.uid)
+        let after = await hanako.get("/admin/users/" + taro.uid)
+        #expect(after.body.contains(text("ui.activity.event.second-factor-removed")) && after.body.contains("data-second-factor=\"off\""))
+        let event = try #require(try store.events(uid: taro.uid, limit: 1).first)
+        #expect(event.type == .secondFactorRemoved && event.actor == .administrator(uid: hanakoUID) && event.details.door == .admin)
+        #expect(try fixture.mails.all.last.map { $0.recipient == "taro@example.com" && $0.text.contains(model.text("mail.two-factor.removed.body", locale: "en")) } == true)
+        let signIn = await fixture.client().submit("/signin", [("email", "taro@example.com"), ("password", Self.password)])
+        #expect(signIn.status == 303 && signIn.header("Location") == "/account")
+        // Nothing left to remove: the page again, saying so.
+        #expect(await hanako.post("/admin/users/\(taro.uid)/remove-second-factor", [("csrf", page.csrf ?? "")]).status == 422)
+    }
+
     @Test func anActionNeedsThePasswordWithinFiveMinutes() async throws {
         let clock = TestClock()
         let (fixture, _, hanako, store) = try await setUp { $0.clock = clock.storeClock }

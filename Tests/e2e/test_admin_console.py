@@ -11,6 +11,11 @@
   an unknown path on every /admin path, GET and POST.
 - ActivityInJapanese: sign-ins from two browsers (two systems) and a password change, then the
   activity page read in Japanese: both browsers, the network, the change, "this wasn't me".
+- SecondFactorRemoval: a user (in Japanese) whose address the console verified turns on
+  two-step verification, fails and passes the second step; the administrator's page shows the
+  factor (on, 10 recovery codes, never the key or a code) and removes it: the user is mailed, signs
+  in with the password alone, and reads it all on the activity page in Japanese; the removal is on
+  /admin/events by the administrator.
 
 Run by `make test`:  .venv/bin/python Tests/e2e/test_admin_console.py
 Screenshots go to artifacts/e2e/admin/."""
@@ -37,6 +42,7 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from support import ARTIFACTS, Browser, api_call, catalog, chromium, eventually, genkan_binary, outbox_mails, run_tests  # noqa: E402
 from test_site import Server  # noqa: E402
+from test_two_factor import current_step, totp  # noqa: E402
 
 SHOTS = os.path.join(ARTIFACTS, "admin")
 PROJECT = "demo-genkan"
@@ -58,7 +64,8 @@ class ServedTest:
         cls.directory = tempfile.mkdtemp(prefix="genkan-admin-")
         cls.server = Server(cls.directory)
         cls.base = f"http://localhost:{cls.server.port}"
-        cls.server.arguments = ["--base-url", cls.base, "--firebase-project", PROJECT]
+        cls.server.arguments = ["--base-url", cls.base, "--firebase-project", PROJECT,
+                                "--two-factor-key", os.path.join(cls.directory, "two-factor.key")]
         cls.server.start()
         cls.browsers = []
         os.makedirs(SHOTS, exist_ok=True)
@@ -115,6 +122,11 @@ class ServedTest:
         if expect:
             self.wait_for_path(browser, expect)
 
+    def sign_out(self, browser):
+        browser.get(self.base + "/account")
+        browser.find_element(By.CSS_SELECTOR, "form.signout-form button[type=submit]").click()
+        self.wait_for_path(browser, "/signin")
+
     def api_sign_in(self, address, password):
         return api_call(self.server, "accounts:signInWithPassword",
                         {"email": address, "password": password, "returnSecureToken": True}, address="127.0.0.1")
@@ -122,8 +134,6 @@ class ServedTest:
     def genkan(self, *arguments):
         return subprocess.run([genkan_binary(), *arguments], capture_output=True, text=True, timeout=60)
 
-
-class AdminJourney(ServedTest, unittest.TestCase):
     def act(self, admin, action, before=None):
         """Presses the form `data-admin-action=action` on the user's console page (after `before`
         fills it), giving the password again when the console asks for it."""
@@ -141,6 +151,8 @@ class AdminJourney(ServedTest, unittest.TestCase):
     def notice(self, browser):
         return browser.find_element(By.CSS_SELECTOR, "div.notice").text
 
+
+class AdminJourney(ServedTest, unittest.TestCase):
     def test_the_console(self):
         user_address, admin_address = "user-kimura@example.com", "admin-sato@example.com"
         # The user signs up in their own browser and adds a passkey there.
@@ -328,6 +340,90 @@ class ActivityInJapanese(ServedTest, unittest.TestCase):
         self.shot(first, "11-not-me-ja")
         phone.get(self.base + "/account")
         self.wait_for_path(phone, "/signin")
+
+
+class SecondFactorRemoval(ServedTest, unittest.TestCase):
+    def test_an_administrator_removes_a_second_factor(self):
+        user_address, admin_address = "nakamura@example.com", "admin-ito@example.com"
+        user = self.browser(language="ja")
+        self.sign_up(user, "中村", user_address, USER_PASSWORD, language="ja")
+        admin = self.browser(javascript=False)
+        self.sign_up(admin, "Ito", admin_address, ADMIN_PASSWORD)
+        granted = self.genkan("admin", "grant", "--db", self.server.database, admin_address)
+        self.assertEqual(granted.returncode, 0, granted.stderr)
+        admin_uid = next(line.split("\t")[0] for line in self.genkan("admin", "list", "--db", self.server.database).stdout.splitlines()
+                         if admin_address in line)
+        admin.get(self.base + "/admin/users?q=nakamura")
+        admin.find_element(By.CSS_SELECTOR, "#users tbody tr td a").click()
+        WebDriverWait(admin, 20, ignored_exceptions=(WebDriverException,)).until(lambda b: b.find_elements(By.ID, "profile-uid"))
+        uid = admin.find_element(By.ID, "profile-uid").text
+        self.user_page = "/admin/users/" + uid
+        self.assertEqual(admin.find_element(By.ID, "second-factor").get_attribute("data-second-factor"), "off")
+        self.assertFalse(admin.find_elements(By.CSS_SELECTOR, 'form[data-admin-action="remove-second-factor"]'))
+        # A second factor needs a verified address: the console verifies it.
+        self.act(admin, "verify-email")
+
+        # The user turns two-step verification on, with the key the page shows as text (the QR
+        # code is test_two_factor's), and keeps the recovery codes.
+        user.get(self.base + "/account/two-factor")
+        self.fill(user, "current-password", USER_PASSWORD)
+        user.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        self.wait_for_path(user, "/account/two-factor/set-up")
+        encoded = user.find_element(By.CSS_SELECTOR, "[data-totp-secret]").text.replace(" ", "")
+        secret = base64.b32decode(encoded + "=" * (-len(encoded) % 8))
+        self.fill(user, "code", totp(secret, current_step()))
+        user.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        WebDriverWait(user, 20, ignored_exceptions=(WebDriverException,)).until(
+            lambda b: b.find_elements(By.CSS_SELECTOR, "[data-recovery-code]"))
+        codes = [element.text for element in user.find_elements(By.CSS_SELECTOR, "[data-recovery-code]")]
+        self.assertEqual(len(codes), 10)
+        # Signed out, the password is not enough: a wrong code is refused, the app's next one works.
+        self.sign_out(user)
+        self.sign_in(user, user_address, USER_PASSWORD, expect="/signin/two-factor")
+        step = current_step()
+        wrong = next(code for code in ("000000", "111111", "222222") if code not in {totp(secret, s) for s in range(step - 1, step + 4)})
+        self.fill(user, "code", wrong)
+        user.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        WebDriverWait(user, 20, ignored_exceptions=(WebDriverException,)).until(lambda b: b.find_elements(By.ID, "error-summary"))
+        self.fill(user, "code", totp(secret, current_step() + 1))
+        user.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        self.wait_for_path(user, "/account")
+
+        # The console shows the factor, never its key or a recovery code, and removes it.
+        admin.get(self.base + self.user_page)
+        shown = admin.find_element(By.ID, "second-factor")
+        self.assertEqual(shown.get_attribute("data-second-factor"), "on")
+        self.assertIn(catalog("ui.two-factor.codes-left", "en", "10"), re.sub("[\u2066-\u2069]", "", shown.text))
+        self.assertNotIn(encoded, admin.page_source)
+        self.assertFalse([code for code in codes if code in admin.page_source])
+        self.shot(admin, "12-second-factor-on")
+        self.act(admin, "remove-second-factor")
+        self.assertEqual(self.notice(admin), catalog("ui.activity.event.second-factor-removed"))
+        self.assertEqual(admin.find_element(By.ID, "second-factor").get_attribute("data-second-factor"), "off")
+        self.shot(admin, "13-second-factor-removed")
+        mail = eventually(lambda: [m for m in outbox_mails(self.server.outbox) if m["To"] == user_address
+                                   and str(m["Subject"]) == catalog("mail.two-factor.removed.subject")])
+        self.assertTrue(mail, "no mail about the removal")
+
+        # The user signs in with the password alone, and reads what happened in Japanese.
+        self.sign_out(user)
+        self.sign_in(user, user_address, USER_PASSWORD)
+        user.get(self.base + "/account/activity")
+        sign_ins = user.find_element(By.ID, "sign-ins").text
+        self.assertIn(catalog("ui.activity.event.second-step-failed", "ja"), sign_ins)
+        self.assertIn(catalog("ui.activity.event.second-step", "ja"), sign_ins)
+        removed = user.find_element(By.CSS_SELECTOR, '#changes > li[data-event="second_factor.removed"]').text
+        self.assertIn(catalog("ui.activity.event.second-factor-removed", "ja"), removed)
+        self.assertIn(catalog("ui.activity.by-administrator", "ja"), removed)
+        self.assertIn(catalog("ui.activity.event.second-factor-added", "ja"), user.find_element(By.ID, "changes").text)
+        self.shot(user, "14-activity-second-factor-ja")
+
+        # The removal is on /admin/events, by the administrator.
+        admin.get(self.base + "/admin/events?type=second_factor.removed")
+        rows = admin.find_elements(By.CSS_SELECTOR, "#events tbody tr")
+        self.assertEqual([(row.get_attribute("data-event"), row.get_attribute("data-actor")) for row in rows],
+                         [("second_factor.removed", "admin:" + admin_uid)])
+        self.shot(admin, "15-events-second-factor")
 
 
 if __name__ == "__main__":

@@ -101,6 +101,9 @@ struct AdminConsole: SiteFeature {
         let id = profile.account.id
         return ConsoleAccount(
             profile: profile, passkeys: try core.passkeys(accountID: id), sessions: try core.sessions(accountID: id, currentToken: nil),
+            secondFactor: try core.secondFactorSummary(accountID: id).map {
+                ConsoleSecondFactor(enrolledAt: $0.factor.enrolledAt, recoveryCodesLeft: $0.recoveryCodesLeft)
+            },
             events: try core.events(uid: uid, limit: recentEvents))
     }
 
@@ -126,6 +129,7 @@ struct AdminConsole: SiteFeature {
         case endSessions = "end-sessions"
         case verifyEmail = "verify-email"
         case removePasskeys = "remove-passkeys"
+        case removeSecondFactor = "remove-second-factor"
         case setClaims = "set-claims"
         case delete
     }
@@ -219,6 +223,8 @@ struct AdminConsole: SiteFeature {
         case .sendReset: return core.sendPasswordReset(requester, locale: locale).map { _ in .passwordResetSent }
         case .endSessions: return core.endSessions(requester).map { _ in .sessionsEnded }
         case .removePasskeys: return core.removePasskeys(requester).map { _ in .passkeyRemoved }
+        // No code is asked: the owner who lost the app and the codes is who needs this.
+        case .removeSecondFactor: return core.removeSecondFactor(requester, code: nil, locale: locale).map { _ in .secondFactorRemoved }
         case .delete: return core.deleteAccount(requester).map { _ in .accountDeleted }
         }
     }

@@ -10,6 +10,9 @@ extension PageRenderer {
         case .providerLinked, .providerUnlinked:
             let name = event.details.provider.map { signInMethodName($0, locale: locale) } ?? "?"
             return texts.text(event.type == .providerLinked ? .eventProviderLinked : .eventProviderUnlinked, locale, ["provider": name])
+        case .signInFailed where event.details.method == SecondFactorMethod.step:
+            // Someone had the password: the owner should read that, not a plain failed sign-in.
+            return texts.text(.eventSecondStepFailed, locale)
         default:
             return texts.text(Self.eventKey(event.type), locale)
         }
@@ -38,6 +41,7 @@ extension PageRenderer {
         case .providerUnlinked: .eventProviderUnlinked
         case .secondFactorAdded: .eventSecondFactorAdded
         case .secondFactorRemoved: .eventSecondFactorRemoved
+        case .recoveryCodesReplaced: .eventRecoveryCodesReplaced
         case .profileChanged: .eventProfileChanged
         case .claimsChanged: .eventClaimsChanged
         case .accountDisabled: .eventAccountDisabled

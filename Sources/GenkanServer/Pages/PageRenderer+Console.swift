@@ -6,7 +6,16 @@ struct ConsoleAccount: Sendable {
     let profile: AccountProfile
     let passkeys: [Passkey]
     let sessions: [SessionSummary]
+    /// Nil when the account has no second factor.
+    let secondFactor: ConsoleSecondFactor?
     let events: [AccountEvent]
+}
+
+/// What the console shows of a second factor: since when, and how many recovery codes are
+/// unused. Never the secret (sealed or not), which this type cannot carry.
+struct ConsoleSecondFactor: Sendable, Equatable {
+    let enrolledAt: Int64
+    let recoveryCodesLeft: Int
 }
 
 /// A one-time message on a console page: what an action did, or why it did nothing.
@@ -171,6 +180,20 @@ extension PageRenderer {
         main.element("h2", text: texts.text(.passkeysTitle, locale))
         main.newline()
         list(shown.passkeys.map { "\($0.name) — " + DateText.format($0.createdAt, locale: locale, timeZone: timeZone) }, id: "passkeys", locale: locale, into: &main)
+        main.element("h2", text: texts.text(.twoFactorTitle, locale))
+        main.newline()
+        if let factor = shown.secondFactor {
+            main.element("p", [HTMLAttribute("id", "second-factor"), HTMLAttribute("data-second-factor", "on")]) { line in
+                line.text(texts.text(.twoFactorOn, locale, ["date": DateText.format(factor.enrolledAt, locale: locale, timeZone: timeZone)]))
+                line.text(" ")
+                line.element("span", [HTMLAttribute("id", "recovery-codes-left")], text: texts.text(.twoFactorCodesLeft, locale, ["count": String(factor.recoveryCodesLeft)]))
+            }
+        } else {
+            main.element(
+                "p", [HTMLAttribute("id", "second-factor"), HTMLAttribute("data-second-factor", "off"), HTMLAttribute("class", "empty")],
+                text: texts.text(.noticeTwoFactorRemoved, locale))
+        }
+        main.newline()
         main.element("h2", text: texts.text(.sessionsTitle, locale))
         main.newline()
         list(
@@ -212,6 +235,11 @@ extension PageRenderer {
             actionForm(
                 action("remove-passkeys"), name: "remove-passkeys", label: texts.text(.adminActionRemovePasskeys, locale), csrf: csrf, locale: locale,
                 danger: true, into: &main)
+        }
+        if shown.secondFactor != nil {
+            actionForm(
+                action("remove-second-factor"), name: "remove-second-factor", label: texts.text(.twoFactorRemove, locale), csrf: csrf,
+                locale: locale, danger: true, into: &main)
         }
         main.end("div")
         main.newline()
