@@ -165,6 +165,8 @@ final class GenkanApp: Sendable {
         EmailSettings(site: site, isPrivate: configuration.privateSignUp).register(on: router, with: shared)
         AccountDeletion(site: site).register(on: router, with: shared)
         SignedInDevices(site: site).register(on: router, with: shared)
+        AccountActivity(site: site).register(on: router, with: shared)
+        AdminConsole(site: site, administrators: RequireAdministrator(pool: pool, failures: failures)).register(on: router, with: shared)
         if verifier != nil { PasskeySignIn(site: site).register(on: router, api: api, with: shared) }
         PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
         // The second step works whatever the key file: a factor added under another server's

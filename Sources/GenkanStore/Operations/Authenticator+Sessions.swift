@@ -67,6 +67,19 @@ extension Authenticator {
         try store.endSession(accountID: accountID, handle: handle)
     }
 
+    /// "This wasn't me": every session of the account, `sessionToken`'s too, and every app end,
+    /// in one transaction (a `session.ended` with the others' count, then `session.signed_out`).
+    ///
+    /// - Returns: how many others ended.
+    @discardableResult
+    public func signOutEverywhere(sessionToken: String) throws(StoreError) -> Int {
+        try store.transaction { () throws(StoreError) -> Int in
+            let others = try store.endOtherSessions(sessionToken: sessionToken)
+            try signOut(sessionToken: sessionToken)
+            return others
+        }
+    }
+
     /// "Sign out everywhere else": every session of the account but `sessionToken`'s, and every
     /// app, ends.
     ///
