@@ -87,7 +87,7 @@ enum Notice: Sendable, Equatable {
         case .passkeyRemoved: texts.text(.noticePasskeyRemoved, locale)
         case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
         case .twoFactorRemoved: texts.text(.noticeTwoFactorRemoved, locale)
-        case .secondStepEnded: texts.message(for: .invalidMultiFactorSession, locale: locale)
+        case .secondStepEnded: texts.message(for: AuthErrorCode.invalidMultiFactorSession, locale: locale)
         }
     }
 }
