@@ -1,3 +1,4 @@
+import Foundation
 import GenkanHTTP
 import GenkanHTTPClient
 import GenkanJSON
@@ -70,7 +71,10 @@ struct SiteHooks: AccountHooks {
     }
 
     private func unavailable(_ subject: HookSubject, reason: String) -> HookVerdict {
-        write("blocking-hook.unavailable", subject, [("fail", failMode.rawValue), ("reason", reason)])
+        // The URL may carry a token of the operator's in its path or query: the line names the hook instead.
+        let url = hook(subject.moment)?.url ?? ""
+        let cleaned = url.isEmpty ? reason : reason.replacingOccurrences(of: url, with: "<\(subject.moment.rawValue) URL>")
+        write("blocking-hook.unavailable", subject, [("fail", failMode.rawValue), ("reason", cleaned)])
         return failMode == .open ? .allowed(HookChanges()) : .unavailable
     }
 
