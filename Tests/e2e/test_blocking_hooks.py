@@ -204,11 +204,11 @@ class BlockingHooks(BrowserForms, unittest.TestCase):
         self.assertTrue(self.browser.current_url.endswith("/signup"), self.browser.current_url)
         self.assertEqual(self.accounts("blocked.example"), 0)
         # Another domain goes through, and its first sign-in was asked about too.
-        self.sign_up_on_the_page("taro@example.com")
+        self.sign_up_on_the_page("taro@page.example")
         WebDriverWait(self.browser, 15).until(lambda b: b.current_url.endswith("/account"))
-        self.assertEqual(self.accounts("example.com"), 1)
+        self.assertEqual(self.accounts("page.example"), 1)
         with self.hooks.lock:
-            paths = [path for path, body in self.hooks.calls if body["data"]["user_record"].get("email") == "taro@example.com"]
+            paths = [path for path, body in self.hooks.calls if body["data"]["user_record"].get("email") == "taro@page.example"]
         self.assertEqual(paths, ["/before-create", "/before-sign-in"])
         self.assertEqual(self.hooks.rejected, [])
 
