@@ -28,8 +28,11 @@ extension Authenticator {
         admitted: HookChanges?
     ) -> Result<StartedSession, AuthFailure> {
         attempt { () throws(StoreError) in
-            // Asked only when a session would follow: not for an account whose second step is due.
-            if !secondFactorProven, try store.hasSecondFactor(accountID: account.id) { return .failure(.secondFactorRequired) }
+            // Asked only when a session would follow: not for an account whose second step is due
+            // (read here only when a hook is to be asked; the transaction reads it again).
+            if admitted == nil, hooksAsk(.beforeSignIn), !secondFactorProven, try store.hasSecondFactor(accountID: account.id) {
+                return .failure(.secondFactorRequired)
+            }
             let changes: HookChanges
             switch try admit(.beforeSignIn, already: admitted, refusedUID: account.uid, method: method, { () throws(StoreError) in
                 try hookSubject(.beforeSignIn, account, method: method)
