@@ -199,7 +199,7 @@ class BlockingHooks(BrowserForms, unittest.TestCase):
         WebDriverWait(self.browser, 15).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".error-summary, [role=alert]"))
         self.browser.save_screenshot(os.path.join(SHOTS, "signup-refused-ja.png"))
         text = self.browser.find_element(By.TAG_NAME, "main").text
-        self.assertIn(catalog("ui.blocking-hook.refused", "ja"), text)
+        self.assertIn(catalog("ui.signin.hook-refused", "ja"), text)
         self.assertNotIn(REFUSAL, self.browser.page_source)  # the hook's words are for the API, not the page
         self.assertTrue(self.browser.current_url.endswith("/signup"), self.browser.current_url)
         self.assertEqual(self.accounts("blocked.example"), 0)

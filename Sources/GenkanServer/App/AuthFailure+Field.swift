@@ -26,8 +26,8 @@ extension PageTexts {
     /// the API's clients).
     func message(for failure: AuthFailure, locale: String) -> String {
         switch failure {
-        case .refusedByHook: text(.blockingHookRefused, locale)
-        case .hookUnavailable: text(.blockingHookUnavailable, locale)
+        case .refusedByHook: text(.signInHookRefused, locale)
+        case .hookUnavailable: text(.signInHookUnavailable, locale)
         default: message(for: failure.code, locale: locale)
         }
     }

@@ -17,9 +17,9 @@ public enum PageKey: String, CaseIterable, Sendable {
     case signInSignUpLink = "ui.signin.signup-link"
     case signInLocked = "ui.signin.locked"
     /// The operator's blocking hook refused this sign-up or sign-in.
-    case blockingHookRefused = "ui.blocking-hook.refused"
+    case signInHookRefused = "ui.signin.hook-refused"
     /// The blocking hook could not be asked and the site fails closed: try again later.
-    case blockingHookUnavailable = "ui.blocking-hook.unavailable"
+    case signInHookUnavailable = "ui.signin.hook-unavailable"
     case signUpTitle = "ui.signup.title"
     case signUpSubmit = "ui.signup.submit"
     case signUpSignInPrompt = "ui.signup.signin-prompt"
