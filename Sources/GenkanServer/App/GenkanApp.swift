@@ -69,7 +69,10 @@ final class GenkanApp: Sendable {
         let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0, policy: passkeyPolicy) }.get()
         if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
         // What every worker's core shares; each worker thread makes its own over its own connection.
-        let settings = try Authenticator.Settings(hasher: configuration.hasher, mail: mail, passkeys: verifier, twoFactorKeys: configuration.twoFactorKeys)
+        // The blocking hooks, asked by every worker's core before it creates an account or signs one in.
+        let hooks = try SiteHooks(configuration.operators, rules: rules, log: errorLog)
+        let settings = try Authenticator.Settings(
+            hasher: configuration.hasher, mail: mail, passkeys: verifier, twoFactorKeys: configuration.twoFactorKeys, hooks: hooks)
         // What expired while no server ran goes before this one serves.
         try Authenticator(store: main, settings: settings).deleteExpired()
         // Several servers may share a PostgreSQL outbox: each message is claimed before sending.

@@ -100,7 +100,7 @@ enum Notice: Sendable, Equatable {
         case .signedOutEverywhere: texts.text(.activityNoticeSignedOut, locale)
         case .console(let type): texts.text(PageRenderer.eventKey(type), locale)
         case .twoFactorRemoved: texts.text(.noticeTwoFactorRemoved, locale)
-        case .secondStepEnded: texts.message(for: .invalidMultiFactorSession, locale: locale)
+        case .secondStepEnded: texts.message(for: AuthErrorCode.invalidMultiFactorSession, locale: locale)
         }
     }
 }

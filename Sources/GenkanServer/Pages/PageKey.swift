@@ -16,6 +16,10 @@ public enum PageKey: String, CaseIterable, Sendable {
     case signInSignUpPrompt = "ui.signin.signup-prompt"
     case signInSignUpLink = "ui.signin.signup-link"
     case signInLocked = "ui.signin.locked"
+    /// The operator's blocking hook refused this sign-up or sign-in.
+    case signInHookRefused = "ui.signin.hook-refused"
+    /// The blocking hook could not be asked and the site fails closed: try again later.
+    case signInHookUnavailable = "ui.signin.hook-unavailable"
     case signUpTitle = "ui.signup.title"
     case signUpSubmit = "ui.signup.submit"
     case signUpSignInPrompt = "ui.signup.signin-prompt"
