@@ -36,6 +36,7 @@ import urllib.request
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.virtual_authenticator import Protocol, Transport, VirtualAuthenticatorOptions
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.dont_write_bytecode = True
@@ -139,7 +140,10 @@ class ServedTest:
         fills it), giving the password again when the console asks for it."""
         if before:
             before()
+        page = admin.find_element(By.TAG_NAME, "html")
         admin.find_element(By.CSS_SELECTOR, f'form[data-admin-action="{action}"] button[type=submit]').click()
+        # The page before may have shown a notice or a problem too: wait for the next document.
+        WebDriverWait(admin, 20, ignored_exceptions=(WebDriverException,)).until(EC.staleness_of(page))
         WebDriverWait(admin, 20, ignored_exceptions=(WebDriverException,)).until(
             lambda b: b.find_elements(By.CSS_SELECTOR, "div.notice, div.error-summary") or self.path_of(b) == "/admin/reauthenticate")
         if self.path_of(admin) == "/admin/reauthenticate":
