@@ -20,7 +20,12 @@ public struct ImportedAccount: Sendable, Hashable {
     public var identities: [Identity]
     /// What signs in with the account's password: a hash made elsewhere, or one of Genkan's own
     /// (another Genkan's export); nil for an account without a password.
-    public var password: Password?
+    public var password: Password? {
+        didSet { storedPassword = password?.stored }
+    }
+    /// The text the store keeps for `password`, made when it is set: by the door that reads the
+    /// account (an import's reading thread), not by the transaction that writes it.
+    public private(set) var storedPassword: String?
 
     /// A password hash an import brings.
     public enum Password: Sendable, Hashable {
@@ -70,5 +75,6 @@ public struct ImportedAccount: Sendable, Hashable {
         self.customClaims = customClaims
         self.identities = identities
         self.password = password
+        storedPassword = password?.stored
     }
 }

@@ -64,7 +64,7 @@ extension Authenticator {
         return ImportedAccountRow(
             account: AccountRow(
                 uid: account.uid, email: account.email, emailKey: emailKey, displayName: account.displayName, nameKey: account.nameKey,
-                passwordHash: account.password?.stored, createdAt: created, verifiedAt: verified ? now : nil,
+                passwordHash: account.storedPassword, createdAt: created, verifiedAt: verified ? now : nil,
                 customClaims: account.customClaims),
             photoURL: account.photoURL, lastLoginAt: account.lastSignInAt, disabledAt: account.disabled ? now : nil,
             // An address the other system verified: what it brings with it (its password, its
