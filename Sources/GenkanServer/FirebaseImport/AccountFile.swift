@@ -74,32 +74,41 @@ package struct AccountFile: Sendable {
 
         let file: AccountFile
         var source: Source
-        var reader: FirebaseUserRecord?
+        var madeReader: FirebaseUserRecord?
         /// Whether the file is a Genkan export (known once its first user is read).
         package private(set) var isGenkanExport = false
 
-        /// The reader of the users' records (known once the first user is read).
-        package var recordReader: FirebaseUserRecord? { reader }
-
         /// The next user and its members (`FirebaseUserRecord.parse`); nil after the last.
         package mutating func next() throws(Failure) -> (ExportFileReader.Record, Result<FirebaseUserRecord.Parsed, FirebaseUserRecord.Failure>)? {
-            let record: ExportFileReader.Record?
+            guard let record = try nextRecord() else { return nil }
+            return (record, try reader().parse(record.value))
+        }
+
+        /// The next user as the file has it (its JSON); nil after the last.
+        package mutating func nextRecord() throws(Failure) -> ExportFileReader.Record? {
             do throws(ExportFileReader.Failure) {
                 switch source {
                 case .json(var json):
-                    record = try json.next()
+                    defer { source = .json(json) }
+                    let record = try json.next()
                     isGenkanExport = json.header.contains { $0.name == AccountFile.genkanMember }
-                    source = .json(json)
+                    return record
                 case .csv(var csv):
-                    record = try csv.next()
-                    source = .csv(csv)
+                    defer { source = .csv(csv) }
+                    return try csv.next()
                 }
             } catch {
                 throw .malformed(error)
             }
-            guard let record else { return nil }
-            if reader == nil { reader = try file.recordReader(isGenkanExport: isGenkanExport) }
-            return (record, reader!.parse(record.value))
+        }
+
+        /// The reader of the users' records, made once the first user was read (the file has said
+        /// by then whether it is a Genkan export).
+        package mutating func reader() throws(Failure) -> FirebaseUserRecord {
+            if let madeReader { return madeReader }
+            let made = try file.recordReader(isGenkanExport: isGenkanExport)
+            madeReader = made
+            return made
         }
     }
 

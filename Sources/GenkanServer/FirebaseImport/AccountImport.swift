@@ -104,7 +104,7 @@ package enum AccountImport {
             guard record.index >= resumeAt else { continue }
             switch outcome {
             case .success(let parsed):
-                if let account = rest.take(parsed, at: record.index, with: users.recordReader!) { batch.append((record.index, account)) }
+                if let account = rest.take(parsed, at: record.index, with: try users.reader()) { batch.append((record.index, account)) }
             case .failure(.refused(let message)):
                 rest.refused[record.index] = message
             case .failure:

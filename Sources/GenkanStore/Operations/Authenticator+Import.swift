@@ -51,7 +51,10 @@ extension Authenticator {
                         outcomes.append(.imported)
                     }
                 }
-                if writing { _ = try storage.insertImportedAccounts(rows) }
+                if writing {
+                    _ = try storage.insertImportedAccounts(rows)
+                    try store.recordEach(.accountCreated, uids: rows.map(\.account.uid), actor: .system, details: EventDetails(method: "import"))
+                }
                 return outcomes
             }
             return .success(writing ? try store.transaction(decide) : try store.storage.reading(decide))
@@ -65,6 +68,9 @@ extension Authenticator {
             account: AccountRow(
                 uid: account.uid, email: account.email, emailKey: emailKey, displayName: account.displayName, nameKey: account.nameKey,
                 passwordHash: account.storedPassword, createdAt: created, verifiedAt: verified ? now : nil,
+                // Anonymous only with nothing to sign in with: an address, password or identity
+                // would make it an account like any other.
+                isAnonymous: account.anonymous && account.email == nil && account.password == nil && account.identities.isEmpty,
                 customClaims: account.customClaims),
             photoURL: account.photoURL, lastLoginAt: account.lastSignInAt, disabledAt: account.disabled ? now : nil,
             // An address the other system verified: what it brings with it (its password, its

@@ -102,6 +102,8 @@ struct UsersImportCommand: Command {
             Terminal.error("genkan users import: \(location): \(error.detail)")
             return ExitStatus.failure
         }
+        // The command line is the door of the events the import records.
+        core?.origin = .commandLine
         let check = reading.check
         let importing = ProgressBar(core == nil ? "counting " : dryRun ? "looking up" : "importing", total: check.users)
         let result: AccountImport.Result
