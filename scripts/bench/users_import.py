@@ -7,7 +7,7 @@ same into a throwaway PostgreSQL cluster (scripts/postgres-cluster.sh: loopback,
 tests). Each run prints its wall time, users a second, and the process's CPU time (user + system,
 both threads), which other work on the machine does not inflate as it does the wall time.
 
-    .venv/bin/python scripts/bench/users_import.py [--users 100000] [--no-postgres]
+    .venv/bin/python scripts/bench/users_import.py [--users 100000] [--no-postgres] [--no-sqlite]
 """
 import argparse
 import os
@@ -71,6 +71,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--users", type=int, default=100_000)
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--no-sqlite", action="store_true")
     arguments = parser.parse_args()
     if not ready_to_bench("users import benchmark", tools=()):
         return 1
@@ -82,10 +83,13 @@ def main():
                        check=True, capture_output=True)
         print(f"genkan users import, {arguments.users:,} users ({export.stat().st_size / 1e6:.0f} MB JSON), "
               f"{os.cpu_count()} cores")
-        ok, rate = bench(export, arguments.users, str(work / "import.sqlite"), "SQLite (a new file)")
-        print(f"  goal >= {GOAL:,} users/s on SQLite: {'met' if rate >= GOAL else 'NOT met'}")
+        ok = True
+        if not arguments.no_sqlite:
+            ok, rate = bench(export, arguments.users, str(work / "import.sqlite"), "SQLite (a new file)")
+            print(f"  goal >= {GOAL:,} users/s on SQLite: {'met' if rate >= GOAL else 'NOT met'}")
         if not arguments.no_postgres:
-            cluster = work / "cluster"
+            cluster = Path(tempfile.mkdtemp(prefix="genkan-bench-pg-"))
+            cluster.rmdir()  # the script creates it (for the postgres user, which cannot enter `work`)
             url = subprocess.run([str(CLUSTER), "start", str(cluster)], check=True, capture_output=True,
                                  text=True).stdout.strip().splitlines()[-1]
             postgres_ok, _ = bench(export, arguments.users, url, "PostgreSQL (loopback, fsync off)")

@@ -29,6 +29,7 @@ extension Authenticator {
             let identities = accounts.flatMap { account in account.identities.map { IdentityKey(issuer: $0.issuer, subject: $0.subject) } }
             let decide = { () throws(StoreError) -> [ImportOutcome] in
                 let storage = store.storage
+                try storage.beginImport()
                 var takenUIDs = try storage.existingUIDs(accounts.map(\.uid))
                 var takenKeys = try storage.existingEmailKeys(keys.compactMap { $0 })
                 var takenIdentities = identities.isEmpty ? [] : try storage.existingIdentities(identities)

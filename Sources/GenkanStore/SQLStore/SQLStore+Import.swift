@@ -9,6 +9,10 @@ extension SQLStore {
     /// Keys a look-up takes at once.
     static let importChunk = 100
 
+    func beginImport() throws(StoreError) {
+        if let setup = dialect.importSetup { try connection.run(setup, []) { _ in true } }
+    }
+
     func existingUIDs(_ uids: [String]) throws(StoreError) -> Set<String> {
         try existing(uids, column: "uid")
     }
