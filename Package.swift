@@ -220,7 +220,7 @@ let package = Package(
         testTarget("GenkanHTTPTests", ["GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads"]),
         testTarget("GenkanServerTests", [
             "GenkanServer", "GenkanHTTP", "GenkanHTTPTesting", "GenkanThreads", "GenkanJSON", "GenkanStore", "GenkanPostgreSQL", "GenkanLocalization",
-            "GenkanValidation", "GenkanOIDC", "GenkanTestSupport", "GenkanWebAuthn", "GenkanHTTPClient",
+            "GenkanValidation", "GenkanOIDC", "GenkanTestSupport", "GenkanWebAuthn", "GenkanHTTPClient", "GenkanWebhooks",
         ]),
     ]
 )

@@ -75,9 +75,9 @@ extension AccountStore {
     }
 
     /// A new account without a password, its address verified now when the provider says so.
-    func createPasswordlessAccount(_ profile: ProviderProfile, email: String) throws(StoreError) -> Account {
+    func createPasswordlessAccount(_ profile: ProviderProfile, email: String, uid: String? = nil) throws(StoreError) -> Account {
         try createAccount(
             NewAccount(email: email, displayName: profile.displayName, nameKey: profile.nameKey, passwordHash: nil),
-            verified: profile.emailVerified)
+            verified: profile.emailVerified, uid: uid)
     }
 }

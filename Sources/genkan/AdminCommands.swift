@@ -8,10 +8,10 @@ struct AdminGrantCommand: Command {
         Usage: genkan admin grant [--db genkan.sqlite] EMAIL
 
         Records the account whose address is EMAIL (any case) as an administrator, since now,
-        with an admin.granted event (actor "system", door "cli"); genkan admin list shows it. This
-        version of Genkan has no admin console yet: the role is kept for it and opens nothing
-        today. Use the same --db as genkan serve; the database must be at this Genkan's schema
-        version (nothing is created or migrated).
+        with an admin.granted event (actor "system", door "cli"); genkan admin list shows it. The
+        account, signed in as usual, then finds the console at /admin (its password asked again
+        before an action after 5 minutes). Use the same --db as genkan serve; the database must
+        be at this Genkan's schema version (nothing is created or migrated).
 
           --db FILE|URL   SQLite database file (default genkan.sqlite), or
                           postgresql://USER[:PASS]@HOST[:PORT]/DBNAME[?sslmode=…]

@@ -27,6 +27,7 @@ struct ServeCommand: Command {
                             [--oidc-config FILE] [--oidc-apple-team-id ID --oidc-apple-key-id ID
                             --oidc-apple-key FILE] [--oidc-ca FILE]
                             [--event-retention DAYS] [--webhook URL]... [--webhook-secret whsec_…]
+                            [--before-create URL] [--before-sign-in URL] [--hooks-fail open|closed]
 
         Serves sign-up, sign-in, the account page, sign-out, password reset and e-mail
         verification on HTTP/1.1. The first start creates the database; later starts migrate it.
@@ -132,7 +133,8 @@ struct ServeCommand: Command {
                               team's Sign in with Apple key (.p8, PEM) with these ids.
           --oidc-ca FILE      Trust the certificate authority in FILE for calls to providers (PEM).
 
-        Operators (the security event log, which genkan events export reads, and webhooks):
+        Operators (the security event log, which genkan events export reads, webhooks and blocking
+        hooks):
           --event-retention DAYS
                               Keep security events this many days (default 90, 1 to 3650), then
                               delete them in batches.
@@ -144,8 +146,22 @@ struct ServeCommand: Command {
                               records (genkan admin grant) are not sent.
           --webhook-secret whsec_…
                               The Standard Webhooks secret (whsec_ and 24 to 64 random bytes in
-                              base64) that webhooks are signed with; required with --webhook. Also
-                              read from the GENKAN_WEBHOOK_SECRET environment variable.
+                              base64) that webhooks and blocking hooks are signed with; required
+                              with --webhook, --before-create and --before-sign-in. Also read from
+                              the GENKAN_WEBHOOK_SECRET environment variable.
+          --before-create URL Ask URL, signed the same way, before an account is created (every
+                              page and API door; not the Admin API or genkan users import, as
+                              Firebase asks no blocking function there). Answers as Firebase's
+                              blocking functions give them: an error answer ({"error": {"status":
+                              "PERMISSION_DENIED", "message": …}}, 4xx) refuses; {"userRecord":
+                              {"updateMask": "customClaims", "customClaims": {…}}} sets the
+                              account's claims. 3 seconds at most.
+          --before-sign-in URL
+                              The same before a session or a token is issued (after a second
+                              factor); "sessionClaims" go into this sign-in's ID tokens only.
+          --hooks-fail open|closed
+                              When a hook does not answer in 3 seconds, answers 5xx or cannot be
+                              read: go on (open) or refuse (closed, the default).
 
         """
 

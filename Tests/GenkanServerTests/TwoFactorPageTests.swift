@@ -228,6 +228,30 @@ extension TwoFactorPageTests {
 }
 
 extension TwoFactorPageTests {
+    /// The Admin SDK sees the factor too: `getUser` (lookup) and `listUsers` (batchGet) carry
+    /// `mfaInfo` for the enrolled account only.
+    @Test func theAdminAPIListsAFactorAddedOnThePage() async throws {
+        let fixture = try AppFixture.firebase(emulator: true) { $0.twoFactorKeys = Self.keys }
+        let client = try await taroSignedIn(fixture)
+        _ = try await enrol(client)
+        let api = fixture.firebase()
+        let owner = ["Authorization": "Bearer owner"]
+        let base = "/identitytoolkit.googleapis.com/v1/projects/demo-genkan/accounts"
+        let hanako = try #require(await api.call(base, ["email": "hanako@example.com"], headers: owner).string("localId"))
+        let found = await api.call(base + ":lookup", ["email": ["taro@example.com"], "localId": [hanako]], headers: owner)
+        let users = try #require(found["users"] as? [[String: Any]])
+        #expect(users.map { $0["email"] as? String } == ["hanako@example.com", "taro@example.com"])
+        #expect(users[0]["mfaInfo"] == nil)
+        let info = try #require((users[1]["mfaInfo"] as? [[String: Any]])?.first)
+        #expect(info["totpInfo"] is [String: Any] && (info["mfaEnrollmentId"] as? String)?.isEmpty == false)
+        #expect((info["enrolledAt"] as? String)?.hasSuffix("Z") == true)
+        let listed = await api.raw("GET", base + ":batchGet?maxResults=10", body: nil, headers: owner)
+        let page = try #require(listed["users"] as? [[String: Any]])
+        #expect(page.map { $0["email"] as? String } == ["taro@example.com", "hanako@example.com"])
+        #expect((page[0]["mfaInfo"] as? [[String: Any]])?.first?["mfaEnrollmentId"] as? String == info["mfaEnrollmentId"] as? String)
+        #expect(page[1]["mfaInfo"] == nil)
+    }
+
     /// One factor whichever door: added on the page, asked for by the API's e-mail link sign-in
     /// (`mfaPendingCredential`, no tokens), which `mfaSignIn:finalize` then finishes.
     @Test func aFactorAddedOnThePageIsAskedForByTheAPIsEmailLinkSignIn() async throws {

@@ -10,7 +10,12 @@ X-Forwarded-For, in three kinds of flood, each on a fresh database:
 2. from 8 addresses, the right passwords of 8 accounts the attacker signed up (what no failure
    count stops: only the fair hashing queue stands between it and the real users);
 3. wrong passwords from a new client address for every post (10.x.y.7, as server.py's flood):
-   no per-address limit can tell the flood apart, each of its posts is a client of its own.
+   no per-address limit can tell the flood apart, each of its posts is a client of its own;
+4. wrong codes at the second step (POST /signin/two-factor) of 8 accounts with an authenticator
+   app whose passwords the attacker has (each account signed up, verified from its mail and
+   enrolled here first; 4 pending sign-ins each, from 8 addresses): the step hashes nothing, so
+   its flood is answered at page speed, and its limits (five codes a step, ten checks an account
+   each 15 minutes) end it; the line says how many posts a second it answered.
 
 Meanwhile 5 real users, each with an account and an address of its own (192.0.2.1-5), sign in,
 each every 2 s (one every 0.4 s in all), each waiting for its answer before the next; and one more,
@@ -20,17 +25,24 @@ Printed per flood: the real users' success rate (303), their p50, p95 and slowes
 else they got, the known-device user's the same, and the flood's statuses. With
 GENKAN_BASELINE=path/to/another/genkan, that build runs the same floods (plain --trust-proxy).
 """
+import base64
+import hashlib
+import hmac
 import http.client
+import http.cookiejar
 import os
 import re
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.parse
+import urllib.request
+from email import message_from_bytes, policy
 from pathlib import Path
 
 from server import GENKAN, ROOT, STATUS_COUNTING, free_port, ready_to_bench, stop, wait_until_up
@@ -42,6 +54,7 @@ USERS = 5
 USER_INTERVAL = 0.4
 PASSWORD = "correct horse battery staple"
 KNOWN_DEVICE_GOAL_MS = 300
+STEPS_PER_ACCOUNT = 4
 
 FLOOD_SCRIPT = """
 counter = 0
@@ -63,8 +76,14 @@ request = function()
   end
   local headers = {}
   headers["Content-Type"] = "application/x-www-form-urlencoded"
-  headers["Cookie"] = "genkan_pre=" .. pre
   headers["X-Forwarded-For"] = address
+  if mode == "codes" then
+    local step = counter % #steps + 1
+    headers["Cookie"] = "genkan_pre=" .. steps[step].pre .. "; genkan_2fa=" .. steps[step].token
+    local code = string.format("%06d", (counter * 7919) % 1000000)
+    return wrk.format("POST", "/signin/two-factor", headers, "csrf=" .. steps[step].csrf .. "&code=" .. code)
+  end
+  headers["Cookie"] = "genkan_pre=" .. pre
   return wrk.format("POST", "/signin", headers, "csrf=" .. csrf .. "&email=" .. email .. "&password=" .. password)
 end
 """ + STATUS_COUNTING
@@ -111,6 +130,79 @@ def sign_up(port, email, address):
     return device.group(1) if device else None
 
 
+class Browser:
+    """A browser with cookies that follows redirects, from one address: the second-step
+    accounts' setting up."""
+
+    def __init__(self, port, address):
+        self.base = f"http://127.0.0.1:{port}"
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.opener.addheaders = [("X-Forwarded-For", address)]
+
+    def open(self, path, fields=None):
+        data = urllib.parse.urlencode(fields).encode() if fields is not None else None
+        with self.opener.open(self.base + path, data=data, timeout=60) as response:
+            return response.read().decode()
+
+    def submit(self, path, page, fields):
+        """POSTs the form of `page` (its hidden fields: the CSRF token and what it carries) with `fields`."""
+        hidden = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)
+        return self.open(path, hidden + fields)
+
+
+def totp(secret, step):
+    """RFC 6238's code for `step` (SHA-1, 6 digits)."""
+    mac = hmac.new(secret, struct.pack(">Q", step), hashlib.sha1).digest()
+    offset = mac[-1] & 15
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)
+
+
+def mailed_link(outbox, email, pattern, seconds=60):
+    """The path of the first link matching `pattern` in a mail to `email` the outbox holds."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        for path in sorted(outbox.glob("*.eml")) if outbox.is_dir() else []:
+            mail = message_from_bytes(path.read_bytes(), policy=policy.default)
+            if email in str(mail["To"]):
+                found = re.search(pattern, mail.get_body(("plain",)).get_content())
+                if found:
+                    return found.group(1)
+        time.sleep(0.2)
+    raise RuntimeError(f"no mail to {email} with {pattern} in {outbox}")
+
+
+def enrol_second_factor(port, outbox, email, address):
+    """Signs up, verifies the address from its mail and adds an authenticator app."""
+    browser = Browser(port, address)
+    page = browser.open("/signup")
+    browser.submit("/signup", page, [("name", email.split("@")[0]), ("email", email), ("password", PASSWORD),
+                                     ("password-confirmation", PASSWORD)])
+    link = mailed_link(outbox, email, r"https?://\S+?(/verify-email\?code=[A-Za-z0-9_-]+)")
+    browser.submit("/verify-email", browser.open(link), [])
+    page = browser.submit("/account/two-factor/set-up", browser.open("/account/two-factor"), [("current-password", PASSWORD)])
+    key = re.search(r"data-totp-secret[^>]*>([A-Z2-7 ]+)<", page).group(1).replace(" ", "")
+    secret = base64.b32decode(key + "=" * (-len(key) % 8))
+    page = browser.submit("/account/two-factor/enable", page, [("code", totp(secret, int(time.time()) // 30))])
+    if "data-recovery-code" not in page:
+        raise RuntimeError(f"{email}: the authenticator was not added")
+
+
+def pending_second_step(port, email, address):
+    """A sign-in with the right password stopped at its second step: the browser's pre-session,
+    the step's token and the form's CSRF token."""
+    page = Page(port, "/signin", address)
+    status, _ = page.post("/signin", [("email", email), ("password", PASSWORD)])
+    token = re.search(r"genkan_2fa=([^;,]+)", page.set_cookie)
+    if status != 303 or not token:
+        raise RuntimeError(f"the sign-in of {email} answered {status} without a second step")
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("GET", "/signin/two-factor", headers={
+        "X-Forwarded-For": address, "Cookie": f"genkan_pre={page.pre}; genkan_2fa={token.group(1)}"})
+    body = connection.getresponse().read().decode()
+    connection.close()
+    return page.pre, token.group(1), re.search(r'name="csrf" value="([^"]+)"', body).group(1)
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[max(0, min(len(ordered) - 1, int(round(fraction * len(ordered) + 0.5)) - 1))]
@@ -122,10 +214,12 @@ def run_flood(binary, trust_proxy, mode, work):
     database = work / f"abuse-{mode}-{os.getpid()}-{port}.sqlite"
     # A baseline from before the mail issue has no --outbox (and sends no mail).
     serve_help = subprocess.run([binary, "serve", "--help"], capture_output=True, text=True).stdout
-    outbox = ["--outbox", str(work / "outbox")] if "--outbox" in serve_help else []
+    outbox_folder = work / f"outbox-{mode}-{port}"
+    outbox = ["--outbox", str(outbox_folder)] if "--outbox" in serve_help else []
+    second_factor = ["--two-factor-key", str(work / "two-factor.keys")] if mode == "codes" else []
     server = subprocess.Popen(
         [binary, "serve", "--port", str(port), "--db", str(database), "--public", str(ROOT / "public"),
-         *outbox, "--loops", str(os.cpu_count() or 1), *trust_proxy],
+         *outbox, *second_factor, "--loops", str(os.cpu_count() or 1), *trust_proxy],
         stdout=subprocess.DEVNULL, stderr=open(work / f"genkan-{mode}.err", "w"))
     try:
         wait_until_up(f"http://127.0.0.1:{port}/signin")
@@ -136,11 +230,18 @@ def run_flood(binary, trust_proxy, mode, work):
         if mode == "right":
             for index in range(FLOOD_ADDRESSES):
                 sign_up(port, f"attacker{index}@example.com", f"10.67.0.{index + 1}")
+        steps = []
+        if mode == "codes":
+            for index in range(FLOOD_ADDRESSES):
+                enrol_second_factor(port, outbox_folder, f"victim{index}@example.com", f"10.67.0.{index + 1}")
+                steps += [pending_second_step(port, f"victim{index}@example.com", f"10.66.0.{index + 1}")
+                          for _ in range(STEPS_PER_ACCOUNT)]
         flood_page = Page(port, "/signin", "10.66.0.1")
         script = work / f"flood-{mode}.lua"
+        step_table = ", ".join(f'{{pre = "{pre}", token = "{token}", csrf = "{csrf}"}}' for pre, token, csrf in steps)
         script.write_text(
             f'csrf = "{flood_page.csrf}"\npre = "{flood_page.pre}"\naddresses = {FLOOD_ADDRESSES}\n'
-            f'mode = "{mode}"\nright_password = "{urllib.parse.quote(PASSWORD)}"\n' + FLOOD_SCRIPT)
+            f'mode = "{mode}"\nright_password = "{urllib.parse.quote(PASSWORD)}"\nsteps = {{{step_table}}}\n' + FLOOD_SCRIPT)
         flood = subprocess.Popen(
             ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{FLOOD_SECONDS}s", "--timeout", "30s", "-s", str(script),
              f"http://127.0.0.1:{port}/signin"],
@@ -176,6 +277,9 @@ def run_flood(binary, trust_proxy, mode, work):
             thread.join()
         output = flood.communicate()[0]
         statuses = dict(re.findall(r"(\d{3})=(\d+)", output))
+        rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
+        if rate:
+            statuses["posts/s"] = rate.group(1)
         return results, known, statuses
     finally:
         stop(server)
@@ -223,9 +327,15 @@ def main():
             ("wrong", f"from {FLOOD_ADDRESSES} addresses: wrong passwords, each for a new unknown e-mail address"),
             ("right", f"from {FLOOD_ADDRESSES} addresses: right passwords of {FLOOD_ADDRESSES} accounts the attacker signed up"),
             ("spread", "from a new address for every post: wrong passwords for new unknown e-mail addresses"),
+            ("codes", f"from {FLOOD_ADDRESSES} addresses: wrong codes at the second step of {FLOOD_ADDRESSES} accounts "
+                      f"with an authenticator app ({STEPS_PER_ACCOUNT} pending sign-ins each)"),
         ]:
             print(f"  {title}")
             for name, binary, trust_proxy in builds:
+                if mode == "codes" and "--two-factor-key" not in subprocess.run(
+                        [binary, "serve", "--help"], capture_output=True, text=True).stdout:
+                    print(f"    {name:9} has no second factor")
+                    continue
                 results, known, statuses = run_flood(binary, trust_proxy, mode, work)
                 report(name, results, known, statuses)
         return 0

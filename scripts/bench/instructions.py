@@ -3,13 +3,15 @@
 the same from one run to the next (to about 0.1 %), where timed runs on shared cores drift by a
 tenth or more. Not part of `make bench`: it takes a minute or two per binary.
 
-    .venv/bin/python scripts/bench/instructions.py [BINARY ...]     # default: the release build
+    .venv/bin/python scripts/bench/instructions.py [--sign-in] [BINARY ...]   # default: the release build
 
 For each binary: a copy without debug info (valgrind 3.19 cannot read Swift 6's DWARF 5) is
 started under `valgrind --tool=callgrind` with one loop, warmed with 300 requests, its counters
 zeroed (`callgrind_control -z`), then sent 1,000 requests on one keep-alive connection and dumped.
 Two requests are counted: `GET /signin` in Japanese for a new visitor, and `accounts:lookup` with
-an ID token (both threads: the loop and the pool). The kernel's work is not in the count, and
+an ID token (both threads: the loop and the pool); with `--sign-in` also `accounts:signInWithPassword`
+with the right password (the sign-in path: Argon2id, the sign-in's writes, its event; 3 to warm and
+20 counted, as each hash takes seconds under valgrind). The kernel's work is not in the count, and
 valgrind's CPU has no SHA extensions, so the CSRF token's HMAC counts for more than it costs.
 `callgrind_annotate --inclusive=yes` on the dump kept in the work directory shows where they go.
 """
@@ -28,7 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server import GENKAN, ROOT, free_port  # noqa: E402
 
 API = "/identitytoolkit.googleapis.com/v1/"
-WARM, COUNTED = 300, 1000
+# Requests to warm and to count, per kind.
+COUNTS = {"page": (300, 1000), "lookup": (300, 1000), "signin": (3, 20)}
+ACCOUNT = {"email": "count@example.com", "password": "correct horse battery staple"}
 
 
 def requests(port, kind, count, token=""):
@@ -36,6 +40,9 @@ def requests(port, kind, count, token=""):
     for _ in range(count):
         if kind == "page":
             connection.request("GET", "/signin", headers={"Accept-Language": "ja"})
+        elif kind == "signin":
+            connection.request("POST", API + "accounts:signInWithPassword", headers={"Content-Type": "application/json"},
+                               body=json.dumps({**ACCOUNT, "returnSecureToken": True}))
         else:
             connection.request("POST", API + "accounts:lookup", body=json.dumps({"idToken": token}),
                                headers={"Content-Type": "application/json"})
@@ -67,14 +74,15 @@ def count(binary, kind, work):
                     raise RuntimeError("genkan did not come up under valgrind")
                 time.sleep(0.5)
         token = ""
-        if kind == "lookup":
+        if kind in ("lookup", "signin"):
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
             connection.request("POST", API + "accounts:signUp", headers={"Content-Type": "application/json"},
-                               body=json.dumps({"email": "count@example.com", "password": "correct horse battery staple"}))
+                               body=json.dumps(ACCOUNT))
             token = json.loads(connection.getresponse().read())["idToken"]
-        requests(port, kind, WARM, token)
+        warm, counted = COUNTS[kind]
+        requests(port, kind, warm, token)
         subprocess.run(["callgrind_control", "-z", str(process.pid)], check=True, capture_output=True)
-        requests(port, kind, COUNTED, token)
+        requests(port, kind, counted, token)
         subprocess.run(["callgrind_control", "-d", str(process.pid)], check=True, capture_output=True)
     finally:
         process.terminate()
@@ -82,7 +90,7 @@ def count(binary, kind, work):
     dumps = sorted(glob.glob(f"{out}.*"))
     for line in Path(dumps[-1]).read_text().splitlines():
         if line.startswith(("summary:", "totals:")):
-            return int(line.split()[1]) // COUNTED
+            return int(line.split()[1]) // counted
     raise RuntimeError("no totals in the callgrind dump")
 
 
@@ -94,14 +102,20 @@ def main():
         if not shutil.which(tool):
             print(f"instructions: {tool} is missing (apt-get install valgrind binutils)")
             return 1
-    binaries = [Path(argument) for argument in sys.argv[1:]] or [GENKAN]
+    arguments = [argument for argument in sys.argv[1:] if argument != "--sign-in"]
+    kinds = ["page", "lookup"] + (["signin"] if "--sign-in" in sys.argv[1:] else [])
+    binaries = [Path(argument) for argument in arguments] or [GENKAN]
     work = Path(tempfile.mkdtemp(prefix="genkan-instructions-"))
-    print(f"User-space instructions per request (callgrind, {COUNTED} requests after {WARM}); dumps in {work}")
+    counts = ", ".join(f"{kind} {COUNTS[kind][1]} after {COUNTS[kind][0]}" for kind in kinds)
+    print(f"User-space instructions per request (callgrind, {counts}); dumps in {work}")
     for index, binary in enumerate(binaries):
         directory = work / f"{index}-{binary.name}"
         directory.mkdir()
-        figures = {kind: count(binary, kind, directory) for kind in ("page", "lookup")}
-        print(f"  {str(binary):50}  GET /signin {figures['page']:8,}   accounts:lookup {figures['lookup']:8,}")
+        figures = {kind: count(binary, kind, directory) for kind in kinds}
+        line = f"  {str(binary):50}  GET /signin {figures['page']:8,}   accounts:lookup {figures['lookup']:8,}"
+        if "signin" in figures:
+            line += f"   accounts:signInWithPassword {figures['signin']:12,}"
+        print(line, flush=True)
     return 0
 
 

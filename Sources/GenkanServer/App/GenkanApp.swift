@@ -69,7 +69,10 @@ final class GenkanApp: Sendable {
         let verifier = try? relyingParty.map { WebAuthnVerifier(relyingParty: $0, policy: passkeyPolicy) }.get()
         if case .failure(let reason) = relyingParty { passkeysUnavailable = reason.detail } else { passkeysUnavailable = nil }
         // What every worker's core shares; each worker thread makes its own over its own connection.
-        let settings = try Authenticator.Settings(hasher: configuration.hasher, mail: mail, passkeys: verifier, twoFactorKeys: configuration.twoFactorKeys)
+        // The blocking hooks, asked by every worker's core before it creates an account or signs one in.
+        let hooks = try SiteHooks(configuration.operators, rules: rules, log: errorLog)
+        let settings = try Authenticator.Settings(
+            hasher: configuration.hasher, mail: mail, passkeys: verifier, twoFactorKeys: configuration.twoFactorKeys, hooks: hooks)
         // What expired while no server ran goes before this one serves.
         try Authenticator(store: main, settings: settings).deleteExpired()
         // Several servers may share a PostgreSQL outbox: each message is claimed before sending.
@@ -165,6 +168,8 @@ final class GenkanApp: Sendable {
         EmailSettings(site: site, isPrivate: configuration.privateSignUp).register(on: router, with: shared)
         AccountDeletion(site: site).register(on: router, with: shared)
         SignedInDevices(site: site).register(on: router, with: shared)
+        AccountActivity(site: site).register(on: router, with: shared)
+        AdminConsole(site: site, administrators: RequireAdministrator(pool: pool, failures: failures)).register(on: router, with: shared)
         if verifier != nil { PasskeySignIn(site: site).register(on: router, api: api, with: shared) }
         PasskeySettings(site: site, available: verifier != nil).register(on: router, api: api, with: shared)
         // The second step works whatever the key file: a factor added under another server's

@@ -29,6 +29,8 @@ extension SitePath {
     static let accountSessions = SitePath("/account/sessions")
     static let accountSessionsEnd = SitePath("/account/sessions/end")
     static let accountSessionsEndOthers = SitePath("/account/sessions/end-others")
+    static let accountActivity = SitePath("/account/activity")
+    static let accountActivityNotMe = SitePath("/account/activity/not-me")
     static let accountProviders = SitePath("/account/providers")
     static let providerConnect = SitePath("/account/providers/{provider}/connect")
     static let providerDisconnect = SitePath("/account/providers/{provider}/disconnect")
@@ -42,6 +44,15 @@ extension SitePath {
     static let twoFactorEnable = SitePath("/account/two-factor/enable")
     static let twoFactorRecoveryCodes = SitePath("/account/two-factor/recovery-codes")
     static let twoFactorRemove = SitePath("/account/two-factor/remove")
+
+    // MARK: The admin console (404 to anyone but an administrator)
+
+    static let admin = SitePath("/admin")
+    static let adminUsers = SitePath("/admin/users")
+    static let adminUser = SitePath("/admin/users/{uid}")
+    static let adminUserAction = SitePath("/admin/users/{uid}/{action}")
+    static let adminEvents = SitePath("/admin/events")
+    static let adminReauthenticate = SitePath("/admin/reauthenticate")
 
     // MARK: The pages' scripts' calls (JSON refusals: `JSONErrors` presents the whole prefix)
 

@@ -5,7 +5,7 @@ extension SiteRequestContext {
     /// Where the events of this request's operations say it came from: the client as the limits
     /// key it, the browser's `User-Agent`, and the door (the Firebase-compatible API or a page).
     func eventOrigin(_ request: HTTPRequest) -> EventOrigin {
-        EventOrigin(client: clientKey, userAgent: request.headers["user-agent"], door: self is APIContext ? .api : .page)
+        EventOrigin(client: clientKey, userAgent: request.headers["user-agent"], door: self is APIContext ? .api : .page, locale: locale)
     }
 }
 

@@ -88,7 +88,7 @@ enum PasskeyMessages {
         case .passkeyNotFound: texts.text(.passkeyErrorUnknown, locale)
         case .passkeyAlreadyRegistered: texts.text(.passkeyErrorExists, locale)
         case .passkeyRejected, .passkeyChallengeInvalid, .passkeysUnavailable: texts.text(.passkeyErrorFailed, locale)
-        default: texts.message(for: failure.code, locale: locale)
+        default: texts.message(for: failure, locale: locale)
         }
     }
 

@@ -258,15 +258,24 @@ struct ProviderSignIn: SiteFeature {
     }
 
     func failed(_ failure: AuthFailure, provider: OIDCProvider, linking: Bool, context: some SiteRequestContext) -> HTTPResponse {
-        failed(failure.code, detail: "\(failure)", provider: provider, linking: linking, context: context)
+        // A blocking hook's refusal (or its absence) in the site's own words.
+        let own: String? =
+            switch failure {
+            case .refusedByHook, .hookUnavailable: forms.texts.message(for: failure, locale: context.locale)
+            default: nil
+            }
+        return failed(failure.code, detail: "\(failure)", provider: provider, linking: linking, context: context, message: own)
     }
 
-    func failed(_ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: some SiteRequestContext) -> HTTPResponse {
+    func failed(
+        _ code: AuthErrorCode, detail: String, provider: OIDCProvider, linking: Bool, context: some SiteRequestContext, message own: String? = nil
+    ) -> HTTPResponse {
         failures.log.write("oidc \(provider.name): \(linking ? "linking" : "sign-in") failed: \(code.rawValue): \(detail)")
         let texts = forms.texts, locale = context.locale
         let brand = ProviderButton(provider.configuration).brandName
         let message: String
         switch code {
+        case _ where own != nil: message = own ?? ""
         case .missingEmail: message = texts.text(.providerNoEmail, locale, ["provider": brand])
         case .operationNotAllowed: message = texts.text(.providersLastMethod, locale)
         // The code's own text: `AuthErrorModel.message` gives auth/invalid-credential the

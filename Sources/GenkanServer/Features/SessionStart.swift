@@ -37,7 +37,7 @@ struct SessionStart: SiteFeature {
                 return .response(
                     forms.page(
                         form, context: context, status: 422, values: values,
-                        errors: [forms.error(failure.code, field: failure.field, locale: context.locale)],
+                        errors: [forms.error(failure, locale: context.locale)],
                         hidden: form.keptHidden(context.formData)))
             }
         }

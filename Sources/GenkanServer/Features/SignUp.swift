@@ -72,7 +72,7 @@ struct SignUp: SiteFeature {
                 return .response(
                     forms.page(
                         .signUp, context: context, status: 422, values: FormDescription.signUp.keptValues(context.formData),
-                        errors: [forms.error(failure.code, field: failure.field, locale: locale)]))
+                        errors: [forms.error(failure, locale: locale)]))
             }
         }
     }

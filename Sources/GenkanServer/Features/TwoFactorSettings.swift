@@ -272,7 +272,7 @@ extension SiteFeature {
         switch failure {
         case .verificationCodeReused: PageError(field: .code, message: texts.text(.secondStepCodeUsed, locale))
         case .secondFactorLocked: PageError(field: nil, message: texts.text(.secondStepLocked, locale))
-        default: forms.error(failure.code, field: failure.field, locale: locale)
+        default: forms.error(failure, locale: locale)
         }
     }
 }

@@ -83,7 +83,8 @@ extension FirebaseAPI {
                 for uid in uids { if let profile = try core.profile(uid: uid) { found.append(profile) } }
                 for email in emails { if let profile = try core.profile(email: email) { found.append(profile) } }
                 for profile in found where seen.insert(profile.account.id).inserted {
-                    users.append(UserRecord.json(profile, providerIDs: providerIDs))
+                    let factor = try core.secondFactor(accountID: profile.account.id)
+                    users.append(UserRecord.json(profile, providerIDs: providerIDs, secondFactor: factor))
                 }
                 var body: JSONValue.Members = [("kind", .string("identitytoolkit#GetAccountInfoResponse"))]
                 // No `users` at all when none is found, as Firebase answers (the Admin SDKs read that as "not found").
@@ -176,9 +177,10 @@ extension FirebaseAPI {
         let providerIDs = self.providerIDs
         return answerFromStore(request, context) { core in
             let profiles = try core.profiles(afterID: after, limit: maxResults)
+            let factors = try core.secondFactors(of: profiles)
             var body: JSONValue.Members = [
                 ("kind", .string("identitytoolkit#DownloadAccountResponse")),
-                ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs) })),
+                ("users", .array(profiles.map { UserRecord.json($0, providerIDs: providerIDs, secondFactor: factors[$0.account.id]) })),
             ]
             if profiles.count == maxResults, let last = profiles.last {
                 body.append(("nextPageToken", .string(String(last.account.id))))

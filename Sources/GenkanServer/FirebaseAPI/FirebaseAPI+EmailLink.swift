@@ -64,21 +64,21 @@ extension FirebaseAPI {
                 let linking = requester != nil
                 let started = signedIn.flatMap { signIn in
                     (linking
-                        ? core.startTokens(for: signIn.account, secondFactorProven: true).map {
-                            TokenSignInStart.tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken)
+                        ? core.continueTokens(for: signIn.account, signInProvider: "password").map {
+                            TokenSignInStart.tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken, claims: $0.claims)
                         }
                         : core.startTokenSignIn(for: signIn.account, signInProvider: "password")).map { (signIn, $0) }
                 }
                 switch started {
                 case .failure(let failure): return .failure(self.error(failure, request))
-                case .success(let (signIn, .tokens(account, authTime, refreshToken))):
+                case .success(let (signIn, .tokens(account, authTime, refreshToken, tokenClaims))):
                     let profile = (try? core.profile(id: account.id)) ?? nil
                         ?? AccountProfile(account: account, photoURL: nil, lastLoginAt: authTime)
                     return .success(.object(
                         [
                             ("kind", .string("identitytoolkit#EmailLinkSigninResponse")), ("email", .string(account.email)),
                             ("localId", .string(account.uid)), ("isNewUser", .bool(signIn.isNew)),
-                        ] + tokenFields(profile, authTime: authTime, refreshToken: refreshToken)))
+                        ] + tokenFields(profile, authTime: authTime, refreshToken: refreshToken, claims: tokenClaims)))
                 case .success(let (signIn, .secondStep(pending, account, factor))):
                     return .success(.object(
                         [

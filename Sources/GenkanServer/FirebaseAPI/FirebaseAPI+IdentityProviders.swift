@@ -70,9 +70,9 @@ extension FirebaseAPI {
                             .mapError { self.error($0, request) }
                             .map { start in
                                 switch start {
-                                case .tokens(let account, let authTime, let refreshToken):
+                                case .tokens(let account, let authTime, let refreshToken, let claims):
                                     return signedIn(
-                                        (account, authTime, refreshToken), providerID: providerID, token: token, identityFields: identityFields,
+                                        (account, authTime, refreshToken, claims), providerID: providerID, token: token, identityFields: identityFields,
                                         extra: extra, in: core)
                                 case .secondStep(let pending, let account, let factor):
                                     // No tokens: the second step issues them (`mfaSignIn:finalize`).
@@ -112,7 +112,7 @@ extension FirebaseAPI {
     /// identity, the account, the provider's claims as `rawUserInfo`, `extra` (a new account, the
     /// provider's token back), then the account's tokens.
     private func signedIn(
-        _ started: (account: Account, authTime: Int64, refreshToken: String), providerID: String, token: VerifiedIDToken, identityFields: JSONValue.Members,
+        _ started: StartedTokens, providerID: String, token: VerifiedIDToken, identityFields: JSONValue.Members,
         extra: JSONValue.Members = [], in core: Authenticator
     ) -> JSONValue {
         let account = started.account
@@ -124,7 +124,8 @@ extension FirebaseAPI {
             ("displayName", .string(account.displayName)), ("rawUserInfo", .string(token.claims.serialized())),
         ]
         body += extra
-        body += tokenFields(accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID)
+        body += tokenFields(
+            accountProfile, authTime: started.authTime, refreshToken: started.refreshToken, provider: providerID, claims: started.claims)
         return .object(body)
     }
 }

@@ -11,12 +11,9 @@ extension FirebaseAPI {
             return answer(.interactive(request, context)) { core in
                 Self.account(claims, in: core).flatMap { profile in
                     do {
-                        var user = UserRecord.json(profile, providerIDs: providerIDs)
                         // One factor whichever door enrolled it: the SDK's `enrolledFactors`.
-                        if case .object(var fields) = user, let factor = try core.secondFactor(accountID: profile.account.id) {
-                            fields.append(("mfaInfo", .array([UserRecord.mfaInfo(factor)])))
-                            user = .object(fields)
-                        }
+                        let factor = try core.secondFactor(accountID: profile.account.id)
+                        let user = UserRecord.json(profile, providerIDs: providerIDs, secondFactor: factor)
                         return .success(.object([("kind", .string("identitytoolkit#GetAccountInfoResponse")), ("users", .array([user]))]))
                     } catch {
                         return .failure(self.storeFailure(error, request))

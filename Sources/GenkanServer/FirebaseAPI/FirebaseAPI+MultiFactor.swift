@@ -66,8 +66,7 @@ extension FirebaseAPI {
                 Self.account(claims, in: core).flatMap { profile in
                     core.finishTOTPEnrollment(
                         Self.requester(claims, profile), token: session, code: code, displayName: displayName, locale: locale
-                    ).flatMap { _ in core.startTokens(
-                        for: profile.account, signInProvider: claims.signInProvider, secondFactorProven: true) }
+                    ).flatMap { _ in core.continueTokens(for: profile.account, signInProvider: claims.signInProvider) }
                         .mapError { self.error($0, request) }
                         .map { started in .object(tokenFields(profile, authTime: claims.authTime, refreshToken: started.refreshToken, provider: claims.signInProvider)) }
                 }
@@ -88,8 +87,7 @@ extension FirebaseAPI {
                 Self.account(claims, in: core).flatMap { profile in
                     core.removeSecondFactor(
                         Self.requester(claims, profile), code: nil, enrollmentID: enrollmentID, locale: locale
-                    ).flatMap { _ in core.startTokens(
-                        for: profile.account, signInProvider: claims.signInProvider, secondFactorProven: true) }
+                    ).flatMap { _ in core.continueTokens(for: profile.account, signInProvider: claims.signInProvider) }
                         .mapError { self.error($0, request) }
                         .map { started in .object(tokenFields(profile, authTime: claims.authTime, refreshToken: started.refreshToken, provider: claims.signInProvider)) }
                 }
@@ -124,7 +122,10 @@ extension FirebaseAPI {
                     .map { started, step in
                         let profile = (try? core.profile(id: started.account.id)) ?? nil
                             ?? AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
-                        return .object(tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken, provider: step.firstFactor))
+                        return .object(
+                            tokenFields(
+                                profile, authTime: started.authTime, refreshToken: started.refreshToken, provider: step.firstFactor,
+                                claims: started.claims))
                     }
             }
         }

@@ -39,7 +39,7 @@ extension FirebaseAPI {
                         ("email", .string(started.account.email)),
                     ]
                     if !name.name.isEmpty { body.append(("displayName", .string(name.name))) }
-                    body += tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken)
+                    body += tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken, claims: started.claims)
                     return .success(.object(body))
                 }
             }
@@ -56,7 +56,8 @@ extension FirebaseAPI {
                 let profile = AccountProfile(account: started.account, photoURL: nil, lastLoginAt: started.authTime)
                 return .success(.object(
                     [("kind", .string("identitytoolkit#SignupNewUserResponse")), ("localId", .string(started.account.uid))]
-                        + tokenFields(profile, authTime: started.authTime, refreshToken: started.refreshToken, provider: "anonymous")))
+                        + tokenFields(
+                            profile, authTime: started.authTime, refreshToken: started.refreshToken, provider: "anonymous", claims: started.claims)))
             }
         }
     }
@@ -121,7 +122,7 @@ extension FirebaseAPI {
                 }.flatMap { core.startTokenSignIn(for: $0, signInProvider: "password") }.map { start in
                     let account: Account, authTime: Int64?
                     switch start {
-                    case .tokens(let signedIn, let time, _): (account, authTime) = (signedIn, time)
+                    case .tokens(let signedIn, let time, _, _): (account, authTime) = (signedIn, time)
                     case .secondStep(_, let pending, _): (account, authTime) = (pending, nil)
                     }
                     let profile = (try? core.profile(id: account.id)) ?? nil
@@ -135,8 +136,8 @@ extension FirebaseAPI {
                     if let photo = profile.photoURL { body.append(("profilePicture", .string(photo))) }
                     body.append(("registered", .bool(true)))
                     switch start {
-                    case .tokens(_, let authTime, let refreshToken):
-                        body += tokenFields(profile, authTime: authTime, refreshToken: refreshToken)
+                    case .tokens(_, let authTime, let refreshToken, let claims):
+                        body += tokenFields(profile, authTime: authTime, refreshToken: refreshToken, claims: claims)
                     case .secondStep(let token, _, let factor):
                         // No tokens: the second step issues them (`mfaSignIn:finalize`).
                         body += Self.secondStepFields(token: token, factor: factor)

@@ -73,7 +73,23 @@ struct FirebaseError: Error, Sendable, Hashable {
         case .secondFactorLocked(let wait):
             self.init(FirebaseErrorCode.tooManyAttempts)
             retryAfter = wait
+        case .refusedByHook(let code, let message):
+            self.init(FirebaseErrorCode.blockingFunctionErrorResponse, Self.hookDetail(code: code, message: message))
+        case .hookUnavailable:
+            self.init(
+                FirebaseErrorCode.blockingFunctionErrorResponse,
+                Self.hookDetail(code: "UNAVAILABLE", message: "The blocking hook could not be asked; try again later."), status: 503)
         }
+    }
+
+    /// The detail of Firebase's answer when a blocking function refuses, the function's own
+    /// error object after Firebase's words:
+    /// `HTTP Cloud Function returned an error: {"error":{"message":"…","status":"PERMISSION_DENIED"}}`.
+    /// The web SDK keeps the part after ` : ` as its error's message (`auth/internal-error`); the
+    /// iOS SDK reads the JSON's `message` (`blockingCloudFunctionError`).
+    static func hookDetail(code: String, message: String) -> String {
+        let error = JSONValue.object([("error", .object([("message", .string(message)), ("status", .string(code))]))])
+        return "HTTP Cloud Function returned an error: " + error.serialized()
     }
 
     /// A store failure: `UNAVAILABLE` (503, what Google's APIs answer when a backend cannot be

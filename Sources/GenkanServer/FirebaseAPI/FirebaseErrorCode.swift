@@ -16,6 +16,8 @@ enum FirebaseErrorCode: String, CaseIterable, Sendable {
     case operationNotAllowed = "OPERATION_NOT_ALLOWED"
     case adminOnlyOperation = "ADMIN_ONLY_OPERATION"
     case tooManyAttempts = "TOO_MANY_ATTEMPTS_TRY_LATER"
+    /// An operator's blocking hook refused (or, failing closed, could not be asked).
+    case blockingFunctionErrorResponse = "BLOCKING_FUNCTION_ERROR_RESPONSE"
     // Tokens
     case invalidIDToken = "INVALID_ID_TOKEN"
     case missingIDToken = "MISSING_ID_TOKEN"

@@ -49,12 +49,14 @@ enum UserRecord {
         return entries
     }
 
-    static func json(_ profile: AccountProfile, providerIDs: [String: String] = [:]) -> JSONValue {
+    /// The account as `accounts:lookup` and `batchGet` answer it; `secondFactor` becomes `mfaInfo`
+    /// (the client SDK's `enrolledFactors`, the Admin SDK's `multiFactor`).
+    static func json(_ profile: AccountProfile, providerIDs: [String: String] = [:], secondFactor: SecondFactor? = nil) -> JSONValue {
         let account = profile.account
         // Member by member into room made once: appending array literals (`+= [...]`) made and
         // grew a temporary array for each, a third of building this answer.
         var fields: JSONValue.Members = []
-        fields.reserveCapacity(14)
+        fields.reserveCapacity(15)
         fields.append(("localId", .string(account.uid)))
         if account.hasEmail {
             fields.append(("email", .string(account.email)))
@@ -73,6 +75,7 @@ enum UserRecord {
         fields.append(("createdAt", .string(String(account.createdAt * 1000))))
         if let lastLogin = profile.lastLoginAt { fields.append(("lastLoginAt", .string(String(lastLogin * 1000)))) }
         if let claims = account.customClaims { fields.append(("customAttributes", .string(claims))) }
+        if let secondFactor { fields.append(("mfaInfo", .array([mfaInfo(secondFactor)]))) }
         return .object(fields)
     }
 

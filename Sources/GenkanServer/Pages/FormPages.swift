@@ -62,4 +62,9 @@ struct FormPages: Sendable {
     func error(_ code: AuthErrorCode, field: FormField? = nil, locale: String) -> PageError {
         PageError(field: field, message: texts.message(for: code, locale: locale))
     }
+
+    /// The message of an operation's failure (a blocking hook's in the site's words).
+    func error(_ failure: AuthFailure, locale: String) -> PageError {
+        PageError(field: failure.field, message: texts.message(for: failure, locale: locale))
+    }
 }

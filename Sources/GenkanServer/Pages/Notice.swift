@@ -18,6 +18,10 @@ enum Notice: Sendable, Equatable {
     case passkeyRenamed
     case passkeyRemoved
     case passwordRemoved
+    /// The activity page's "this wasn't me" signed the account out everywhere.
+    case signedOutEverywhere
+    /// What a console action did, by the event it recorded.
+    case console(AccountEventType)
     case twoFactorRemoved
     /// The sign-in's second step ended (expired, used up by wrong codes, another browser's):
     /// sign in again.
@@ -36,9 +40,14 @@ enum Notice: Sendable, Equatable {
         case "passkey-renamed": self = .passkeyRenamed
         case "passkey-removed": self = .passkeyRemoved
         case "password-removed": self = .passwordRemoved
+        case "signed-out-everywhere": self = .signedOutEverywhere
         case "two-factor-removed": self = .twoFactorRemoved
         case "second-step-ended": self = .secondStepEnded
         default:
+            if value.hasPrefix("console-"), let type = AccountEventType(rawValue: String(value.dropFirst("console-".count))) {
+                self = .console(type)
+                return
+            }
             guard value.hasPrefix("sessions-ended-"), let count = Int(value.dropFirst("sessions-ended-".count)),
                 (0...100_000).contains(count)
             else { return nil }
@@ -60,6 +69,8 @@ enum Notice: Sendable, Equatable {
         case .passkeyRenamed: "passkey-renamed"
         case .passkeyRemoved: "passkey-removed"
         case .passwordRemoved: "password-removed"
+        case .signedOutEverywhere: "signed-out-everywhere"
+        case .console(let type): "console-" + type.rawValue
         case .twoFactorRemoved: "two-factor-removed"
         case .secondStepEnded: "second-step-ended"
         }
@@ -86,8 +97,10 @@ enum Notice: Sendable, Equatable {
         case .passkeyRenamed: texts.text(.noticePasskeyRenamed, locale)
         case .passkeyRemoved: texts.text(.noticePasskeyRemoved, locale)
         case .passwordRemoved: texts.text(.noticePasswordRemoved, locale)
+        case .signedOutEverywhere: texts.text(.activityNoticeSignedOut, locale)
+        case .console(let type): texts.text(PageRenderer.eventKey(type), locale)
         case .twoFactorRemoved: texts.text(.noticeTwoFactorRemoved, locale)
-        case .secondStepEnded: texts.message(for: .invalidMultiFactorSession, locale: locale)
+        case .secondStepEnded: texts.message(for: AuthErrorCode.invalidMultiFactorSession, locale: locale)
         }
     }
 }

@@ -49,7 +49,8 @@ extension PageRenderer {
         main.newline()
         var settings: [(PageKey, String)] = [
             (.accountChangeName, SitePath.accountName.path), (.accountChangePassword, SitePath.accountPassword.path),
-            (.accountChangeEmail, SitePath.accountEmail.path), (.accountSessions, SitePath.accountSessions.path), (.accountDelete, SitePath.accountDelete.path),
+            (.accountChangeEmail, SitePath.accountEmail.path), (.accountSessions, SitePath.accountSessions.path),
+            (.activityTitle, SitePath.accountActivity.path), (.accountDelete, SitePath.accountDelete.path),
         ]
         if !providers.isEmpty { settings.insert((.accountProviders, SitePath.accountProviders.path), at: 3) }
         if passkeys { settings.insert((.passkeysTitle, SitePath.passkeys.path), at: providers.isEmpty ? 3 : 4) }

@@ -8,6 +8,16 @@ extension FormPages {
     func linkInvalid(
         _ failure: AuthFailure, context: some SiteRequestContext, next: (text: PageKey, href: String)
     ) -> HTTPResponse {
+        switch failure {
+        case .refusedByHook, .hookUnavailable:
+            // The link was right (and is unused): the operator's hook said no to this sign-in.
+            let page = MessagePage(
+                title: texts.text(.signInTitle, context.locale), paragraphs: [texts.message(for: failure, locale: context.locale)],
+                links: [(texts.text(next.text, context.locale), next.href)])
+            return message(page, context: context, status: failure == .hookUnavailable ? 503 : 403)
+        default:
+            break
+        }
         let code: AuthErrorCode = failure == .expiredActionCode ? .expiredActionCode : .invalidActionCode
         let page = MessagePage(
             title: texts.text(.linkInvalidTitle, context.locale), paragraphs: [texts.message(for: code, locale: context.locale)],

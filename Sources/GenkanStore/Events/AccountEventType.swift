@@ -6,7 +6,8 @@
 public enum AccountEventType: String, Sendable, CaseIterable {
     case accountCreated = "account.created"
     case signInSucceeded = "sign_in.succeeded"
-    /// A wrong password (or passkey, or code) for an existing account.
+    /// A wrong password (or passkey, or code) for an existing account; a wrong code at the second
+    /// step has the `method` `second_factor`.
     case signInFailed = "sign_in.failed"
     /// Refused before the credentials counted: a limit, a disabled account, a blocking hook.
     case signInRefused = "sign_in.refused"
@@ -31,6 +32,8 @@ public enum AccountEventType: String, Sendable, CaseIterable {
     case providerUnlinked = "provider.unlinked"
     case secondFactorAdded = "second_factor.added"
     case secondFactorRemoved = "second_factor.removed"
+    /// Ten new recovery codes replaced the account's (the old ones no longer work).
+    case recoveryCodesReplaced = "second_factor.recovery_codes_replaced"
     case profileChanged = "account.profile_changed"
     case claimsChanged = "account.claims_changed"
     case accountDisabled = "account.disabled"

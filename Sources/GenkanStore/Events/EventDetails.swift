@@ -5,7 +5,8 @@ import GenkanJSON
 /// each is a name, a count or a stable code.
 public struct EventDetails: Sendable, Hashable {
     /// How the account was entered or changed: `password`, `passkey`, `email_link`, `anonymous`,
-    /// `custom_token`, `second_factor`, or a provider id (`google.com`).
+    /// `custom_token`, `second_factor`, or a provider id (`google.com`); for a second factor and
+    /// its step, `totp` or `recovery_code`.
     public var method: String?
     /// Which door the request came through.
     public var door: EventDoor?

@@ -6,11 +6,14 @@ public struct EventOrigin: Sendable, Hashable {
     public var client: String?
     public var userAgent: String?
     public var door: EventDoor?
+    /// The language the request was answered in (a blocking hook's `locale`); never recorded.
+    public var locale: String?
 
-    public init(client: String?, userAgent: String?, door: EventDoor?) {
+    public init(client: String?, userAgent: String?, door: EventDoor?, locale: String? = nil) {
         self.client = client
         self.userAgent = userAgent
         self.door = door
+        self.locale = locale
     }
 
     /// Nothing known: a job that did not say (its events have no client).

@@ -92,6 +92,12 @@ public enum AuthFailure: Error, Sendable, Hashable {
     case secondFactorRequired
     /// Too many codes were checked for the account lately; the next may be checked after `retryAfter` seconds.
     case secondFactorLocked(retryAfter: Int)
+    /// The operator's blocking hook refused this sign-up or sign-in; `code` and `message` are the
+    /// hook's own (the API passes them on as Firebase does; a page shows its own "not allowed").
+    case refusedByHook(code: String, message: String)
+    /// The blocking hook could not be asked and the server fails closed (`--hooks-fail closed`):
+    /// nothing was created or issued; trying again later may work.
+    case hookUnavailable
     /// The store failed; the detail is for the operator's log.
     case internalError(StoreError)
 
@@ -135,6 +141,7 @@ public enum AuthFailure: Error, Sendable, Hashable {
         case .invalidMultiFactorSession: .invalidMultiFactorSession
         case .secondFactorLocked: .tooManyRequests
         case .secondFactorRequired: .secondFactorRequired
+        case .refusedByHook, .hookUnavailable: .blockingCloudFunctionError
         case .internalError: .internalError
         }
     }

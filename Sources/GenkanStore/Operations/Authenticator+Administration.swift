@@ -77,7 +77,7 @@ extension Authenticator {
                 rest.name = nil
                 rest.emailVerified = nil
                 rest.uid = nil
-                return try apply(rest, to: account)
+                return try apply(rest, to: account, actor: .system)
             }
         }
     }
@@ -89,9 +89,14 @@ extension Authenticator {
     ///
     /// - Returns: the account with what the API reports, or `.userNotFound`, `.emailAlreadyInUse`.
     public func administer(accountID: Int64, _ changes: AccountChanges) -> Result<AccountProfile, AuthFailure> {
+        administering(.administrator(accountID: accountID), changes)
+    }
+
+    /// `administer` for `requester` (`.administrator` or `.console`), whose actor its events name.
+    func administering(_ requester: Requester, _ changes: AccountChanges) -> Result<AccountProfile, AuthFailure> {
         attempt { () throws(StoreError) in
             let hash = try changes.password.map { password throws(StoreError) in try hasher.hash(password) }
-            return acting(as: .administrator(accountID: accountID)) { (resolved) throws(StoreError) -> Result<AccountProfile, AuthFailure> in
+            return acting(as: requester) { (resolved) throws(StoreError) -> Result<AccountProfile, AuthFailure> in
                 let account = resolved.account
                 // Every check before the first write: a refused change writes nothing.
                 if let email = changes.email, let owner = try store.account(email: email)?.account, owner.id != account.id {
@@ -99,11 +104,11 @@ extension Authenticator {
                 }
                 if let hash {
                     try store.replacePassword(accountID: account.id, passwordHash: hash)
-                    try store.record(.passwordChanged, uid: account.uid, actor: .system)
+                    try store.record(.passwordChanged, uid: account.uid, actor: requester.actor)
                 }
                 var rest = changes
                 rest.password = nil
-                return try apply(rest, to: account)
+                return try apply(rest, to: account, actor: requester.actor)
             }
         }
     }
@@ -111,7 +116,7 @@ extension Authenticator {
     /// Applies every change but the password inside the caller's transaction, which has checked
     /// that another account does not have `changes.email` (the unique key is the backstop: its
     /// violation rolls the whole transaction back).
-    private func apply(_ changes: AccountChanges, to account: Account) throws(StoreError)
+    private func apply(_ changes: AccountChanges, to account: Account, actor: EventActor) throws(StoreError)
         -> Result<AccountProfile, AuthFailure>
     {
         let id = account.id
@@ -128,28 +133,29 @@ extension Authenticator {
         // when presented, and sessions older than it are refused at their next look-up.
         if let validSince = changes.validSince { try store.storage.setValidSince(accountID: id, validSince) }
         guard let profile = try store.profile(id: id) else { return .failure(.userNotFound) }
-        try recordAdministration(changes, before: account, in: store)
+        try recordAdministration(changes, before: account, actor: actor)
         return .success(profile)
     }
 }
 
 extension Authenticator {
-    /// The events of an administrator's changes, by the system (the API's administrative
-    /// credential): each state that changed, and one `account.profile_changed` for the rest.
-    private func recordAdministration(_ changes: AccountChanges, before account: Account, in store: AccountStore) throws(StoreError) {
+    /// The events of an administrator's changes, by `actor` (the system for the API's
+    /// administrative credential, the administrator for the console): each state that changed, and
+    /// one `account.profile_changed` for the rest.
+    private func recordAdministration(_ changes: AccountChanges, before account: Account, actor: EventActor) throws(StoreError) {
         let uid = account.uid
         if let disabled = changes.disabled, disabled != account.isDisabled {
-            try store.record(disabled ? .accountDisabled : .accountEnabled, uid: uid, actor: .system)
+            try store.record(disabled ? .accountDisabled : .accountEnabled, uid: uid, actor: actor)
         }
         if let claims = changes.customClaims, claims != account.customClaims {
             let names = claims.flatMap { JSONReader.value($0)?.members?.map(\.name) } ?? []
-            try store.record(.claimsChanged, uid: uid, actor: .system, details: EventDetails(claims: names))
+            try store.record(.claimsChanged, uid: uid, actor: actor, details: EventDetails(claims: names))
         }
         if let email = changes.email, email != account.email {
-            try store.record(.profileChanged, uid: uid, actor: .system, details: EventDetails(method: "email"))
+            try store.record(.profileChanged, uid: uid, actor: actor, details: EventDetails(method: "email"))
         }
-        if changes.validSince != nil { try store.record(.sessionsEnded, uid: uid, actor: .system) }
-        if changes.emailVerified == true && !account.isVerified { try store.record(.emailVerified, uid: uid, actor: .system) }
+        if changes.validSince != nil { try store.record(.sessionsEnded, uid: uid, actor: actor) }
+        if changes.emailVerified == true && !account.isVerified { try store.record(.emailVerified, uid: uid, actor: actor) }
     }
 }
 

@@ -1,16 +1,26 @@
-/// Tokens just issued for a sign-in: the account, the sign-in's time and the refresh token (its
-/// only copy).
-public typealias StartedTokens = (account: Account, authTime: Int64, refreshToken: String)
+/// Tokens just issued for a sign-in: the account, the sign-in's time, the refresh token (its
+/// only copy) and the developer claims kept with it (a custom token's, or a blocking hook's session
+/// claims), which its ID tokens carry.
+public typealias StartedTokens = (account: Account, authTime: Int64, refreshToken: String, claims: String?)
 
 extension Authenticator {
     /// Makes an anonymous account (no address, no password, no name) and its first tokens, in one
     /// transaction: an app's guest, who may link a sign-in method later and keep the account.
     public func signUpAnonymously() -> Result<StartedTokens, AuthFailure> {
         attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<StartedTokens, AuthFailure> in
-                let account = try store.createAddresslessAccount(anonymous: true)
+            // Both hooks before anything is written: a refused guest leaves no account behind.
+            let uid = AccountStore.newUID()
+            let admitted: (creation: HookChanges, signIn: HookChanges)
+            switch try admitNewAccount(newAccountSubject(uid: uid, email: nil, providers: [], method: "anonymous"), signsIn: true) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let both): admitted = both
+            }
+            return try store.allOrNothing { () throws(StoreError) -> Result<StartedTokens, AuthFailure> in
+                var account = try store.createAddresslessAccount(uid: uid, anonymous: true)
                 try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "anonymous"))
-                return startTokens(for: account, signInProvider: "anonymous")
+                account = try apply(admitted.creation, to: account)
+                return startTokens(
+                    for: account, signInProvider: "anonymous", claims: nil, secondFactorProven: false, admitted: admitted.signIn)
             }
         }
     }
@@ -53,7 +63,9 @@ extension Authenticator {
                 // A new way into an account that has an address: its owner hears of it (a guest
                 // getting its first address and password is signing up, not being joined).
                 if account.hasEmail { try mailPasswordNotice(to: updated, added: true, locale: locale) }
-                return startTokens(for: updated)
+                // Firebase asks no blocking function when an e-mail and password are linked.
+                return startTokens(
+                    for: updated, signInProvider: "password", claims: nil, secondFactorProven: false, admitted: HookChanges())
             }
         }
     }

@@ -17,8 +17,7 @@ extension Authenticator {
             try store.record(.accountDeleted, uid: deleted.uid, actor: requester.actor)
             // Not about an account any more: nothing would delete it, and nothing should. An
             // administrator tells the person themselves (as Firebase's Admin SDKs send nothing).
-            if case .administrator = requester {
-            } else if let goodbye = mail.goodbye(to: deleted, locale: locale) {
+            if !requester.isAdministrative, let goodbye = mail.goodbye(to: deleted, locale: locale) {
                 try store.enqueueMail(goodbye)
             }
             return .success(deleted)

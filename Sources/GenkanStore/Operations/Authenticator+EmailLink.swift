@@ -44,7 +44,9 @@ extension Authenticator {
     /// account with this address may have set ends — the password, the provider identities and
     /// passkeys, every session and token — as a password reset ends them (`ownerTookOver`).
     ///
-    /// Nothing is used up when the answer is a failure (a disabled account, a mismatch).
+    /// Nothing is used up when the answer is a failure (a disabled account, a mismatch, a
+    /// `beforeCreate` hook's refusal for an address without an account). The door then starts the
+    /// session or tokens, which asks `beforeSignIn`.
     ///
     /// - Parameters:
     ///   - email: the address the app says the link was sent to (Firebase asks for it, so that a
@@ -57,7 +59,22 @@ extension Authenticator {
         withLinkCode code: String, email: String?, linking requester: Requester? = nil, signedInAt: Int64 = 0
     ) -> Result<EmailLinkSignIn, AuthFailure> {
         attempt { () throws(StoreError) in
-            try store.transaction { () throws(StoreError) -> Result<EmailLinkSignIn, AuthFailure> in
+            // A link for an address without an account makes one: asked before the transaction,
+            // from what the store says now (the transaction fails closed if that changed).
+            var creation: (uid: String, changes: HookChanges)?
+            if requester == nil, hooksAsk(.beforeCreate), case .success(let pending) = try store.inspectSignInCode(code),
+                email.map({ AccountStore.emailKey($0) == AccountStore.emailKey(pending.email) }) ?? true,
+                try store.account(email: pending.email) == nil
+            {
+                let uid = AccountStore.newUID()
+                switch try admit(.beforeCreate, method: "emailLink", {
+                    newAccountSubject(uid: uid, email: pending.email, emailVerified: true, providers: [], method: "emailLink")
+                }) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let changes): creation = (uid, changes)
+                }
+            }
+            return try store.transaction { () throws(StoreError) -> Result<EmailLinkSignIn, AuthFailure> in
                 let found: SignInCode
                 switch try store.inspectSignInCode(code) {
                 case .failure(let failure): return .failure(AuthFailure(failure))
@@ -95,14 +112,16 @@ extension Authenticator {
                     }
                     return .success(EmailLinkSignIn(account: try reread(owner), isNew: false))
                 }
+                if creation == nil, hooksAsk(.beforeCreate) { return .failure(.hookUnavailable) }
                 guard case .success = try store.consumeSignInCode(code) else { return .failure(.invalidActionCode) }
                 // A sign-up of the address committed meanwhile makes this throw: the transaction
                 // rolls back and the code stays unused.
-                let account = try store.createAccount(
-                    NewAccount(email: found.email, displayName: "", nameKey: "", passwordHash: nil), verified: true)
+                var account = try store.createAccount(
+                    NewAccount(email: found.email, displayName: "", nameKey: "", passwordHash: nil), verified: true, uid: creation?.uid)
                 // Made by the address's owner, through its mailbox: trusted from the start.
                 try store.storage.setCredentialsTrustedSince(accountID: account.id, account.createdAt)
                 try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "email_link"))
+                if let changes = creation?.changes { account = try apply(changes, to: account) }
                 return .success(EmailLinkSignIn(account: account, isNew: true))
             }
         }

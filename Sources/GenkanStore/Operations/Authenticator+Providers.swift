@@ -1,3 +1,10 @@
+/// The hooks' answers for a provider's sign-in, asked before its transaction: the new account's
+/// uid and `beforeCreate` answer, and the `beforeSignIn` answer; nil for what was not asked.
+struct ProviderAdmission {
+    var creation: (uid: String, changes: HookChanges)? = nil
+    var signIn: HookChanges? = nil
+}
+
 /// The outcome of signing in with a provider.
 public struct ProviderSignInOutcome: Sendable, Hashable {
     public let account: Account
@@ -28,24 +35,45 @@ extension Authenticator {
         with profile: ProviderProfile, replacing previous: String? = nil, userAgent: String?,
         requireVerifiedEmail: Bool = false, locale: String = "en"
     ) -> Result<ProviderSignInOutcome, AuthFailure> {
-        do {
+        attempt { () throws(StoreError) in
+            let admitted: ProviderAdmission
+            switch try admitProvider(profile, requireVerifiedEmail: requireVerifiedEmail, signsIn: true) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let answers): admitted = answers
+            }
             return try store.allOrNothing({ () throws(StoreError) -> Result<ProviderSignInOutcome, AuthFailure> in
-                identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
-                    startSession(for: found.account, replacing: previous, userAgent: userAgent, method: profile.provider).map { started in
+                identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale, creation: admitted.creation).flatMap { found in
+                    startSession(
+                        for: found.account, replacing: previous, userAgent: userAgent, method: profile.provider, secondFactorProven: false,
+                        admitted: admitted.signIn
+                    ).map { started in
                         ProviderSignInOutcome(account: started.account, isNew: found.isNew, token: started.token)
                     }
                 }
             })
-        } catch {
-            return .failure(.internalError(error))
         }
     }
 
     /// The account of a verified provider identity, made now if this is its first sign-in, as
     /// `signIn(with:…)` finds or makes it, without starting a session: the Firebase-compatible
-    /// API's `accounts:signInWithIdp` issues its own tokens.
+    /// API's `accounts:signInWithIdp` issues its own tokens. A new account is made only after the
+    /// `beforeCreate` hook allowed it.
     public func identify(
         _ profile: ProviderProfile, requireVerifiedEmail: Bool = false, locale: String = "en"
+    ) -> Result<(account: Account, isNew: Bool), AuthFailure> {
+        attempt { () throws(StoreError) in
+            switch try admitProvider(profile, requireVerifiedEmail: requireVerifiedEmail, signsIn: false) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let admitted):
+                return identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale, creation: admitted.creation)
+            }
+        }
+    }
+
+    /// `identify`, with the uid and the `beforeCreate` hook's answer for an account it may make
+    /// (asked before its transaction by `admitProvider`).
+    func identify(
+        _ profile: ProviderProfile, requireVerifiedEmail: Bool, locale: String, creation: (uid: String, changes: HookChanges)?
     ) -> Result<(account: Account, isNew: Bool), AuthFailure> {
         do {
             return try store.transaction { () throws(StoreError) -> Result<(account: Account, isNew: Bool), AuthFailure> in
@@ -57,9 +85,11 @@ extension Authenticator {
                 guard let email = profile.email else { return .failure(.missingEmail) }
                 if requireVerifiedEmail && !profile.emailVerified { return .failure(.unverifiedEmail) }
                 if try store.account(email: email) != nil { return .failure(.accountExistsWithDifferentCredential) }
-                let account: Account
+                // What was read before the hook was asked no longer holds: fail closed.
+                if creation == nil, hooksAsk(.beforeCreate) { return .failure(.hookUnavailable) }
+                var account: Account
                 do throws(StoreError) {
-                    account = try store.createPasswordlessAccount(profile, email: email)
+                    account = try store.createPasswordlessAccount(profile, email: email, uid: creation?.uid)
                     try store.linkIdentity(profile, accountID: account.id)
                 } catch where error.code == .constraint {
                     // Another sign-up or sign-in for the address or identity committed first.
@@ -73,10 +103,36 @@ extension Authenticator {
                     _ = try store.issueCode(.verifyEmail, accountID: account.id) { mail.verification(to: account, code: $0, locale: locale) }
                 }
                 try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: profile.provider, provider: profile.provider))
+                if let changes = creation?.changes { account = try apply(changes, to: account) }
                 return .success((account, true))
             }
         } catch {
             return .failure(.internalError(error))
+        }
+    }
+
+    /// Asks the hooks a provider's sign-in needs, from what the store says before its transaction:
+    /// `beforeCreate` (with the uid the account will get) when the identity is new and its address
+    /// free, and with `signsIn`, `beforeSignIn` when a session or tokens would follow (not for an
+    /// account whose second step is due, a disabled one, or a sign-in that fails anyway).
+    func admitProvider(
+        _ profile: ProviderProfile, requireVerifiedEmail: Bool, signsIn: Bool
+    ) throws(StoreError) -> Result<ProviderAdmission, AuthFailure> {
+        if let linked = try store.account(issuer: profile.issuer, subject: profile.subject) {
+            guard signsIn, !linked.isDisabled, try !store.hasSecondFactor(accountID: linked.id) else { return .success(ProviderAdmission()) }
+            return try admit(.beforeSignIn, refusedUID: linked.uid, method: profile.provider, { () throws(StoreError) in
+                try hookSubject(.beforeSignIn, linked, method: profile.provider)
+            }).map { ProviderAdmission(creation: nil, signIn: $0) }
+        }
+        guard let email = profile.email, profile.emailVerified || !requireVerifiedEmail, try store.account(email: email) == nil else {
+            return .success(ProviderAdmission())
+        }
+        let uid = AccountStore.newUID()
+        let subject = newAccountSubject(
+            uid: uid, email: email, emailVerified: profile.emailVerified, displayName: profile.displayName, providers: [profile.provider],
+            method: profile.provider)
+        return try admitNewAccount(subject, signsIn: signsIn).map {
+            ProviderAdmission(creation: (uid, $0.creation), signIn: signsIn ? $0.signIn : nil)
         }
     }
 

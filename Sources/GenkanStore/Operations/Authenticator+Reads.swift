@@ -81,4 +81,17 @@ extension Authenticator {
     public func secondFactor(accountID: Int64) throws(StoreError) -> SecondFactor? {
         try store.storage.secondFactor(accountID: accountID)
     }
+
+    /// The second factors of a list of accounts (a page of `profiles(afterID:limit:)`), by
+    /// account id, read at once rather than one account at a time.
+    public func secondFactors(of profiles: [AccountProfile]) throws(StoreError) -> [Int64: SecondFactor] {
+        let ids = profiles.map(\.account.id)
+        guard let first = ids.min(), let last = ids.max() else { return [:] }
+        let wanted = Set(ids)
+        var found: [Int64: SecondFactor] = [:]
+        for factor in try store.storage.secondFactors(accountIDs: first...last) where wanted.contains(factor.accountID) {
+            found[factor.accountID] = factor
+        }
+        return found
+    }
 }

@@ -44,6 +44,16 @@ extension Authenticator {
     }
 }
 
+extension Authenticator {
+    /// A proof just made (`proving`) counts as the session's re-authentication from now on
+    /// (`authenticated_at`): what the console asks for before its actions.
+    public func recordReauthentication(_ proven: ProvenSession) -> Result<Void, AuthFailure> {
+        attempt { () throws(StoreError) in
+            try store.refreshAuthentication(token: proven.token) ? .success(()) : .failure(.userTokenExpired)
+        }
+    }
+}
+
 /// A session whose holder has just proved the account's password.
 public struct ProvenSession: Sendable, Hashable {
     public let token: String

@@ -11,23 +11,48 @@ extension Authenticator {
     ///
     /// An account with a second factor gets no session unless `secondFactorProven` (its second
     /// step succeeded, or the first factor counts as two): `.secondFactorRequired`, whichever door
-    /// forgot to ask.
+    /// forgot to ask. The `beforeSignIn` hook is asked before the transaction: a refusal
+    /// (`.refusedByHook`, `.hookUnavailable`) issues nothing; its changes are applied with the
+    /// session.
     public func startSession(
         for account: Account, replacing previous: String?, userAgent: String?, method: String = "password", secondFactorProven: Bool = false
     ) -> Result<StartedSession, AuthFailure> {
-        do {
+        startSession(
+            for: account, replacing: previous, userAgent: userAgent, method: method, secondFactorProven: secondFactorProven, admitted: nil)
+    }
+
+    /// `startSession`, with the `beforeSignIn` hook's answer when the caller asked it already
+    /// (before the transaction it runs this in); nil asks it now, before this transaction.
+    func startSession(
+        for account: Account, replacing previous: String?, userAgent: String?, method: String, secondFactorProven: Bool,
+        admitted: HookChanges?
+    ) -> Result<StartedSession, AuthFailure> {
+        attempt { () throws(StoreError) in
+            // Asked only when a session would follow: not for an account whose second step is due
+            // (read here only when a hook is to be asked; the transaction reads it again).
+            if admitted == nil, hooksAsk(.beforeSignIn), !secondFactorProven, try store.hasSecondFactor(accountID: account.id) {
+                return .failure(.secondFactorRequired)
+            }
+            let changes: HookChanges
+            switch try admit(.beforeSignIn, already: admitted, refusedUID: account.uid, method: method, { () throws(StoreError) in
+                try hookSubject(.beforeSignIn, account, method: method)
+            }) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let allowed): changes = allowed
+            }
             return try store.transaction { () throws(StoreError) -> Result<StartedSession, AuthFailure> in
                 if !secondFactorProven, try store.hasSecondFactor(accountID: account.id) { return .failure(.secondFactorRequired) }
+                // A hook may disable the account as it answers (committed, and no session).
+                let current = try apply(changes, to: account)
+                if current.isDisabled { return .failure(.userDisabled) }
                 if let previous { try store.deleteSession(token: previous) }
                 try store.recordLogin(accountID: account.id)
                 let (token, session) = try store.createSession(accountID: account.id, userAgent: userAgent)
                 try store.record(
                     .signInSucceeded, uid: account.uid,
                     details: EventDetails(method: method, session: AccountStore.sessionHandle(token: token)))
-                return .success(StartedSession(account: try store.account(id: account.id) ?? account, token: token, session: session))
+                return .success(StartedSession(account: try store.account(id: account.id) ?? current, token: token, session: session))
             }
-        } catch {
-            return .failure(.internalError(error))
         }
     }
 }
@@ -65,6 +90,19 @@ extension Authenticator {
     @discardableResult
     public func endSession(accountID: Int64, handle: String) throws(StoreError) -> Bool {
         try store.endSession(accountID: accountID, handle: handle)
+    }
+
+    /// "This wasn't me": every session of the account, `sessionToken`'s too, and every app end,
+    /// in one transaction (a `session.ended` with the others' count, then `session.signed_out`).
+    ///
+    /// - Returns: how many others ended.
+    @discardableResult
+    public func signOutEverywhere(sessionToken: String) throws(StoreError) -> Int {
+        try store.transaction { () throws(StoreError) -> Int in
+            let others = try store.endOtherSessions(sessionToken: sessionToken)
+            try signOut(sessionToken: sessionToken)
+            return others
+        }
     }
 
     /// "Sign out everywhere else": every session of the account but `sessionToken`'s, and every

@@ -16,6 +16,16 @@ extension Authenticator {
         for account: Account, firstFactor: String, countsAsTwoFactors: Bool = false, replacing previous: String?, binding: String,
         userAgent: String?, returnTo: String?
     ) -> Result<SignInStart, AuthFailure> {
+        startSignIn(
+            for: account, firstFactor: firstFactor, countsAsTwoFactors: countsAsTwoFactors, replacing: previous, binding: binding,
+            userAgent: userAgent, returnTo: returnTo, admitted: nil)
+    }
+
+    /// `startSignIn`, with the `beforeSignIn` hook's answer when the caller asked it already.
+    func startSignIn(
+        for account: Account, firstFactor: String, countsAsTwoFactors: Bool = false, replacing previous: String?, binding: String,
+        userAgent: String?, returnTo: String?, admitted: HookChanges?
+    ) -> Result<SignInStart, AuthFailure> {
         do {
             if !countsAsTwoFactors, try store.hasSecondFactor(accountID: account.id) {
                 let token = try store.transaction { () throws(StoreError) in
@@ -27,16 +37,17 @@ extension Authenticator {
             return .failure(.internalError(error))
         }
         // No factor, or a first factor that counts as two: decided above.
-        return startSession(for: account, replacing: previous, userAgent: userAgent, method: firstFactor, secondFactorProven: true).map {
-            .signedIn($0)
-        }
+        return startSession(
+            for: account, replacing: previous, userAgent: userAgent, method: firstFactor, secondFactorProven: true, admitted: admitted
+        ).map { .signedIn($0) }
     }
 }
 
 /// How an API sign-in whose first factor was right goes on.
 public enum TokenSignInStart: Sendable {
     /// Tokens: the account has no second factor.
-    case tokens(account: Account, authTime: Int64, refreshToken: String)
+    /// `claims`: the developer claims kept with the refresh token, which its ID tokens carry.
+    case tokens(account: Account, authTime: Int64, refreshToken: String, claims: String?)
     /// The client must finish the second step with `token` (the API's `mfaPendingCredential`)
     /// and a code of `factor`; nothing is issued yet.
     case secondStep(token: String, account: Account, factor: SecondFactor)
@@ -60,7 +71,7 @@ extension Authenticator {
             return .failure(.internalError(error))
         }
         return startTokens(for: account, signInProvider: signInProvider, secondFactorProven: true).map {
-            .tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken)
+            .tokens(account: $0.account, authTime: $0.authTime, refreshToken: $0.refreshToken, claims: $0.claims)
         }
     }
 }
@@ -73,17 +84,20 @@ extension Authenticator {
         with profile: ProviderProfile, replacing previous: String?, binding: String, userAgent: String?, returnTo: String?,
         requireVerifiedEmail: Bool = false, locale: String = "en"
     ) -> Result<(isNew: Bool, start: SignInStart), AuthFailure> {
-        do {
+        attempt { () throws(StoreError) in
+            let admitted: ProviderAdmission
+            switch try admitProvider(profile, requireVerifiedEmail: requireVerifiedEmail, signsIn: true) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let answers): admitted = answers
+            }
             return try store.allOrNothing({ () throws(StoreError) -> Result<(isNew: Bool, start: SignInStart), AuthFailure> in
-                identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale).flatMap { found in
+                identify(profile, requireVerifiedEmail: requireVerifiedEmail, locale: locale, creation: admitted.creation).flatMap { found in
                     startSignIn(
                         for: found.account, firstFactor: profile.provider, replacing: previous, binding: binding, userAgent: userAgent,
-                        returnTo: returnTo
+                        returnTo: returnTo, admitted: admitted.signIn
                     ).map { (found.isNew, $0) }
                 }
             })
-        } catch {
-            return .failure(.internalError(error))
         }
     }
 }

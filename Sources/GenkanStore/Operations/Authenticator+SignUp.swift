@@ -18,6 +18,10 @@ extension Authenticator {
     ///     password is hashed first in every case, so both outcomes cost the same Argon2id work,
     ///     and an address in use gets `signUpAttempt` mailed to its owner (`.addressInUse`).
     ///     Otherwise an address in use is `.emailAlreadyInUse`, found before any hashing.
+    ///
+    /// The `beforeCreate` hook is asked before anything is hashed or written: a refusal
+    /// (`.refusedByHook`, `.hookUnavailable`) leaves nothing; its changes are made with the account.
+    ///
     /// - Returns: `.created`, or `.addressInUse` when `privately`; `.emailAlreadyInUse` otherwise.
     public func signUp(
         email: String, displayName: String, nameKey: String, password: String, locale: String = "en",
@@ -25,6 +29,16 @@ extension Authenticator {
     ) -> Result<SignUpOutcome, AuthFailure> {
         attempt { () throws(StoreError) in
             if !privately, try store.account(email: email) != nil { return .failure(.emailAlreadyInUse) }
+            // Asked before the hashing and the transaction, and (privately) whether or not the
+            // address has an account, so that the answer and its time tell nothing more.
+            let uid = AccountStore.newUID()
+            let changes: HookChanges
+            switch try admit(.beforeCreate, method: "password", {
+                newAccountSubject(uid: uid, email: email, displayName: displayName, providers: ["password"], method: "password")
+            }) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let allowed): changes = allowed
+            }
             let hash = try hasher.hash(password)
             return try store.transaction { () throws(StoreError) -> Result<SignUpOutcome, AuthFailure> in
                 if let owner = try store.account(email: email)?.account {
@@ -32,17 +46,18 @@ extension Authenticator {
                     if let notice = mail.signUpAttempt(to: owner, locale: locale) { try store.enqueueMail(notice, accountID: owner.id) }
                     return .success(.addressInUse(owner))
                 }
-                let account: Account
+                var account: Account
                 do throws(StoreError) {
                     account = try store.createAccount(
-                        NewAccount(email: email, displayName: displayName, nameKey: nameKey, passwordHash: hash))
+                        NewAccount(email: email, displayName: displayName, nameKey: nameKey, passwordHash: hash), uid: uid)
                 } catch where error.code == .constraint {
                     // Another sign-up with the same address committed first (a store whose
                     // transactions do not see each other's inserts before the unique index does).
                     return .failure(.emailAlreadyInUse)
                 }
                 try store.record(.accountCreated, uid: account.uid, details: EventDetails(method: "password"))
-                if sendsVerification {
+                account = try apply(changes, to: account)
+                if sendsVerification && !account.isVerified {
                     _ = try store.issueCode(.verifyEmail, accountID: account.id) { mail.verification(to: account, code: $0, locale: locale) }
                 }
                 return .success(.created(account))

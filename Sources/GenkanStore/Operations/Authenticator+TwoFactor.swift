@@ -93,6 +93,7 @@ extension Authenticator {
                     enrolledAt: store.clock.now(), lastUsedStep: step)
                 try store.storage.insertSecondFactor(factor, recoveryCodes: codes.map { RecoveryCode.digest(RecoveryCode.normalized($0)!) })
                 try store.storage.deleteTOTPEnrollment(accountID: account.id)
+                try store.record(.secondFactorAdded, uid: account.uid, details: EventDetails(method: SecondFactorMethod.totp))
                 if let message = mail.secondFactorChanged(to: account, change: .added, locale: locale) {
                     try store.enqueueMail(message, accountID: account.id)
                 }
@@ -102,30 +103,36 @@ extension Authenticator {
     }
 
     /// Removes the account's second factor and its recovery codes, and every sign-in waiting for
-    /// it. A browser must type a current code or an unused recovery code (its door has proved the
-    /// password or a passkey); an API client proves a recent sign-in and names the factor.
+    /// it, with a `second_factor.removed` naming the requester's actor. A browser must type a
+    /// current code or an unused recovery code (its door has proved the password or a passkey); an
+    /// API client proves a recent sign-in and names the factor; an administrator (the console)
+    /// types nothing, so that an owner who lost the app and the codes, or a server that lost the
+    /// key that sealed them, can be let back in: that removal needs no key.
     public func removeSecondFactor(
         _ requester: Requester, code: String?, enrollmentID: String? = nil, locale: String
     ) -> Result<SecondFactor, AuthFailure> {
-        keys().flatMap { keys in
-            acting(as: requester) { (resolved) throws(StoreError) -> Result<SecondFactor, AuthFailure> in
-                let account = resolved.account
-                guard let factor = try store.storage.secondFactor(accountID: account.id),
-                    enrollmentID == nil || enrollmentID == factor.enrollmentID
-                else { return .failure(.multiFactorInfoNotFound) }
-                if resolved.session != nil || code != nil {
-                    guard let code, let typed = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
-                    if case .failure(let failure) = try prove(typed, factor: factor, account: account, keys: keys, locale: locale) {
-                        return .failure(failure)
-                    }
+        let keys = twoFactorKeys
+        if keys == nil && !requester.isAdministrative { return .failure(.twoFactorUnavailable) }
+        return acting(as: requester) { (resolved) throws(StoreError) -> Result<SecondFactor, AuthFailure> in
+            let account = resolved.account
+            guard let factor = try store.storage.secondFactor(accountID: account.id),
+                enrollmentID == nil || enrollmentID == factor.enrollmentID
+            else { return .failure(.multiFactorInfoNotFound) }
+            if resolved.session != nil || code != nil {
+                guard let keys else { return .failure(.twoFactorUnavailable) }
+                guard let code, let typed = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
+                if case .failure(let failure) = try prove(typed, factor: factor, account: account, keys: keys, locale: locale) {
+                    return .failure(failure)
                 }
-                try store.storage.deleteSecondFactor(accountID: account.id)
-                try store.storage.deletePendingSecondSteps(accountID: account.id)
-                if let message = mail.secondFactorChanged(to: account, change: .removed, locale: locale) {
-                    try store.enqueueMail(message, accountID: account.id)
-                }
-                return .success(factor)
             }
+            try store.storage.deleteSecondFactor(accountID: account.id)
+            try store.storage.deletePendingSecondSteps(accountID: account.id)
+            try store.record(
+                .secondFactorRemoved, uid: account.uid, actor: requester.actor, details: EventDetails(method: SecondFactorMethod.totp))
+            if let message = mail.secondFactorChanged(to: account, change: .removed, locale: locale) {
+                try store.enqueueMail(message, accountID: account.id)
+            }
+            return .success(factor)
         }
     }
 
@@ -142,6 +149,7 @@ extension Authenticator {
                 }
                 let codes = RecoveryCode.newSet()
                 try store.storage.replaceRecoveryCodes(accountID: account.id, codes.map { RecoveryCode.digest(RecoveryCode.normalized($0)!) })
+                try store.record(.recoveryCodesReplaced, uid: account.uid)
                 if let message = mail.secondFactorChanged(to: account, change: .newRecoveryCodes, locale: locale) {
                     try store.enqueueMail(message, accountID: account.id)
                 }
@@ -184,15 +192,25 @@ extension Authenticator {
                     guard let step = try store.pendingSecondStep(token: token, binding: binding),
                         let account = try store.account(id: step.accountID)
                     else { return .failure(.invalidMultiFactorSession) }
-                    if account.isDisabled { return .failure(.userDisabled) }
+                    if account.isDisabled {
+                        try store.record(.signInRefused, uid: account.uid, details: EventDetails(method: SecondFactorMethod.step, reason: "account-disabled"))
+                        return .failure(.userDisabled)
+                    }
                     guard let factor = try store.storage.secondFactor(accountID: account.id) else { return .failure(.invalidMultiFactorSession) }
                     if let enrollmentID, enrollmentID != factor.enrollmentID { return .failure(.multiFactorInfoNotFound) }
                     guard let typed = SecondFactorCode(code) else { return .failure(.invalidVerificationCode) }
                     switch try prove(typed, factor: factor, account: account, keys: keys, locale: locale) {
                     case .success(let proof):
                         _ = try store.storage.takePendingSecondStep(key: AccountStore.tokenKey(token))
+                        try store.record(.secondStepPassed, uid: account.uid, details: EventDetails(method: SecondFactorMethod.name(of: proof)))
                         return .success((account, step, proof))
                     case .failure(let failure):
+                        // A wrong or spent code is a failed sign-in by someone who knew the first
+                        // factor; bounded by the account's checks, like wrong passwords. A refusal
+                        // by that limit is not recorded (see `signIn(email:password:)`).
+                        if let reason = SecondFactorMethod.failureReason(failure) {
+                            try store.record(.signInFailed, uid: account.uid, details: EventDetails(method: SecondFactorMethod.step, reason: reason))
+                        }
                         let wrong = try store.storage.countWrongCode(pendingKey: AccountStore.tokenKey(token)) ?? AccountStore.wrongCodesPerSecondStep
                         if wrong >= AccountStore.wrongCodesPerSecondStep {
                             _ = try store.storage.takePendingSecondStep(key: AccountStore.tokenKey(token))

@@ -38,9 +38,10 @@ public final class Authenticator {
     /// A core with settings of its own (one connection: a tool, a test).
     public convenience init(
         store: AccountStore, hasher: PasswordHasher = .owaspMinimum, mail: any AccountMail = NoAccountMail(),
-        passkeys: WebAuthnVerifier? = nil, twoFactorKeys: TwoFactorKeys? = nil
+        passkeys: WebAuthnVerifier? = nil, twoFactorKeys: TwoFactorKeys? = nil, hooks: (any AccountHooks)? = nil
     ) throws(StoreError) {
-        self.init(store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys, twoFactorKeys: twoFactorKeys))
+        self.init(
+            store: store, settings: try Settings(hasher: hasher, mail: mail, passkeys: passkeys, twoFactorKeys: twoFactorKeys, hooks: hooks))
     }
 
     /// Checks an e-mail address and password.

@@ -11,6 +11,11 @@ public enum Requester: Sendable, Hashable {
     case idToken(accountID: Int64, issuedAt: Int64)
     /// An operator or the emulator's admin endpoints: any account, disabled or not.
     case administrator(accountID: Int64)
+    /// An administrator in the console, acting on `accountID` (any account, disabled or not) from
+    /// the browser session `sessionToken` of the account `administratorUID`: the session must be
+    /// live, its account still an enabled administrator that proved its password within
+    /// `Authenticator.consoleReauthentication`.
+    case console(accountID: Int64, sessionToken: String, administratorUID: String)
 }
 
 extension Requester {
@@ -18,7 +23,19 @@ extension Requester {
     /// administrative credential (a service account, the emulator) the system, which has no uid
     /// here.
     var actor: EventActor {
-        if case .administrator = self { .system } else { .user }
+        switch self {
+        case .session, .idToken: .user
+        case .administrator: .system
+        case .console(_, _, let uid): .administrator(uid: uid)
+        }
+    }
+
+    /// Whether someone other than the account's holder acts (the operator's tools, the console).
+    var isAdministrative: Bool {
+        switch self {
+        case .session, .idToken: false
+        case .administrator, .console: true
+        }
     }
 }
 
@@ -75,6 +92,17 @@ extension Authenticator {
             if let validSince = account.validSince, issuedAt < validSince { return .failure(.userTokenExpired) }
             return .success(ResolvedRequester(account: account, session: nil))
         case .administrator(let accountID):
+            guard let account = try store.account(id: accountID) else { return .failure(.userNotFound) }
+            return .success(ResolvedRequester(account: account, session: nil))
+        case .console(let accountID, let token, let administratorUID):
+            // The console's own session first: a role revoked or a session ended while the page
+            // was open stops the action here, inside its transaction.
+            guard let console = try store.unexpiredSession(token: token), console.account.uid == administratorUID,
+                console.account.isAdministrator, !console.account.isDisabled
+            else { return .failure(.userTokenExpired) }
+            guard store.clock.now() - console.session.authenticatedAt <= Self.consoleReauthentication else {
+                return .failure(.requiresRecentLogin)
+            }
             guard let account = try store.account(id: accountID) else { return .failure(.userNotFound) }
             return .success(ResolvedRequester(account: account, session: nil))
         }

@@ -79,6 +79,50 @@ extension SQLStore {
         try allRows("SELECT \(StoreColumns.account) FROM accounts WHERE admin_since IS NOT NULL ORDER BY admin_since, id") { $0.account() }
     }
 
+    func searchAccounts(_ search: AccountSearch) throws(StoreError) -> [StoredAccount] {
+        var matches: [String] = []
+        var values: [StoreValue] = []
+        if let prefix = search.emailKeyPrefix {
+            // The length written into the statement: a bound integer would be a bigint to
+            // PostgreSQL, whose substr takes an integer.
+            matches.append("substr(email_key, 1, \(prefix.unicodeScalars.count)) = ?")
+            values.append(.text(prefix))
+        }
+        if let uid = search.uid {
+            matches.append("uid = ?")
+            values.append(.text(uid))
+        }
+        if let prefix = search.nameKeyPrefix {
+            matches.append("substr(name_key, 1, \(prefix.unicodeScalars.count)) = ?")
+            values.append(.text(prefix))
+        }
+        var conditions = matches.isEmpty ? [] : ["(" + matches.joined(separator: " OR ") + ")"]
+        if let before = search.beforeID {
+            conditions.append("id < ?")
+            values.append(.integer(before))
+        }
+        values.append(.integer(Int64(max(0, search.limit))))
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        var rows: [StoredAccount] = []
+        try connection.run("SELECT \(StoreColumns.account) FROM accounts\(filter) ORDER BY id DESC LIMIT ?", values) { row in
+            rows.append(row.storedAccount())
+            return true
+        }
+        return rows
+    }
+
+    func accountCounts() throws(StoreError) -> AccountCounts {
+        try firstRow(
+            """
+            SELECT count(*), count(disabled_at), count(*) - count(verified_at), count(admin_since) FROM accounts
+            """
+        ) { row in
+            AccountCounts(
+                total: Int(row.integer(0)), disabled: Int(row.integer(1)), unverified: Int(row.integer(2)),
+                administrators: Int(row.integer(3)))
+        } ?? AccountCounts(total: 0, disabled: 0, unverified: 0, administrators: 0)
+    }
+
     func setVerifiedAt(accountID: Int64, _ time: Int64?) throws(StoreError) -> Bool {
         try changes("UPDATE accounts SET verified_at = ? WHERE id = ?", time.storeValue, .integer(accountID)) > 0
     }

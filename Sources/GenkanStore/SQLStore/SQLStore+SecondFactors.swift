@@ -7,6 +7,13 @@ extension SQLStore {
         }
     }
 
+    func secondFactors(accountIDs: ClosedRange<Int64>) throws(StoreError) -> [SecondFactor] {
+        try allRows(
+            "SELECT \(StoreColumns.secondFactor) FROM second_factors WHERE account_id BETWEEN ? AND ? ORDER BY account_id",
+            .integer(accountIDs.lowerBound), .integer(accountIDs.upperBound)
+        ) { $0.secondFactor() }
+    }
+
     func insertSecondFactor(_ factor: SecondFactor, recoveryCodes: [[UInt8]]) throws(StoreError) {
         try atomic { () throws(StoreError) in
             try changes(

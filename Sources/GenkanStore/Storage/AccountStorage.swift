@@ -46,6 +46,14 @@ public protocol AccountStorage: AnyObject {
     /// The administrators, oldest grant first.
     func administrators() throws(StoreError) -> [Account]
 
+    /// The accounts the console's search finds, newest (highest id) first. A prefix is compared
+    /// character by character (`substr`), whatever the database's collation: a scan, which an
+    /// administrator's occasional search can afford.
+    func searchAccounts(_ search: AccountSearch) throws(StoreError) -> [StoredAccount]
+
+    /// How many accounts there are: all, disabled, with an unverified address, administrators.
+    func accountCounts() throws(StoreError) -> AccountCounts
+
     /// Up to `limit` ids of anonymous accounts, in id order, that nothing used at or after
     /// `cutoff`: created before it, no sign-in (`lastLoginAt`) at or after it, and no refresh token
     /// of theirs used (`lastUsedAt`) at or after it.

@@ -7,6 +7,10 @@ public protocol SecondFactorStorage: AnyObject {
     /// The account's second factor, nil when it has none.
     func secondFactor(accountID: Int64) throws(StoreError) -> SecondFactor?
 
+    /// The second factors of the accounts whose ids are in `accountIDs`, in account id order: one
+    /// read for a page of accounts listed in id order.
+    func secondFactors(accountIDs: ClosedRange<Int64>) throws(StoreError) -> [SecondFactor]
+
     /// Stores the account's second factor and its recovery codes (digests) together.
     ///
     /// - Throws: `StoreError.Code.constraint` when the account has a second factor already, there

@@ -151,6 +151,111 @@ import Testing
         #expect(try store.events(uid: hanako.account.uid).first.map { $0.type == .accountDeleted && $0.actor == .system } == true)
     }
 
+    /// The second factor's operations and the sign-in's second step, through both kinds of
+    /// requester: each success and each wrong code at the step is an event of its transaction; a
+    /// wrong code at enrolment is not a sign-in and records nothing.
+    @Test(arguments: StoreKind.available) func secondFactorsAndTheSecondStep(kind: StoreKind) throws {
+        let database = try kind.freshDatabase()
+        let store = try database.connect(clock: clock)
+        store.origin = Self.browser
+        let mail = RecordingMail()
+        let keys = try TwoFactorKeys(fileText: String(repeating: "5a", count: 32))
+        let authenticator = try testAuthenticator(store, mail, twoFactorKeys: keys)
+        var taro = try authenticator.signUp(
+            email: "taro@example.com", displayName: "Taro", nameKey: "taro", password: Self.password, sendsVerification: false
+        ).created.get()
+        try store.markVerified(accountID: taro.id)
+        taro = try #require(try store.account(id: taro.id))
+        var owner = Requester.session(token: try store.createSession(accountID: taro.id, userAgent: nil).token)
+        /// A code of `totp` now, and one that is not (the right one moved half the code space).
+        func codes(_ totp: TOTP) -> (right: String, wrong: String) {
+            let right = totp.code(step: TOTP.step(at: clock.now))
+            let other = String((Int(right)! + 500_000) % 1_000_000)
+            return (right, String(repeating: "0", count: 6 - other.count) + other)
+        }
+        func enrol() throws -> (TOTP, [String]) {
+            let started = try authenticator.beginTOTPEnrollment(owner).get()
+            let added = try authenticator.finishTOTPEnrollment(owner, token: started.token, code: codes(started.totp).right, locale: "en").get()
+            return (started.totp, added.recoveryCodes)
+        }
+        func secondStep() throws -> String {
+            guard case .secondStep(let token, _) = try authenticator.startSignIn(
+                for: taro, firstFactor: "password", replacing: nil, binding: "browser", userAgent: nil, returnTo: nil
+            ).get() else { throw StoreError(.database, "no second step") }
+            return token
+        }
+        let before = try store.events(uid: taro.uid).count
+        let started = try authenticator.beginTOTPEnrollment(owner).get()
+        #expect(
+            authenticator.finishTOTPEnrollment(owner, token: started.token, code: codes(started.totp).wrong, locale: "en").failure
+                == .invalidVerificationCode)
+        #expect(try store.events(uid: taro.uid).count == before)
+        let (totp, recoveryCodes) = try enrol()
+        let added = try #require(try store.events(uid: taro.uid).first)
+        #expect(added.type == .secondFactorAdded && added.actor == .user && added.details.method == "totp" && added.details.door == .page)
+
+        // The step: a wrong code, the right one, the right one again (spent), a recovery code.
+        clock.advance(by: 30)
+        let step = try secondStep()
+        #expect(authenticator.finishSecondStep(token: step, binding: "browser", code: codes(totp).wrong, locale: "en").failure == .invalidVerificationCode)
+        let used = codes(totp).right
+        _ = try authenticator.finishSecondStep(token: step, binding: "browser", code: used, locale: "en").get()
+        #expect(
+            authenticator.finishSecondStep(token: try secondStep(), binding: "browser", code: used, locale: "en").failure == .verificationCodeReused)
+        _ = try authenticator.finishSecondStep(token: try secondStep(), binding: "browser", code: recoveryCodes[0], locale: "en").get()
+        let stepEvents = try store.events(uid: taro.uid, types: [.signInFailed, .secondStepPassed]).reversed()
+            .map { [$0.type.rawValue, $0.details.method, $0.details.reason] }
+        #expect(
+            stepEvents == [
+                ["sign_in.failed", "second_factor", "wrong-code"], ["sign_in.second_step", "totp", nil],
+                ["sign_in.failed", "second_factor", "reused-code"], ["sign_in.second_step", "recovery_code", nil],
+            ])
+
+        // New recovery codes, then the owner removes the factor with a code of the app.
+        clock.advance(by: 30)
+        _ = try authenticator.newRecoveryCodes(owner, code: codes(totp).right, locale: "en").get()
+        #expect(try store.events(uid: taro.uid).first.map { $0.type == .recoveryCodesReplaced && $0.actor == .user } == true)
+        clock.advance(by: 30)
+        _ = try authenticator.removeSecondFactor(owner, code: codes(totp).right, locale: "en").get()
+        let removed = try #require(try store.events(uid: taro.uid).first)
+        #expect(removed.type == .secondFactorRemoved && removed.actor == .user && removed.details.method == "totp")
+
+        // Enrolled again; an administrator in the console removes it, typing no code, through a
+        // core that has no key (the key that sealed the factor may be what was lost).
+        clock.advance(by: 15 * 60)
+        owner = Requester.session(token: try store.createSession(accountID: taro.id, userAgent: nil).token)  // a recent proof
+        _ = try enrol()
+        let hanako = try authenticator.signUp(
+            email: "hanako@example.com", displayName: "Hanako", nameKey: "hanako", password: Self.password, sendsVerification: false
+        ).created.get()
+        guard case .changed = try authenticator.grantAdministrator(email: "hanako@example.com") else {
+            Issue.record("not granted")
+            return
+        }
+        let console = Requester.console(
+            accountID: taro.id, sessionToken: try store.createSession(accountID: hanako.id, userAgent: nil).token, administratorUID: hanako.uid)
+        let keyless = try testAuthenticator(store, mail)
+        #expect(keyless.removeSecondFactor(owner, code: nil, locale: "en").failure == .twoFactorUnavailable)
+        store.origin = EventOrigin(client: "127.0.0.1", userAgent: "Firefox/140.0", door: .admin)
+        _ = try keyless.removeSecondFactor(console, code: nil, locale: "en").get()
+        #expect(try store.storage.secondFactor(accountID: taro.id) == nil)
+        let byAdministrator = try #require(try store.events(uid: taro.uid).first)
+        #expect(byAdministrator.type == .secondFactorRemoved && byAdministrator.actor == .administrator(uid: hanako.uid))
+        #expect(byAdministrator.details.door == .admin)
+        #expect(mail.sent(.secondFactorRemoved).count == 2)
+        // Nothing left to remove: refused, and nothing recorded.
+        let count = try store.events().count
+        #expect(keyless.removeSecondFactor(console, code: nil, locale: "en").failure == .multiFactorInfoNotFound)
+        #expect(try store.events().count == count)
+        // And the owner signs in with the password alone.
+        guard case .signedIn = try authenticator.startSignIn(
+            for: taro, firstFactor: "password", replacing: nil, binding: "browser", userAgent: nil, returnTo: nil
+        ).get() else {
+            Issue.record("a second step after the factor was removed")
+            return
+        }
+    }
+
     /// An event belongs to its transaction: rolled back with it, and queued for each receiver
     /// with it.
     @Test(arguments: StoreKind.available) func anEventIsWrittenWithItsChangeOrNotAtAll(kind: StoreKind) throws {

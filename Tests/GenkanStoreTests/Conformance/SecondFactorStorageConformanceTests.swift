@@ -46,6 +46,20 @@ import Testing
         #expect(try store.storage.unusedRecoveryCodes(accountID: taro) == 0)
     }
 
+    /// A page of accounts listed in id order gets its factors in one read: those in the range only.
+    @Test(arguments: StoreKind.available) func theFactorsOfARangeOfAccounts(kind: StoreKind) throws {
+        let database = try kind.freshDatabase()
+        let store = try database.connect(clock: clock)
+        let (taro, hanako) = try accounts(store)
+        let jiro = try store.createAccount(NewAccount(email: "jiro@example.com", displayName: "J", nameKey: "j", passwordHash: "$x")).id
+        try store.storage.insertSecondFactor(factor(jiro, id: "ej"), recoveryCodes: [])
+        try store.storage.insertSecondFactor(factor(taro, id: "et"), recoveryCodes: [])
+        #expect(try store.storage.secondFactors(accountIDs: taro...jiro).map(\.enrollmentID) == ["et", "ej"])
+        #expect(try store.storage.secondFactors(accountIDs: hanako...hanako).isEmpty)
+        #expect(try store.storage.secondFactors(accountIDs: hanako...jiro).map(\.accountID) == [jiro])
+        #expect(try store.storage.secondFactors(accountIDs: (jiro + 1)...(jiro + 100)).isEmpty)
+    }
+
     @Test(arguments: StoreKind.available) func aStepIsRecordedOnlyForward(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
