@@ -48,36 +48,55 @@ public enum Base64 {
     /// its last byte (RFC 4648 §3.5), so two different texts never decode to the same bytes
     /// unless they differ only in alphabet or padding.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {
-        var input = Array(text.utf8)
-        if input.count % 4 == 0, input.last == UInt8(ascii: "=") {
-            input.removeLast()
-            if input.last == UInt8(ascii: "=") { input.removeLast() }
+        // A native string's own UTF-8, without copying it (an import decodes two a user).
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({ decode(utf8: $0) }) { return decoded }
+        return Array(text.utf8).withUnsafeBufferPointer { decode(utf8: $0) }
+    }
+
+    private static func decode(utf8 input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var count = input.count
+        if count % 4 == 0, count > 0, input[count - 1] == UInt8(ascii: "=") {
+            count -= 1
+            if input[count - 1] == UInt8(ascii: "=") { count -= 1 }
             // Padding is only ever one or two characters, after 2 or 3 characters of a group.
-            guard input.count % 4 >= 2 else { return nil }
+            guard count % 4 >= 2 else { return nil }
         }
-        let standard = input.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") }
-        let url = input.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
-        guard !(standard && url) else { return nil }
-        return decodeUnpadded(input)
+        return decodeUnpadded(UnsafeBufferPointer(rebasing: input[..<count]), mixing: false)
     }
 
     /// The bytes of unpadded `input` whose characters come from either alphabet; nil otherwise.
     static func decodeUnpadded(_ input: [UInt8]) -> [UInt8]? {
+        input.withUnsafeBufferPointer { decodeUnpadded($0, mixing: true) }
+    }
+
+    /// The bytes of unpadded `input`; nil for a character of neither alphabet, or, unless
+    /// `mixing`, one of each alphabet's own two.
+    private static func decodeUnpadded(_ input: UnsafeBufferPointer<UInt8>, mixing: Bool) -> [UInt8]? {
         guard input.count % 4 != 1 else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count * 3 / 4)
-        var buffer: UInt32 = 0, bits = 0
-        for byte in input {
-            let value = values[Int(byte)]
-            guard value != 0xFF else { return nil }
-            buffer = buffer << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(buffer >> UInt32(bits) & 0xFF))
+        var valid = true, standard = false, url = false
+        let decoded = [UInt8](unsafeUninitializedCapacity: input.count * 3 / 4) { output, written in
+            var buffer: UInt32 = 0, bits = 0
+            let values = Self.values
+            for byte in input {
+                let value = values[Int(byte)]
+                guard value != 0xFF else {
+                    valid = false
+                    return
+                }
+                if value >= 62 {
+                    if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") { standard = true } else { url = true }
+                }
+                buffer = buffer << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    output[written] = UInt8(buffer >> UInt32(bits) & 0xFF)
+                    written += 1
+                }
             }
+            valid = buffer & ((1 << UInt32(bits)) - 1) == 0
         }
-        guard buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
-        return output
+        guard valid, mixing || !(standard && url) else { return nil }
+        return decoded
     }
 }

@@ -130,7 +130,7 @@ struct JSONScanner {
     mutating func object(depth: Int) throws(JSONError) -> JSONValue {
         if opensEmpty(UInt8(ascii: "}")) { return .object([]) }
         var members: [(name: String, value: JSONValue)] = []
-        // Past a handful of members, names are found through a table rather than a scan.
+        // Past a couple of dozen members, names are found through a table rather than a scan.
         var positions: [String: Int] = [:]
         while true {
             skipWhitespace()
@@ -151,10 +151,16 @@ struct JSONScanner {
         }
     }
 
+    /// Members an object may have before its names go into a table: comparing a short name with a
+    /// couple of dozen others costs less than hashing it (a Firebase user record has a dozen
+    /// members, an import reads a hundred thousand of them); past that the scan would grow with
+    /// the square of the count.
+    static let scannedMembers = 24
+
     /// Where a member named `name` (its name at `start`) goes among the `count` members read so
     /// far, as `options.duplicateNames` says: nil to add it after them, the index of the earlier
     /// one whose value it replaces, or an error for a repeat. `nameAt` gives the names read so
-    /// far; `table` finds them once there are more than a handful.
+    /// far; `table` finds them once there are more than `scannedMembers`.
     mutating func place(
         ofMember name: String, at start: Int, count: Int, nameAt: (Int) -> String, table: inout [String: Int]
     ) throws(JSONError) -> Int? {
@@ -164,7 +170,7 @@ struct JSONScanner {
             guard options.duplicateNames == .keepLast else { throw failure(.duplicateName(name), at: start) }
             return earlier
         }
-        if !table.isEmpty || count + 1 == 9 {
+        if !table.isEmpty || count + 1 == Self.scannedMembers + 1 {
             if table.isEmpty {
                 for offset in 0..<count { table[nameAt(offset)] = offset }
             }

@@ -20,7 +20,10 @@ final class SQLiteStatement: SQLRow {
     @discardableResult
     func bind(_ values: [StoreValue]) throws(StoreError) -> SQLiteStatement {
         sqlite3_reset(handle)
-        try database.check(sqlite3_clear_bindings(handle))
+        // A parameter left unbound keeps the last value bound to it; NULL is what it should be.
+        // Binding every parameter anyway, a statement of many (an import's INSERT of a hundred
+        // rows) skips clearing them all first.
+        if values.count < sqlite3_bind_parameter_count(handle) { try database.check(sqlite3_clear_bindings(handle)) }
         // SQLITE_TRANSIENT: SQLite copies the value before the call returns.
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (offset, value) in values.enumerated() {
@@ -29,7 +32,7 @@ final class SQLiteStatement: SQLRow {
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(handle, index, number)
             case .double(let number): status = sqlite3_bind_double(handle, index, number)
-            case .text(let text): status = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .text(let text): status = bindText(text, at: index, transient)
             case .blob(let bytes) where bytes.isEmpty:
                 // An empty blob, not NULL (which a null pointer would bind).
                 status = sqlite3_bind_zeroblob(handle, index, 0)
@@ -40,6 +43,17 @@ final class SQLiteStatement: SQLRow {
             try database.check(status)
         }
         return self
+    }
+
+    /// Binds `text` up to its first NUL (where a C string would end), from the string's own UTF-8
+    /// when it is contiguous, rather than a C string copied from it first; "" stays "", never NULL.
+    private func bindText(_ text: String, at index: Int32, _ transient: sqlite3_destructor_type) -> Int32 {
+        let bound = text.utf8.withContiguousStorageIfAvailable { bytes -> Int32? in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            let length = Int32(bytes.firstIndex(of: 0) ?? bytes.count)
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { sqlite3_bind_text(handle, index, $0, length, transient) }
+        }
+        return (bound ?? nil) ?? sqlite3_bind_text(handle, index, text, -1, transient)
     }
 
     /// Advances to the next row; false when there are no more.

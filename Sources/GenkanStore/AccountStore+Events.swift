@@ -23,6 +23,21 @@ extension AccountStore {
         return id
     }
 
+    /// Records `type` for each of the accounts `uids`, as `record` does for one, inside the
+    /// caller's transaction (an import: an event per account it wrote).
+    func recordEach(_ type: AccountEventType, uids: [String], actor: EventActor, details: EventDetails) throws(StoreError) {
+        guard !uids.isEmpty else { return }
+        var details = details
+        if details.door == nil { details.door = origin.door }
+        let time = clock.now()
+        let events = uids.map {
+            AccountEvent(time: time, type: type, uid: $0, actor: actor, client: origin.client, userAgent: origin.userAgent, details: details)
+        }
+        let urls = webhookURLs
+        try storage.insertEvents(events, webhookURLs: urls)
+        if !urls.isEmpty { queuedWebhooks = true }
+    }
+
     /// An account's events of the last `days` days, newest first (the activity page).
     func recentEvents(uid: String, days: Int = 30, limit: Int = 200) throws(StoreError) -> [AccountEvent] {
         try storage.events(uid: uid, types: [], since: clock.now() - Int64(days) * 86_400, before: nil, limit: limit)

@@ -38,9 +38,37 @@ extension String {
         icuString(self) { GenkanICU_toUpper($0, $1, $2, $3) } ?? self
     }
 
-    /// Default full case folding (ICU `u_strFoldCase`), for caseless comparison.
+    /// Default full case folding (ICU `u_strFoldCase`), for caseless comparison. ASCII text is
+    /// folded here, without the trip through UTF-16 and ICU (an import folds every address):
+    /// Unicode's CaseFolding.txt maps A–Z to a–z and no other ASCII character, and nothing outside
+    /// ASCII to ASCII's upper case, so ASCII in gives the same ASCII out. Tests hold this to
+    /// `icuCaseFolded`, the full path.
     package var caseFolded: String {
+        asciiCaseFolded ?? icuCaseFolded
+    }
+
+    /// Default full case folding by ICU alone, whatever the text.
+    package var icuCaseFolded: String {
         icuString(self) { GenkanICU_foldCase($0, $1, $2, $3) } ?? self
+    }
+
+    /// The folding of ASCII text (A–Z to a–z); nil for text with anything else.
+    package var asciiCaseFolded: String? {
+        let bytes = utf8
+        var upper = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if byte &- 0x41 < 26 { upper = true }
+        }
+        guard upper else { return self }
+        return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var count = 0
+            for byte in bytes {
+                buffer[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                count += 1
+            }
+            return count
+        }
     }
 }
 

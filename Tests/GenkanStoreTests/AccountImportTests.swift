@@ -42,10 +42,19 @@ import Testing
         // The account that was there keeps its address and everything else.
         #expect(try store.storage.storedAccount(uid: taken.uid)?.account == taken)
 
-        // A second run changes nothing.
+        // Each account written is one account.created, by the system, through the request's door.
+        let created = try store.events(types: [.accountCreated])
+        #expect(created.map(\.uid).sorted() == ["u1", "u5"])
+        #expect(created.allSatisfy { $0.actor == .system && $0.details == EventDetails(method: "import") && $0.time == clock.now })
+
+        // A second run changes nothing, and records nothing.
         let before = try store.storage.accounts(afterID: 0, limit: 100)
+        authenticator.origin = .commandLine
         #expect(try authenticator.importAccounts(batch).get() == [.uidExists, .emailExists, .emailExists, .identityExists, .uidExists, .uidExists])
         #expect(try store.storage.accounts(afterID: 0, limit: 100) == before)
+        #expect(try store.events(types: [.accountCreated]).count == 2)
+        _ = try authenticator.importAccounts([Self.account("u6")]).get()
+        #expect(try store.events(types: [.accountCreated]).first?.details == EventDetails(method: "import", door: .cli))
     }
 
     @Test(arguments: StoreKind.available) func aDryRunWritesNothing(kind: StoreKind) throws {
@@ -54,6 +63,7 @@ import Testing
         let authenticator = try testAuthenticator(store)
         #expect(try authenticator.importAccounts([Self.account("u1"), Self.account("u1")], writing: false).get() == [.imported, .uidExists])
         #expect(try store.storage.accounts(afterID: 0, limit: 10).isEmpty)
+        #expect(try store.events().isEmpty)
     }
 
     @Test func anUnverifiedAddressBringsNothingTrusted() throws {

@@ -21,6 +21,31 @@ import Testing
     #expect("ΣΑΣ".caseFolded == "σασ")
 }
 
+/// The ASCII fast path of `caseFolded` gives ICU's answer: every ASCII character alone and in
+/// generated strings, and text just outside ASCII (the Kelvin sign, long s, dotted I, ß) still goes
+/// to ICU.
+@Test func asciiCaseFoldingMatchesICU() {
+    for byte in UInt8(0)..<0x80 {
+        let text = String(decoding: [byte], as: UTF8.self)
+        #expect(text.caseFolded == text.icuCaseFolded, "\(byte)")
+        #expect(text.asciiCaseFolded == text.icuCaseFolded, "\(byte)")
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+        let length = Int.random(in: 0...40, using: &generator)
+        let text = String(decoding: (0..<length).map { _ in UInt8.random(in: 0..<0x80, using: &generator) }, as: UTF8.self)
+        #expect(text.asciiCaseFolded == text.icuCaseFolded, "\(Array(text.utf8))")
+    }
+    for text in ["Taro@Example.COM", "", "@", "Z[`a{", "TARO.YAMADA+Tag@EXAMPLE.co.jp"] {
+        #expect(text.caseFolded == text.icuCaseFolded)
+    }
+    for text in ["\u{212A}elvin@example.com", "Lo\u{17F}@example.com", "\u{130}stanbul@example.com", "STRASSE@EXAMPLE.COM\u{DF}", "ÉCOLE@example.com"] {
+        #expect(text.asciiCaseFolded == nil)
+        #expect(text.caseFolded == text.icuCaseFolded)
+    }
+    #expect("\u{212A}".caseFolded == "k" && "\u{17F}".caseFolded == "s")
+}
+
 @Test func codePointProperties() {
     #expect(CodePointProperties("א").bidiClass == .R)
     #expect(CodePointProperties("\u{627}").bidiClass == .AL)

@@ -10,7 +10,8 @@ import GenkanStore
 /// base64 of Genkan's stored text — an Argon2id PHC string, or an imported hash's self-describing
 /// form (`$firebase-scrypt$…`, `$sha256$…`) — which carries its own salt and parameters, so `salt`
 /// is left out and no hash flags are needed to import it; identities carry their provider's
-/// `issuer`, so an OpenID provider's survive the move without `--oidc`.
+/// `issuer`, so an OpenID provider's survive the move without `--oidc`; an anonymous account
+/// (one an anonymous sign-up made and nothing has been given since) says `"anonymous": true`.
 package enum AccountExport {
     /// The `genkan` member: the format's version and how its hashes are written.
     package static let header: JSONValue = .object([
@@ -19,6 +20,9 @@ package enum AccountExport {
             "base64 of Genkan's stored hash: an Argon2id PHC string, or an imported hash in Genkan's self-describing form "
                 + "($firebase-scrypt$, $scrypt$, $pbkdf2-sha256$, $hmac-sha256$, $sha256$, …, or bcrypt's $2b$); "
                 + "each carries its salt and parameters: import it with genkan users import, without hash flags")),
+        ("anonymous", .string(
+            "true for an account made by an anonymous sign-up and given nothing since (Firebase's export shows one as a user "
+                + "without address, password or providers)")),
     ])
 
     /// The user `account` is, in firebase-tools' order of members (times in milliseconds, as
@@ -36,6 +40,9 @@ package enum AccountExport {
         if let last = archived.lastLoginAt { members.append(("lastSignedInAt", .string(String(last * 1000)))) }
         members.append(("createdAt", .string(String(account.createdAt * 1000))))
         members.append(("disabled", .bool(account.isDisabled)))
+        // Firebase's export shows an anonymous user as one without address, password or
+        // providers, which a custom token's account also is; Genkan tells them apart.
+        if account.isAnonymous { members.append(("anonymous", .bool(true))) }
         if let claims = account.customClaims { members.append(("customAttributes", .string(claims))) }
         members.append((
             "providerUserInfo",

@@ -3,11 +3,11 @@ import GenkanStore
 import GenkanValidation
 
 /// A file of accounts to import — what `firebase auth:export` writes (JSON or CSV), or what
-/// `genkan users export` writes — read in two passes: `check` reads every user's members and finds
-/// everything that makes the file malformed before anything is written; the import then reads the
-/// users again (`open`), through the site's rules, and writes them. Only counts stay in memory
-/// between the passes, so a file of any size takes a chunk of memory, and the first pass costs
-/// only reading (the rules, which cost as much again, run once).
+/// `genkan users export` writes — read once (`read`, in `AccountFile+Reading.swift`): every user's
+/// members are read and typed, and everything that makes the file malformed is found, before
+/// anything is written; the users are read through the site's rules on a second thread meanwhile
+/// and held, ready to write. A file of more users than are held is checked to its end all the
+/// same, and its further users are read again (`open`) when the held ones are written.
 package struct AccountFile: Sendable {
     package let path: String
     package let format: ExportFileReader.Format
@@ -17,14 +17,11 @@ package struct AccountFile: Sendable {
     package let providers: [String: (name: String, issuer: String)]
     package let rules: ValidationViewModel
 
-    /// What the first pass found.
+    /// What reading the whole file found.
     package struct Check: Sendable {
         package var users = 0
         /// Whether the file is a Genkan export (its hashes are Genkan's own).
         package var isGenkanExport = false
-        /// How many users lose each kind of part Genkan has no place for.
-        package var dropped: [String: Int] = [:]
-        package var hasPasswordHashes = false
     }
 
     /// Why the file cannot be imported at all.
@@ -56,40 +53,7 @@ package struct AccountFile: Sendable {
     /// The Genkan export's marker: the top-level member naming the format of its hashes.
     package static let genkanMember = "genkan"
 
-    /// Reads the whole file once: its outline, every user's members and their types, uids given
-    /// twice (Firebase refuses a call with `DUPLICATE_LOCAL_ID`), hashes without parameters.
-    /// `progress` is told the number of users read so far.
-    package func check(progress: (Int) -> Void = { _ in }) throws(Failure) -> Check {
-        var check = Check()
-        var uids: [String: Int] = [:]
-        var users = try open()
-        while let (record, outcome) = try users.next() {
-            check.users += 1
-            check.isGenkanExport = users.isGenkanExport
-            switch outcome {
-            case .failure(.malformed(let message)):
-                throw .malformed(ExportFileReader.Failure(line: record.line, message: "user \(record.index + 1): \(message)"))
-            case .failure(.missingHashAlgorithm):
-                throw .options(
-                    "user \(record.index + 1) has a password hash: give --hash-algo and its parameters (for a Firebase project, "
-                        + "the Password Hash Parameters of the console's Users page)")
-            case .failure(.refused):
-                break
-            case .success(let parsed):
-                if let uid = parsed.uid, !uid.isEmpty, let first = uids.updateValue(record.index, forKey: uid) {
-                    throw .malformed(ExportFileReader.Failure(
-                        line: record.line, message: "user \(record.index + 1) has the uid of user \(first + 1) (\(uid))"))
-                }
-                if parsed.hasPasswordHash { check.hasPasswordHashes = true }
-                for part in parsed.dropped { check.dropped[part, default: 0] += 1 }
-            }
-            progress(check.users)
-        }
-        return check
-    }
-
-    /// The file's users in order, each read into an account or refused: `check` first, then again
-    /// for the import.
+    /// The file's users in order, each read into its members (`FirebaseUserRecord.parse`).
     package func open() throws(Failure) -> Users {
         do throws(ExportFileReader.Failure) {
             switch format {
@@ -110,32 +74,41 @@ package struct AccountFile: Sendable {
 
         let file: AccountFile
         var source: Source
-        var reader: FirebaseUserRecord?
+        var madeReader: FirebaseUserRecord?
         /// Whether the file is a Genkan export (known once its first user is read).
         package private(set) var isGenkanExport = false
 
-        /// The reader of the users' records (known once the first user is read).
-        package var recordReader: FirebaseUserRecord? { reader }
-
         /// The next user and its members (`FirebaseUserRecord.parse`); nil after the last.
         package mutating func next() throws(Failure) -> (ExportFileReader.Record, Result<FirebaseUserRecord.Parsed, FirebaseUserRecord.Failure>)? {
-            let record: ExportFileReader.Record?
+            guard let record = try nextRecord() else { return nil }
+            return (record, try reader().parse(record.value))
+        }
+
+        /// The next user as the file has it (its JSON); nil after the last.
+        package mutating func nextRecord() throws(Failure) -> ExportFileReader.Record? {
             do throws(ExportFileReader.Failure) {
                 switch source {
                 case .json(var json):
-                    record = try json.next()
+                    defer { source = .json(json) }
+                    let record = try json.next()
                     isGenkanExport = json.header.contains { $0.name == AccountFile.genkanMember }
-                    source = .json(json)
+                    return record
                 case .csv(var csv):
-                    record = try csv.next()
-                    source = .csv(csv)
+                    defer { source = .csv(csv) }
+                    return try csv.next()
                 }
             } catch {
                 throw .malformed(error)
             }
-            guard let record else { return nil }
-            if reader == nil { reader = try file.recordReader(isGenkanExport: isGenkanExport) }
-            return (record, reader!.parse(record.value))
+        }
+
+        /// The reader of the users' records, made once the first user was read (the file has said
+        /// by then whether it is a Genkan export).
+        package mutating func reader() throws(Failure) -> FirebaseUserRecord {
+            if let madeReader { return madeReader }
+            let made = try file.recordReader(isGenkanExport: isGenkanExport)
+            madeReader = made
+            return made
         }
     }
 

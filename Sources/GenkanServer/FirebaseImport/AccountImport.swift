@@ -1,9 +1,10 @@
 import GenkanStore
 
-/// The second pass of an import: the users of a checked `AccountFile` read through the site's
-/// rules (`FirebaseUserRecord.validate`), five thousand at a time, each batch through
-/// `Authenticator.importAccounts` in one transaction on a thread of its own (`Writer`) — or, for a dry run, only its look-ups, or
-/// none without a database — counted as the summary reports them.
+/// The writing of an import: the users an `AccountFile.Reading` holds (the file read once,
+/// checked whole, its users already through the site's rules), five thousand at a time, each batch
+/// through `Authenticator.importAccounts` in one transaction on a thread of its own (`Writer`) —
+/// or, for a dry run, only its look-ups, or none without a database — counted as the summary
+/// reports them.
 package enum AccountImport {
     /// Users a batch (and a transaction) holds: each commit waits for the disk once, so a few
     /// thousand users share it (a few MB of memory, a fraction of a second of the database's write
@@ -26,17 +27,17 @@ package enum AccountImport {
         package var description: String { message }
     }
 
-    /// Imports the users of `file` through `core`; with `writing` false, only looks them up there
-    /// (a dry run), and without a core only reads them. `progress` is told how many users were done.
+    /// Imports the users `reading` holds through `core`, five thousand at a time, then those of
+    /// `file` it did not hold (read again, through the rules, from `reading.resumeAt`); with
+    /// `writing` false, only looks them up there (a dry run), and without a core only counts them.
+    /// `progress` is told how many of the file's users were done.
     package static func run(
-        _ file: AccountFile, into core: Authenticator?, writing: Bool = true, progress: (Int) -> Void = { _ in }
+        _ reading: AccountFile.Reading, of file: AccountFile, into core: Authenticator?, writing: Bool = true,
+        progress: (Int) -> Void = { _ in }
     ) throws(Failure) -> Result {
         var result = Result()
-        var batch: [(index: Int, account: ImportedAccount)] = []
-        // The address keys of the users this import takes, by position: a later user with one of
-        // them is refused here, with a sentence that says where the address went.
-        var addresses: [String: Int] = [:]
-        var done = 0
+        result.refused = reading.refused
+        result.dropped = reading.dropped
         let writer = core.map { Writer(core: $0, writing: writing) }
         /// Counts what the writer did with the batches it finished.
         func tally(_ written: [Writer.Written]) throws(Failure) {
@@ -56,55 +57,27 @@ package enum AccountImport {
                 }
             }
         }
-        func flush() throws(Failure) {
-            defer {
-                done += batch.count
-                progress(done)
-                batch.removeAll(keepingCapacity: true)
-            }
+        func write(_ batch: Writer.Batch) throws(Failure) {
             guard let writer else {
                 result.imported += batch.count
                 return
             }
             if !batch.isEmpty { writer.submit(batch) }
             try tally(writer.take())
+            if let last = batch.last { progress(last.index + 1) }
         }
         do {
-            var users = try file.open()
-            while let (record, outcome) = try users.next() {
-                // The check read this file moments ago: a change since is a failure, not a refusal.
-                let parsed: FirebaseUserRecord.Parsed
-                switch outcome {
-                case .success(let found): parsed = found
-                case .failure(.refused(let message)):
-                    result.refused[record.index] = message
-                    done += 1
-                    continue
-                case .failure:
-                    throw AccountFile.Failure.malformed(.init(line: record.line, message: "user \(record.index + 1) changed since the file was checked"))
-                }
-                switch users.recordReader!.validate(parsed) {
-                case .failure(let failure):
-                    if case .refused(let message) = failure { result.refused[record.index] = message }
-                    done += 1
-                    continue
-                case .success(let read):
-                    for part in read.dropped { result.dropped[part, default: 0] += 1 }
-                    if let email = read.account.email {
-                        let key = AccountStore.emailKey(email)
-                        if let first = addresses[key] {
-                            result.refused[record.index] = "the address of user \(first + 1) in this file"
-                            done += 1
-                            continue
-                        }
-                        addresses[key] = record.index
-                    }
-                    batch.append((record.index, read.account))
-                    if batch.count % 256 == 0 { progress(done + batch.count) }
-                }
-                if batch.count == batchSize { try flush() }
+            var start = 0
+            while start < reading.accounts.count {
+                let end = min(start + batchSize, reading.accounts.count)
+                try write(Array(reading.accounts[start..<end]))
+                start = end
             }
-            try flush()
+            if let resumeAt = reading.resumeAt {
+                let rest = try writeRest(of: file, from: resumeAt, after: reading, write: write)
+                result.refused.merge(rest.refused) { first, _ in first }
+                result.dropped = rest.dropped
+            }
             if let writer { try tally(writer.finish()) }
         } catch let error as Failure {
             _ = writer?.finish()
@@ -114,5 +87,36 @@ package enum AccountImport {
             throw Failure(message: "\(file.path): \(error)")
         }
         return result
+    }
+
+    /// The users of a file larger than `AccountFile.heldUsers`, from `resumeAt` on: read again and
+    /// through the rules (a user given an address earlier in the file is refused, held or not),
+    /// a batch at a time, while the writer writes the previous one. Returns `reading` with the
+    /// rest's refusals and dropped parts counted in.
+    private static func writeRest(
+        of file: AccountFile, from resumeAt: Int, after reading: AccountFile.Reading, write: (Writer.Batch) throws(Failure) -> Void
+    ) throws -> AccountFile.Reading {
+        var rest = reading
+        rest.accounts = []
+        var batch: Writer.Batch = []
+        var users = try file.open()
+        while let (record, outcome) = try users.next() {
+            guard record.index >= resumeAt else { continue }
+            switch outcome {
+            case .success(let parsed):
+                if let account = rest.take(parsed, at: record.index, with: try users.reader()) { batch.append((record.index, account)) }
+            case .failure(.refused(let message)):
+                rest.refused[record.index] = message
+            case .failure:
+                // `read` checked this file moments ago: a change since is a failure, not a refusal.
+                throw AccountFile.Failure.malformed(.init(line: record.line, message: "user \(record.index + 1) changed since the file was read"))
+            }
+            if batch.count == batchSize {
+                try write(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        try write(batch)
+        return rest
     }
 }

@@ -183,7 +183,15 @@ package struct ExportFileReader {
 
         /// How many bytes of `chunk` belong to the value (all of them when it goes on past it).
         mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) -> Int {
-            for index in chunk.indices {
+            var index = 0
+            while index < chunk.count {
+                defer { index += 1 }
+                if inString, !escaped {
+                    // Most of a record is the inside of its strings (hashes, addresses): run to the
+                    // next quote or backslash without the state machine.
+                    while index < chunk.count, chunk[index] != UInt8(ascii: "\""), chunk[index] != UInt8(ascii: "\\") { index += 1 }
+                    guard index < chunk.count else { return chunk.count }
+                }
                 let byte = chunk[index]
                 if inString {
                     if escaped {

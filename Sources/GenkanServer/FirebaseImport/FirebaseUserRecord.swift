@@ -60,6 +60,8 @@ package struct FirebaseUserRecord: Sendable {
         "localId", "email", "emailVerified", "passwordHash", "salt", "displayName", "photoUrl", "createdAt", "lastSignedInAt",
         "providerUserInfo", "phoneNumber", "disabled", "customAttributes", "mfaInfo",
     ]
+    /// A Genkan export's names: the file's, and whether the account is anonymous.
+    private static let genkanNames = fileNames.union(["anonymous"])
     /// `UserInfo`'s names that batchCreate reads, and those it accepts and leaves aside.
     private static let apiNames: Set<String> = [
         "localId", "email", "emailVerified", "passwordHash", "salt", "displayName", "photoUrl", "createdAt", "lastLoginAt",
@@ -74,7 +76,7 @@ package struct FirebaseUserRecord: Sendable {
         /// The uid, when the record has one.
         package var uid: String?
         var email: String?, displayName: String?, photoURL: String?, claims: String?
-        var emailVerified = false, disabled = false
+        var emailVerified = false, disabled = false, anonymous = false
         var createdAt: Int64?, lastSignInAt: Int64?
         var hash: [UInt8]?, salt: [UInt8]?
         var identities: [(providerID: String, rawID: String, email: String?, issuer: String?)] = []
@@ -99,7 +101,7 @@ package struct FirebaseUserRecord: Sendable {
 
     private func parsing(_ record: JSONValue) throws(Failure) -> Parsed {
         guard let members = record.members else { throw .malformed("a user is not an object") }
-        let known = source == .api ? Self.apiNames : Self.fileNames
+        let known = source == .api ? Self.apiNames : source == .genkanExport ? Self.genkanNames : Self.fileNames
         // Each name once: the readers refuse a name given twice (files) or keep its last value (the API).
         for member in members where !known.contains(member.name) {
             throw .malformed("unknown name \"\(member.name)\"")
@@ -111,7 +113,7 @@ package struct FirebaseUserRecord: Sendable {
         }
         func string(_ name: String) throws(Failure) -> String? {
             guard let value = value(name) else { return nil }
-            guard let text = value.stringValue, !text.utf8.contains(0) else { throw .malformed("\"\(name)\" is not a string") }
+            guard let text = value.stringValue, !Self.hasNUL(text) else { throw .malformed("\"\(name)\" is not a string") }
             return text
         }
         func bool(_ name: String) throws(Failure) -> Bool {
@@ -149,6 +151,7 @@ package struct FirebaseUserRecord: Sendable {
         parsed.claims = try string("customAttributes")
         parsed.emailVerified = try bool("emailVerified")
         parsed.disabled = try bool("disabled")
+        if source == .genkanExport { parsed.anonymous = try bool("anonymous") }
         parsed.createdAt = try time("createdAt")
         parsed.lastSignInAt = try time(source == .api ? "lastLoginAt" : "lastSignedInAt")
         parsed.hash = try bytes("passwordHash")
@@ -185,6 +188,7 @@ package struct FirebaseUserRecord: Sendable {
         var account = ImportedAccount(uid: uid)
         account.emailVerified = parsed.emailVerified
         account.disabled = parsed.disabled
+        account.anonymous = parsed.anonymous
         account.createdAt = parsed.createdAt
         account.lastSignInAt = parsed.lastSignInAt
         if let email = parsed.email {
@@ -227,6 +231,9 @@ package struct FirebaseUserRecord: Sendable {
         } else if let salt = parsed.salt, !salt.isEmpty {
             throw .refused("a password salt without a password hash")
         }
+        if account.anonymous, account.email != nil || account.password != nil || !account.identities.isEmpty {
+            throw .refused("an anonymous account has no address, password or identity")
+        }
         return Read(account: account, dropped: dropped)
     }
 
@@ -259,7 +266,7 @@ package struct FirebaseUserRecord: Sendable {
             }
             func text(_ name: String) throws(Failure) -> String? {
                 guard let value = entry[member: name], value != .null else { return nil }
-                guard let text = value.stringValue, !text.utf8.contains(0) else { throw .malformed("providerUserInfo's \"\(name)\" is not a string") }
+                guard let text = value.stringValue, !Self.hasNUL(text) else { throw .malformed("providerUserInfo's \"\(name)\" is not a string") }
                 return text
             }
             let providerID = try text("providerId") ?? "", rawID = try text("rawId") ?? ""
@@ -273,6 +280,12 @@ package struct FirebaseUserRecord: Sendable {
             }
             parsed.identities.append((providerID, rawID, email, issuer))
         }
+    }
+
+    /// Whether `text` holds U+0000, searched in its own UTF-8 where it has it (an import asks for
+    /// every string of every user).
+    static func hasNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(0) } ?? text.utf8.contains(0)
     }
 
     /// The configured name a Firebase provider id stands for (`UserRecord.firebaseProviderID` reversed).

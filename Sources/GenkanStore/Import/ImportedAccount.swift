@@ -18,9 +18,17 @@ public struct ImportedAccount: Sendable, Hashable {
     public var customClaims: String?
     /// The identities at OpenID providers the account signs in with.
     public var identities: [Identity]
+    /// Made by an anonymous sign-up and given nothing since (another Genkan's export says so):
+    /// no address, password or identity; deleted once unused for the anonymous lifetime, as here.
+    public var anonymous: Bool
     /// What signs in with the account's password: a hash made elsewhere, or one of Genkan's own
     /// (another Genkan's export); nil for an account without a password.
-    public var password: Password?
+    public var password: Password? {
+        didSet { storedPassword = password?.stored }
+    }
+    /// The text the store keeps for `password`, made when it is set: by the door that reads the
+    /// account (an import's reading thread), not by the transaction that writes it.
+    public private(set) var storedPassword: String?
 
     /// A password hash an import brings.
     public enum Password: Sendable, Hashable {
@@ -56,7 +64,7 @@ public struct ImportedAccount: Sendable, Hashable {
     public init(
         uid: String, email: String? = nil, emailVerified: Bool = false, displayName: String = "", nameKey: String = "",
         photoURL: String? = nil, disabled: Bool = false, createdAt: Int64? = nil, lastSignInAt: Int64? = nil,
-        customClaims: String? = nil, identities: [Identity] = [], password: Password? = nil
+        customClaims: String? = nil, identities: [Identity] = [], password: Password? = nil, anonymous: Bool = false
     ) {
         self.uid = uid
         self.email = email
@@ -69,6 +77,8 @@ public struct ImportedAccount: Sendable, Hashable {
         self.lastSignInAt = lastSignInAt
         self.customClaims = customClaims
         self.identities = identities
+        self.anonymous = anonymous
         self.password = password
+        storedPassword = password?.stored
     }
 }

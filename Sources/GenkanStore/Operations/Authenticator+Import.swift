@@ -29,6 +29,7 @@ extension Authenticator {
             let identities = accounts.flatMap { account in account.identities.map { IdentityKey(issuer: $0.issuer, subject: $0.subject) } }
             let decide = { () throws(StoreError) -> [ImportOutcome] in
                 let storage = store.storage
+                try storage.beginImport()
                 var takenUIDs = try storage.existingUIDs(accounts.map(\.uid))
                 var takenKeys = try storage.existingEmailKeys(keys.compactMap { $0 })
                 var takenIdentities = identities.isEmpty ? [] : try storage.existingIdentities(identities)
@@ -51,7 +52,10 @@ extension Authenticator {
                         outcomes.append(.imported)
                     }
                 }
-                if writing { _ = try storage.insertImportedAccounts(rows) }
+                if writing {
+                    _ = try storage.insertImportedAccounts(rows)
+                    try store.recordEach(.accountCreated, uids: rows.map(\.account.uid), actor: .system, details: EventDetails(method: "import"))
+                }
                 return outcomes
             }
             return .success(writing ? try store.transaction(decide) : try store.storage.reading(decide))
@@ -64,7 +68,10 @@ extension Authenticator {
         return ImportedAccountRow(
             account: AccountRow(
                 uid: account.uid, email: account.email, emailKey: emailKey, displayName: account.displayName, nameKey: account.nameKey,
-                passwordHash: account.password?.stored, createdAt: created, verifiedAt: verified ? now : nil,
+                passwordHash: account.storedPassword, createdAt: created, verifiedAt: verified ? now : nil,
+                // Anonymous only with nothing to sign in with: an address, password or identity
+                // would make it an account like any other.
+                isAnonymous: account.anonymous && account.email == nil && account.password == nil && account.identities.isEmpty,
                 customClaims: account.customClaims),
             photoURL: account.photoURL, lastLoginAt: account.lastSignInAt, disabledAt: account.disabled ? now : nil,
             // An address the other system verified: what it brings with it (its password, its

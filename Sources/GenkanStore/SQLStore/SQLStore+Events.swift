@@ -16,6 +16,37 @@ extension SQLStore {
         return id
     }
 
+    /// A hundred events to a statement; with receivers, one at a time (each delivery needs its
+    /// event's id, and an import through a server with webhooks is at most a thousand accounts).
+    func insertEvents(_ events: [AccountEvent], webhookURLs: [String]) throws(StoreError) {
+        guard webhookURLs.isEmpty else {
+            for event in events { _ = try insertEvent(event, webhookURLs: webhookURLs) }
+            return
+        }
+        // An import's events share their details: written once, not once an event.
+        var lastDetails: (details: EventDetails, stored: String)?
+        func stored(_ details: EventDetails) -> String {
+            if let lastDetails, lastDetails.details == details { return lastDetails.stored }
+            lastDetails = (details, details.stored)
+            return lastDetails!.stored
+        }
+        var start = 0
+        while start < events.count {
+            let chunk = events[start..<min(start + Self.importChunk, events.count)]
+            start += chunk.count
+            try connection.run(
+                "INSERT INTO events (time, type, uid, actor, client, user_agent, details) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "),
+                chunk.flatMap { event -> [StoreValue] in
+                    [
+                        .integer(event.time), .text(event.type.rawValue), .text(event.uid), .text(event.actor.stored), event.client.storeValue,
+                        event.userAgent.storeValue, .text(stored(event.details)),
+                    ]
+                }
+            ) { _ in true }
+        }
+    }
+
     func events(uid: String?, types: [AccountEventType], since: Int64?, before: Int64?, limit: Int) throws(StoreError) -> [AccountEvent] {
         var conditions: [String] = []
         var values: [StoreValue] = []

@@ -9,6 +9,10 @@ extension SQLStore {
     /// Keys a look-up takes at once.
     static let importChunk = 100
 
+    func beginImport() throws(StoreError) {
+        if let setup = dialect.importSetup { try connection.run(setup, []) { _ in true } }
+    }
+
     func existingUIDs(_ uids: [String]) throws(StoreError) -> Set<String> {
         try existing(uids, column: "uid")
     }
@@ -64,8 +68,8 @@ extension SQLStore {
                 """
                 INSERT INTO accounts (
                     uid, email, email_key, display_name, name_key, password_hash, created_at, verified_at, disabled_at,
-                    photo_url, last_login_at, custom_claims, credentials_trusted_since)
-                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
+                    photo_url, last_login_at, custom_claims, credentials_trusted_since, is_anonymous)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
                 RETURNING id, uid
                 """,
                 chunk.flatMap { row -> [StoreValue] in
@@ -74,7 +78,7 @@ extension SQLStore {
                         .text(account.uid), account.email.storeValue, account.emailKey.storeValue, .text(account.displayName),
                         .text(account.nameKey), account.passwordHash.storeValue, .integer(account.createdAt),
                         account.verifiedAt.storeValue, row.disabledAt.storeValue, row.photoURL.storeValue, row.lastLoginAt.storeValue,
-                        account.customClaims.storeValue, row.credentialsTrustedSince.storeValue,
+                        account.customClaims.storeValue, row.credentialsTrustedSince.storeValue, .integer(account.isAnonymous ? 1 : 0),
                     ]
                 }
             ) { row in

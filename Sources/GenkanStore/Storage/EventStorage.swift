@@ -8,6 +8,13 @@ public protocol EventStorage: AnyObject {
     ///   details longer than the table allows; nothing is written then.
     func insertEvent(_ event: AccountEvent, webhookURLs: [String]) throws(StoreError) -> Int64
 
+    /// Stores `events` in order, each as `insertEvent` would, with as few statements as the
+    /// database allows (an import records an event for each of thousands of accounts).
+    ///
+    /// - Throws: `StoreError.Code.constraint` as `insertEvent`; inside the caller's transaction,
+    ///   which then fails whole.
+    func insertEvents(_ events: [AccountEvent], webhookURLs: [String]) throws(StoreError)
+
     /// Events newest first: of the account `uid` when given, of the `types` when not empty, at or
     /// after `since` and with an id below `before` (the last of the previous page) when given; at
     /// most `limit`. Rows of a type this Genkan does not know (a newer one wrote them) are left out.

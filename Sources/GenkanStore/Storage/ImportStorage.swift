@@ -2,6 +2,10 @@
 /// with as few statements as the database allows (an import of 100,000 users must not take 100,000
 /// round trips). The operation (`Authenticator.importAccounts`) decides which accounts to write.
 public protocol ImportStorage: AnyObject {
+    /// Readies the current transaction for an import's look-ups and inserts (a database whose
+    /// planner would otherwise keep plans made for smaller tables is told not to).
+    func beginImport() throws(StoreError)
+
     /// Which of `uids` an account has.
     func existingUIDs(_ uids: [String]) throws(StoreError) -> Set<String>
 

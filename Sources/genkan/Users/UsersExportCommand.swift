@@ -17,7 +17,8 @@ struct UsersExportCommand: Command {
         password hash. The hashes are Genkan's own (Argon2id, or an imported hash not yet
         replaced), each carrying its salt and parameters, as the file's "genkan" member says:
         `genkan users import FILE` on another Genkan takes them without hash flags, and every
-        user signs in there with the same password. Anonymous accounts are not exported.
+        user signs in there with the same password. Anonymous accounts are exported as
+        Firebase's export shows them (no address, password or providers), with "anonymous": true.
 
         The accounts are read a thousand at a time and written as they are read; the file is
         written under FILE.partial (readable by its owner only: it holds password hashes) and
@@ -75,10 +76,7 @@ struct UsersExportCommand: Command {
                 guard let last = page.last else { break }
                 after = last.account.id
                 for archived in page {
-                    if archived.account.isAnonymous {
-                        anonymous += 1
-                        continue
-                    }
+                    if archived.account.isAnonymous { anonymous += 1 }
                     output += (exported == 0 ? "\n" : ",\n").utf8
                     JSONWriter.pretty.write(AccountExport.user(archived), to: &output)
                     exported += 1
@@ -105,7 +103,7 @@ struct UsersExportCommand: Command {
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        Terminal.writeLine("\(path): \(Count.users(exported)) exported from \(location)\(anonymous > 0 ? " (\(Count.grouped(anonymous)) anonymous accounts left out)" : "")")
+        Terminal.writeLine("\(path): \(Count.users(exported)) exported from \(location)\(anonymous > 0 ? " (\(Count.grouped(anonymous)) of them anonymous)" : "")")
         Terminal.writeLine("  took \(String(format: "%.1f", seconds)) s")
         return ExitStatus.success
     }

@@ -72,13 +72,13 @@ struct UsersImportCommand: Command {
             rules: ValidationViewModel())
 
         let started = ContinuousClock.now
-        let checking = ProgressBar("checking ")
-        let check: AccountFile.Check
+        let bar = ProgressBar("reading  ")
+        let reading: AccountFile.Reading
         do throws(AccountFile.Failure) {
-            check = try file.check(progress: checking.update)
-            checking.finish()
+            reading = try file.read(progress: bar.update)
+            bar.finish()
         } catch {
-            checking.finish()
+            bar.finish()
             switch error {
             case .options(let message): throw UsageError(message)
             case .malformed(let failure):
@@ -102,10 +102,13 @@ struct UsersImportCommand: Command {
             Terminal.error("genkan users import: \(location): \(error.detail)")
             return ExitStatus.failure
         }
-        let importing = ProgressBar(core == nil ? "reading  " : dryRun ? "looking up" : "importing", total: check.users)
+        // The command line is the door of the events the import records.
+        core?.origin = .commandLine
+        let check = reading.check
+        let importing = ProgressBar(core == nil ? "counting " : dryRun ? "looking up" : "importing", total: check.users)
         let result: AccountImport.Result
         do throws(AccountImport.Failure) {
-            result = try AccountImport.run(file, into: core, writing: !dryRun, progress: importing.update)
+            result = try AccountImport.run(reading, of: file, into: core, writing: !dryRun, progress: importing.update)
             importing.finish()
         } catch {
             importing.finish()

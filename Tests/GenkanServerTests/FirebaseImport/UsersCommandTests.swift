@@ -3,6 +3,7 @@ import GenkanTestSupport
 import Testing
 @testable import GenkanServer
 @testable import GenkanStore
+@testable import GenkanPostgreSQL
 
 /// `genkan users import` writing and `genkan users export` as an operator runs them: a Firebase
 /// export imported (a second run imports nothing), signed in with, exported, and the export
@@ -77,6 +78,56 @@ import Testing
             #expect(read.account.isVerified == original.account.isVerified)
         }
         #expect(try Authenticator(store: copy).signIn(email: "two@example.com", password: "user1password").get().uid == "two")
+    }
+
+    /// Two new databases of `engine`, dropped after `body` (PostgreSQL when `GENKAN_TEST_POSTGRES`
+    /// names a server; otherwise the test has nothing to do there).
+    func twoDatabases(_ engine: String, _ body: (String, String) throws -> Void) throws {
+        guard engine == "postgresql" else { return try body(directory + "/first.sqlite", directory + "/second.sqlite") }
+        guard let server = ProcessInfo.processInfo.environment["GENKAN_TEST_POSTGRES"].flatMap(PostgresURL.init) else { return }
+        let names = (0..<2).map { _ in "genkan_round_trip_" + UUID().uuidString.lowercased().replacing("-", with: "") }
+        for name in names { try PostgresConnection(url: server.text).execute("CREATE DATABASE \(name)") }
+        defer { for name in names { _ = try? PostgresConnection(url: server.text).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") } }
+        try body(server.replacingDatabase(with: names[0]), server.replacingDatabase(with: names[1]))
+    }
+
+    /// Every kind of account — a password of Genkan's own, an imported hash, identities, claims, a
+    /// disabled one, an unverified address, none, an anonymous one — exported, imported into a new
+    /// database and exported again: the same file, byte for byte.
+    @Test(arguments: ["sqlite", "postgresql"]) func exportImportExportGivesTheSameFile(engine: String) throws {
+        try twoDatabases(engine) { first, second in
+            let location: StoreLocation = engine == "sqlite" ? .sqlite(path: first) : .postgresql(url: first)
+            let core = try Authenticator(store: AccountStore(location: location))
+            let hash = try ImportedPasswordHash(
+                scheme: .pbkdf2(.sha256, iterations: 1000), salt: [1, 2, 3], hash: Array(repeating: 9, count: 32))
+            let google = ImportedAccount.Identity(provider: "google", issuer: "https://accounts.google.com", subject: "g-1", email: "g@gmail.com")
+            let corp = ImportedAccount.Identity(provider: "corp", issuer: "https://id.corp.example", subject: "c-1", email: nil)
+            // As a door would have normalized them (the core takes them as they are).
+            let imported = [
+                ImportedAccount(
+                    uid: "imported", email: "imported@example.com", emailVerified: true, displayName: "Taro Yamada", nameKey: "taro yamada",
+                    photoURL: "https://example.com/p.png", createdAt: 1_500_000_000, lastSignInAt: 1_600_000_000,
+                    customClaims: "{\"plan\":\"gold\"}", identities: [google, corp], password: .imported(hash)),
+                ImportedAccount(uid: "unverified", email: "Unverified@example.com", emailVerified: false, disabled: true, createdAt: 1_500_000_001),
+                ImportedAccount(uid: "bare", createdAt: 1_500_000_002),
+            ]
+            #expect(try core.importAccounts(imported).get() == [.imported, .imported, .imported])
+            _ = try core.signUp(email: "own@example.com", displayName: "Own", nameKey: "own", password: "a long enough password 1").get()
+            let anonymous = try core.signUpAnonymously().get()
+
+            let once = directory + "/\(engine)-once.json", twice = directory + "/\(engine)-twice.json"
+            let export = try run(["users", "export", once, "--db", first])
+            #expect(export.status == 0 && export.stdout.contains("5 users exported") && export.stdout.contains("1 of them anonymous"), "\(export.output)")
+            let moved = try run(["users", "import", once, "--db", second])
+            #expect(moved.status == 0 && moved.stdout.contains("imported: 5\n"), "\(moved.output)")
+            #expect(try run(["users", "export", twice, "--db", second]).status == 0)
+            let onceText = try String(contentsOfFile: once, encoding: .utf8), twiceText = try String(contentsOfFile: twice, encoding: .utf8)
+            #expect(onceText == twiceText)
+            #expect(onceText.contains("\"anonymous\": true") && onceText.contains(anonymous.account.uid))
+            let copy = try AccountStore(location: engine == "sqlite" ? .sqlite(path: second) : .postgresql(url: second))
+            #expect(try copy.storage.storedAccount(uid: anonymous.account.uid)?.account.isAnonymous == true)
+            #expect(try copy.storage.storedAccount(uid: "bare")?.account.isAnonymous == false)
+        }
     }
 
     @Test func weakHashesAreFlagged() throws {

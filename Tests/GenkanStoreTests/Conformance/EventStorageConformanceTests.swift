@@ -102,6 +102,35 @@ import Testing
 
     /// Of each account's deliveries to a receiver only the oldest open one is claimable: a failure
     /// holds the ones behind it, giving up lets them go, a lease hides a claimed one until it ends.
+    /// Events recorded for many accounts at once (an import) are stored in order, many to a
+    /// statement, each as one recorded alone; with receivers, each gets its deliveries.
+    @Test(arguments: StoreKind.available) func eventsForManyAccountsAreStoredInOrder(kind: StoreKind) throws {
+        let database = try kind.freshDatabase()
+        let store = try database.connect(clock: clock)
+        store.origin = .commandLine
+        let uids = (0..<250).map { "u\($0)" }
+        try store.storage.transaction { () throws(StoreError) in
+            try store.recordEach(.accountCreated, uids: uids, actor: .system, details: EventDetails(method: "import"))
+        }
+        let events = try store.events(limit: 1000)
+        #expect(events.reversed().map(\.uid) == uids)
+        #expect(events.allSatisfy { $0.type == .accountCreated && $0.actor == .system && $0.details == EventDetails(method: "import", door: .cli) })
+        #expect(try store.claimDueWebhooks(limit: 10).isEmpty)
+
+        store.webhookURLs = ["https://a.example.com/hook"]
+        try store.storage.transaction { () throws(StoreError) in
+            try store.recordEach(.accountCreated, uids: ["w1", "w2"], actor: .system, details: EventDetails(method: "import"))
+        }
+        #expect(try store.claimDueWebhooks(limit: 10).map { $0.event?.uid } == ["w1", "w2"])
+        // What the table refuses writes nothing, the events before it in the call neither.
+        #expect(throws: StoreError.self) {
+            try store.storage.transaction { () throws(StoreError) in
+                try store.recordEach(.accountCreated, uids: ["x1", ""], actor: .system, details: EventDetails())
+            }
+        }
+        #expect(try store.events(uid: "x1").isEmpty)
+    }
+
     @Test(arguments: StoreKind.available) func deliveriesGoInOrderPerAccountAndReceiver(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
