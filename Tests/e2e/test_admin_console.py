@@ -204,7 +204,12 @@ class AdminJourney(ServedTest, unittest.TestCase):
         self.assertEqual(admin.find_element(By.ID, "count-total").text, "2")
         self.assertEqual(admin.find_element(By.ID, "count-administrators").text, "1")
         self.fill(admin, "q", "USER-kim")
+        page = admin.find_element(By.TAG_NAME, "html")
         admin.find_element(By.CSS_SELECTOR, "form.console-search button[type=submit]").click()
+        # A form's submission is not waited for by click(): read the rows of the next document only.
+        WebDriverWait(admin, 20, ignored_exceptions=(WebDriverException,)).until(EC.staleness_of(page))
+        WebDriverWait(admin, 20, ignored_exceptions=(WebDriverException,)).until(
+            lambda b: b.execute_script("return document.readyState") == "complete" and "q=" in b.current_url)
         rows = admin.find_elements(By.CSS_SELECTOR, "#users tbody tr")
         self.assertEqual([row.find_element(By.CSS_SELECTOR, "td a").text for row in rows], [user_address])
         self.shot(admin, "02-search")
