@@ -57,6 +57,56 @@ import Testing
         #expect(try store.events(types: [.accountCreated]).first?.details == EventDetails(method: "import", door: .cli))
     }
 
+    /// Batches given one after another share one transaction: a later batch sees what an earlier
+    /// one wrote, everything is committed at `.end`, and `.abandon` after several batches leaves
+    /// the database (accounts and events) as it was.
+    @Test(arguments: StoreKind.available) func batchesAreOneTransactionCommittedOrAbandonedWhole(kind: StoreKind) throws {
+        let database = try kind.freshDatabase()
+        let store = try database.connect(clock: clock)
+        let authenticator = try testAuthenticator(store)
+        /// SQLite's page cache on the store's connection, in KiB (negative: `PRAGMA cache_size`).
+        func cacheSize() throws -> Int64? {
+            guard kind == .sqlite, let sql = store.storage as? SQLStore else { return nil }
+            var size: Int64?
+            try sql.connection.run("PRAGMA cache_size", []) { row in
+                size = row.integer(0)
+                return false
+            }
+            return size
+        }
+        var cacheDuringImport: Int64?
+        func run(_ batches: [[ImportedAccount]], ending: ImportBatch) throws -> (Bool, [[ImportOutcome]]) {
+            var queue = batches
+            var outcomes: [[ImportOutcome]] = []
+            let committed = try authenticator.importAccounts(from: {
+                cacheDuringImport = try? cacheSize()
+                return queue.isEmpty ? ending : .accounts(queue.removeFirst())
+            }) {
+                outcomes.append($0)
+            }.get()
+            return (committed, outcomes)
+        }
+        let batches = [
+            [Self.account("u1", email: "one@example.com"), Self.account("u2")],
+            [Self.account("u3", email: "ONE@example.com"), Self.account("u2"), Self.account("u4", identities: [Self.google])],
+            [Self.account("u5", identities: [Self.google])],
+        ]
+        let abandoned = try run(batches, ending: .abandon)
+        #expect(abandoned.0 == false && abandoned.1 == [[.imported, .imported], [.emailExists, .uidExists, .imported], [.identityExists]])
+        #expect(try store.storage.accounts(afterID: 0, limit: 10).isEmpty)
+        #expect(try store.events().isEmpty)
+
+        let committed = try run(batches, ending: .end)
+        #expect(committed.0 == true && committed.1 == abandoned.1)
+        #expect(try store.storage.accounts(afterID: 0, limit: 10).map(\.account.uid) == ["u1", "u2", "u4"])
+        #expect(try store.events(types: [.accountCreated]).map(\.uid).sorted() == ["u1", "u2", "u4"])
+        // SQLite: the import's own page cache, and the default again after it.
+        if kind == .sqlite {
+            let after = try cacheSize()
+            #expect(cacheDuringImport == -65536 && after == -2000)
+        }
+    }
+
     @Test(arguments: StoreKind.available) func aDryRunWritesNothing(kind: StoreKind) throws {
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)

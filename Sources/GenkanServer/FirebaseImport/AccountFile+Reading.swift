@@ -2,68 +2,55 @@ import Foundation
 import GenkanStore
 
 extension AccountFile {
-    /// Users `read` holds, ready to write: about 1 KB each (their strings, the stored form of their
-    /// hash, the address and uid tables; 100,000 users took 167 MB at the peak, against 75 MB read
-    /// twice), so some 250 MB at most. A larger file is still checked to its end before
-    /// anything is written; its further users are read again as they are written.
-    package static let heldUsers = 250_000
-
-    /// What reading the file found: the check, and its first users (up to `heldUsers`) read
-    /// through the site's rules, in the file's order.
+    /// What reading the file found: the check, the users refused, and the users to write that
+    /// were not handed on yet (all of them, when nothing takes them as they are read).
     package struct Reading: Sendable {
         package var check = Check()
-        /// The users to write, each with its position in the file.
+        /// The users to write, each with its position in the file, in the file's order.
         package var accounts: [(index: Int, account: ImportedAccount)] = []
         /// The users not imported, by position, with why.
         package var refused: [Int: String] = [:]
         /// How many users lost each kind of part Genkan has no place for.
         package var dropped: [String: Int] = [:]
-        /// The position of the first user that was checked but not held (a file of more than
-        /// `heldUsers`): the import reads the file again from there. Nil when every user is held.
-        package var resumeAt: Int?
         /// The address keys of the users taken so far, by position: a later user with one of them
         /// is refused, with a sentence that says where the address went.
         var addresses: [String: Int] = [:]
-
-        /// Reads one well-formed user through the site's rules: the account to write, or nil when
-        /// the user is refused (counted in `refused`).
-        mutating func take(_ parsed: FirebaseUserRecord.Parsed, at index: Int, with reader: FirebaseUserRecord) -> ImportedAccount? {
-            switch reader.validate(parsed) {
-            case .failure(let failure):
-                // `parse` already found what stops a whole file; what is left refuses one user.
-                if case .refused(let message) = failure { refused[index] = message }
-                return nil
-            case .success(let read):
-                for part in read.dropped { dropped[part, default: 0] += 1 }
-                if let email = read.account.email {
-                    let key = AccountStore.emailKey(email)
-                    if let first = addresses[key] {
-                        refused[index] = "the address of user \(first + 1) in this file"
-                        return nil
-                    }
-                    addresses[key] = index
-                }
-                return read.account
-            }
-        }
     }
 
     /// Reads the whole file once: its outline, every user's members and their types, uids given
     /// twice (Firebase refuses a call with `DUPLICATE_LOCAL_ID`), hashes without parameters —
-    /// anything that stops the import is found here, before anything is written — and the first
-    /// `limit` users through the site's rules, held. This thread cuts the users out of the file
-    /// and reads their JSON; `RecordStage` reads each user's members and runs the rules on other
-    /// threads, chunks at a time, and this thread takes their results in the file's order (a
-    /// failure is the first in the file, a uid or an address is first given by the earliest
-    /// user). On two cores the two halves of reading a user take about the same time, so a user
-    /// costs about half of what reading it on one thread did. `progress` is told the number of
-    /// users read so far.
-    package func read(holding limit: Int = AccountFile.heldUsers, progress: (Int) -> Void = { _ in }) throws(Failure) -> Reading {
-        let stage = RecordStage(limit: limit)
+    /// anything that stops the import — and every user through the site's rules. This thread
+    /// cuts the users out of the file and reads their JSON; `RecordStage` reads each user's
+    /// members and runs the rules on other threads, chunks at a time, and this thread takes their
+    /// results in the file's order (a failure is the first in the file, a uid or an address is
+    /// first given by the earliest user). On two cores the two halves of reading a user take about
+    /// the same time, so a user costs about half of what reading it on one thread did.
+    ///
+    /// - Parameters:
+    ///   - batchSize: how many users to write `deliver` is given at a time.
+    ///   - deliver: takes the users to write as they are read, `batchSize` at a time (the last
+    ///     batch shorter), in order; without it, they stay in the result's `accounts`. A failure
+    ///     later in the file is thrown after some batches were delivered: their taker must then
+    ///     keep nothing (`AccountImport` writes them in one transaction, rolled back).
+    ///   - progress: told the number of users read so far.
+    package func read(
+        batchSize: Int = AccountImport.batchSize, progress: (Int) -> Void = { _ in },
+        deliver: ((_ batch: [(index: Int, account: ImportedAccount)]) -> Void)? = nil
+    ) throws(Failure) -> Reading {
+        let stage = RecordStage()
         var reading = Reading()
         var uids: [String: Int] = [:]
         var chunk: [ExportFileReader.Record] = []
         var submitted = 0, taken = 0
+        /// Hands the users taken so far on, a batch at a time (all of them at the `end`).
+        func handOn(end: Bool) {
+            guard let deliver else { return }
+            while reading.accounts.count >= batchSize || (end && !reading.accounts.isEmpty) {
+                let count = min(batchSize, reading.accounts.count)
+                deliver(Array(reading.accounts[..<count]))
+                reading.accounts.removeFirst(count)
+            }
+        }
         /// Takes the results of the chunks done so far, in order (all of them with `waiting`).
         func take(waiting: Bool) throws(Failure) {
             while taken < submitted, let results = stage.results(of: taken, waiting: waiting) {
@@ -83,13 +70,13 @@ extension AccountFile {
                 guard let record else { break }
                 reading.check.users += 1
                 reading.check.isGenkanExport = users.isGenkanExport
-                if record.index >= limit, reading.resumeAt == nil { reading.resumeAt = record.index }
                 chunk.append(record)
                 if chunk.count == RecordStage.chunkSize {
                     stage.submit(chunk, number: submitted, reader: try users.reader())
                     submitted += 1
                     chunk.removeAll(keepingCapacity: true)
                     try take(waiting: false)
+                    handOn(end: false)
                     progress(reading.check.users)
                 }
             }
@@ -105,6 +92,7 @@ extension AccountFile {
             stage.cancel()
             throw error
         }
+        handOn(end: true)
         progress(reading.check.users)
         return reading
     }
@@ -113,8 +101,6 @@ extension AccountFile {
     enum RecordResult: Sendable {
         /// The whole file is refused.
         case failure(Failure)
-        /// A well-formed user past the held ones: its uid only.
-        case checked(index: Int, line: Int, uid: String?)
         /// A well-formed user: its uid, and the account to write (with its address's key) or why not.
         case read(index: Int, line: Int, uid: String?, Result<(read: FirebaseUserRecord.Read, key: String?), FirebaseUserRecord.Failure>)
     }
@@ -126,23 +112,17 @@ extension AccountFile {
         private let queue = DispatchQueue(label: "genkan.users-import.records", attributes: .concurrent)
         private let slots = DispatchSemaphore(value: 4)
         private let done = NSCondition()
-        private let limit: Int
         /// Guarded by `done`.
         private var finished: [Int: [RecordResult]] = [:]
         private var cancelled = false
 
-        init(limit: Int) {
-            self.limit = limit
-        }
-
         /// Hands chunk `number` to the stage; waits while four chunks are in flight.
         func submit(_ chunk: [ExportFileReader.Record], number: Int, reader: FirebaseUserRecord) {
             slots.wait()
-            let limit = self.limit
             queue.async { [self] in
                 defer { slots.signal() }
                 guard !done.withLock({ cancelled }) else { return }
-                let results = chunk.map { Self.read($0, with: reader, holding: $0.index < limit) }
+                let results = chunk.map { Self.read($0, with: reader) }
                 done.withLock {
                     finished[number] = results
                     done.broadcast()
@@ -164,7 +144,7 @@ extension AccountFile {
             queue.sync(flags: .barrier) {}
         }
 
-        private static func read(_ record: ExportFileReader.Record, with reader: FirebaseUserRecord, holding: Bool) -> RecordResult {
+        private static func read(_ record: ExportFileReader.Record, with reader: FirebaseUserRecord) -> RecordResult {
             switch reader.parse(record.value) {
             case .failure(.malformed(let message)):
                 return .failure(.malformed(ExportFileReader.Failure(line: record.line, message: "user \(record.index + 1): \(message)")))
@@ -175,7 +155,6 @@ extension AccountFile {
             case .failure(let failure):
                 return .read(index: record.index, line: record.line, uid: nil, .failure(failure))
             case .success(let parsed):
-                guard holding else { return .checked(index: record.index, line: record.line, uid: parsed.uid) }
                 let read = reader.validate(parsed).map { read in (read: read, key: read.account.email.map(AccountStore.emailKey)) }
                 return .read(index: record.index, line: record.line, uid: parsed.uid, read)
             }
@@ -189,8 +168,6 @@ extension AccountFile.Reading {
     mutating func take(_ result: AccountFile.RecordResult, uids: inout [String: Int]) throws(AccountFile.Failure) {
         switch result {
         case .failure(let failure): throw failure
-        case .checked(let index, let line, let uid):
-            try note(uid, index: index, line: line, uids: &uids)
         case .read(let index, let line, let uid, let outcome):
             try note(uid, index: index, line: line, uids: &uids)
             switch outcome {

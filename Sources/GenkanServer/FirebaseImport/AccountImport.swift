@@ -1,15 +1,16 @@
 import GenkanStore
 
-/// The writing of an import: the users an `AccountFile.Reading` holds (the file read once,
-/// checked whole, its users already through the site's rules), five thousand at a time, each batch
-/// through `Authenticator.importAccounts` in one transaction on a thread of its own (`Writer`) —
-/// or, for a dry run, only its look-ups, or none without a database — counted as the summary
-/// reports them.
+/// An import of a file's users: the file read once (`AccountFile.read`, which checks it and runs
+/// the site's rules on its users) while a second thread (`Writer`) writes the users read so far,
+/// a batch at a time, through `Authenticator.importAccounts(writing:from:outcomes:)` — every batch
+/// in one transaction, committed once the whole file has been read and found well formed, rolled
+/// back otherwise, so a malformed file imports nothing. For a dry run the writer only looks the
+/// users up; without a database they are only counted.
 package enum AccountImport {
-    /// Users a batch (and a transaction) holds: each commit waits for the disk once, so a few
-    /// thousand users share it (a few MB of memory, a fraction of a second of the database's write
-    /// lock); `accounts:batchCreate` takes a thousand a call.
-    package static let batchSize = 5000
+    /// Users handed to the writer at a time: each batch is a few look-ups and inserts of a
+    /// hundred rows, and two batches at most wait, so memory stays a few MB whatever the file's
+    /// size.
+    package static let batchSize = 2000
 
     /// What the import did, in total.
     package struct Result: Sendable {
@@ -20,103 +21,54 @@ package enum AccountImport {
         package var refused: [Int: String] = [:]
         /// How many users lost each kind of part Genkan has no place for.
         package var dropped: [String: Int] = [:]
+        /// The number of users in the file, and whether it is a Genkan export.
+        package var check = AccountFile.Check()
     }
 
-    package struct Failure: Error, CustomStringConvertible {
-        package let message: String
-        package var description: String { message }
+    package enum Failure: Error, CustomStringConvertible {
+        /// The file cannot be imported at all (nothing was).
+        case file(AccountFile.Failure)
+        /// The store failed (nothing was imported).
+        case store(AuthFailure)
+
+        package var description: String {
+            switch self {
+            case .file(let failure): failure.description
+            case .store(let failure):
+                if case .internalError(let error) = failure { "the store failed: \(error.detail)" } else { "the store failed: \(failure.code.rawValue)" }
+            }
+        }
     }
 
-    /// Imports the users `reading` holds through `core`, five thousand at a time, then those of
-    /// `file` it did not hold (read again, through the rules, from `reading.resumeAt`); with
-    /// `writing` false, only looks them up there (a dry run), and without a core only counts them.
-    /// `progress` is told how many of the file's users were done.
+    /// Imports the users of `file` through `core`; with `writing` false, only looks them up there
+    /// (a dry run), and without a core only counts them. `progress` is told how many of the file's
+    /// users were read.
     package static func run(
-        _ reading: AccountFile.Reading, of file: AccountFile, into core: Authenticator?, writing: Bool = true,
-        progress: (Int) -> Void = { _ in }
+        _ file: AccountFile, into core: Authenticator?, writing: Bool = true, progress: (Int) -> Void = { _ in }
     ) throws(Failure) -> Result {
         var result = Result()
-        result.refused = reading.refused
-        result.dropped = reading.dropped
         let writer = core.map { Writer(core: $0, writing: writing) }
-        /// Counts what the writer did with the batches it finished.
-        func tally(_ written: [Writer.Written]) throws(Failure) {
-            for (batch, outcome) in written {
-                switch outcome {
-                case .failure(let failure):
-                    throw Failure(message: "the store failed after \(result.imported) users were imported: \(failure.code.rawValue)")
-                case .success(let outcomes):
-                    for (entry, outcome) in zip(batch, outcomes) {
-                        switch outcome {
-                        case .imported: result.imported += 1
-                        case .uidExists: result.alreadyPresent += 1
-                        case .emailExists: result.refused[entry.index] = "email exists in other account in database"
-                        case .identityExists: result.refused[entry.index] = "raw id exists in other account in database"
-                        }
-                    }
-                }
-            }
-        }
-        func write(_ batch: Writer.Batch) throws(Failure) {
-            guard let writer else {
-                result.imported += batch.count
-                return
-            }
-            if !batch.isEmpty { writer.submit(batch) }
-            try tally(writer.take())
-            if let last = batch.last { progress(last.index + 1) }
-        }
-        do {
-            var start = 0
-            while start < reading.accounts.count {
-                let end = min(start + batchSize, reading.accounts.count)
-                try write(Array(reading.accounts[start..<end]))
-                start = end
-            }
-            if let resumeAt = reading.resumeAt {
-                let rest = try writeRest(of: file, from: resumeAt, after: reading, write: write)
-                result.refused.merge(rest.refused) { first, _ in first }
-                result.dropped = rest.dropped
-            }
-            if let writer { try tally(writer.finish()) }
-        } catch let error as Failure {
-            _ = writer?.finish()
-            throw error
+        let reading: AccountFile.Reading
+        do throws(AccountFile.Failure) {
+            reading = try file.read(progress: progress, deliver: { batch in
+                if let writer { writer.submit(batch) } else { result.imported += batch.count }
+            })
         } catch {
-            _ = writer?.finish()
-            throw Failure(message: "\(file.path): \(error)")
+            _ = writer?.finish(committing: false)
+            throw .file(error)
         }
+        if let writer {
+            switch writer.finish(committing: true) {
+            case .success(let written):
+                result.imported = written.imported
+                result.alreadyPresent = written.alreadyPresent
+                result.refused = written.refused
+            case .failure(let failure): throw .store(failure)
+            }
+        }
+        result.refused.merge(reading.refused) { written, _ in written }
+        result.dropped = reading.dropped
+        result.check = reading.check
         return result
-    }
-
-    /// The users of a file larger than `AccountFile.heldUsers`, from `resumeAt` on: read again and
-    /// through the rules (a user given an address earlier in the file is refused, held or not),
-    /// a batch at a time, while the writer writes the previous one. Returns `reading` with the
-    /// rest's refusals and dropped parts counted in.
-    private static func writeRest(
-        of file: AccountFile, from resumeAt: Int, after reading: AccountFile.Reading, write: (Writer.Batch) throws(Failure) -> Void
-    ) throws -> AccountFile.Reading {
-        var rest = reading
-        rest.accounts = []
-        var batch: Writer.Batch = []
-        var users = try file.open()
-        while let (record, outcome) = try users.next() {
-            guard record.index >= resumeAt else { continue }
-            switch outcome {
-            case .success(let parsed):
-                if let account = rest.take(parsed, at: record.index, with: try users.reader()) { batch.append((record.index, account)) }
-            case .failure(.refused(let message)):
-                rest.refused[record.index] = message
-            case .failure:
-                // `read` checked this file moments ago: a change since is a failure, not a refusal.
-                throw AccountFile.Failure.malformed(.init(line: record.line, message: "user \(record.index + 1) changed since the file was read"))
-            }
-            if batch.count == batchSize {
-                try write(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
-        }
-        try write(batch)
-        return rest
     }
 }

@@ -13,6 +13,10 @@ extension SQLStore {
         if let setup = dialect.importSetup { try connection.run(setup, []) { _ in true } }
     }
 
+    func endImport() throws(StoreError) {
+        if let teardown = dialect.importTeardown { try connection.run(teardown, []) { _ in true } }
+    }
+
     func existingUIDs(_ uids: [String]) throws(StoreError) -> Set<String> {
         try existing(uids, column: "uid")
     }

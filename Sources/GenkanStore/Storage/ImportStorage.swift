@@ -6,6 +6,10 @@ public protocol ImportStorage: AnyObject {
     /// planner would otherwise keep plans made for smaller tables is told not to).
     func beginImport() throws(StoreError)
 
+    /// Undoes what `beginImport` set beyond the transaction (a larger page cache), after the
+    /// import's transaction ended, whichever way.
+    func endImport() throws(StoreError)
+
     /// Which of `uids` an account has.
     func existingUIDs(_ uids: [String]) throws(StoreError) -> Set<String>
 

@@ -1,14 +1,14 @@
 import Foundation
 import GenkanJSON
-import GenkanStore
+@testable import GenkanStore
 import GenkanValidation
 import Testing
 @testable import GenkanServer
 
 /// `AccountFile.read`: the file read once, its users' members read and the rules run on other
 /// threads a chunk at a time, taken back in the file's order — so what stops a file is the first
-/// thing in it that does, however the chunks finished, and a file larger than what is held is
-/// still checked to its end.
+/// thing in it that does, however the chunks finished — and handed on in batches as they are
+/// read; `AccountImport` writing those batches in one transaction that a later failure undoes.
 @Suite struct AccountFileReadingTests {
     let directory = NSTemporaryDirectory() + "genkan-reading-" + UUID().uuidString
 
@@ -27,9 +27,9 @@ import Testing
         return AccountFile(path: path, format: .json, hashOptions: options, providers: [:], rules: ValidationViewModel())
     }
 
-    func failure(_ file: AccountFile, holding limit: Int = AccountFile.heldUsers) -> String? {
+    func failure(_ file: AccountFile) -> String? {
         do throws(AccountFile.Failure) {
-            _ = try file.read(holding: limit)
+            _ = try file.read()
             return nil
         } catch {
             return error.description
@@ -44,7 +44,7 @@ import Testing
             default: user
             }
         }.read()
-        #expect(read.check.users == 2000 && read.resumeAt == nil)
+        #expect(read.check.users == 2000)
         #expect(read.accounts.map(\.index) == (0..<2000).filter { $0 != 700 && $0 != 1500 })
         #expect(read.refused == [700: "the address of user 4 in this file", 1500: "email is invalid"])
     }
@@ -69,18 +69,48 @@ import Testing
         #expect(failure(brokenJSON)?.contains("user 1001") == false && failure(brokenJSON) != nil)
     }
 
-    /// Past the users held, the file is still checked to its end, and the import reads the rest
-    /// again: every user imported once, an address taken by a held user refused later.
-    @Test func aFileLargerThanWhatIsHeldIsCheckedWholeAndReadAgain() throws {
+    /// The users are handed on as they are read, a batch at a time in the file's order, the
+    /// refused ones left out; a failure later in the file is still found after batches went (how
+    /// many went depends on the threads: never one past the failure's chunk).
+    @Test func usersAreHandedOnInBatchesAsTheyAreRead() throws {
         let large = try file(1000) { index, user in
             index == 900 ? user.replacingOccurrences(of: "u900@example.com", with: "u5@example.com") : user
         }
-        let read = try large.read(holding: 300)
-        #expect(read.resumeAt == 300 && read.accounts.count == 300 && read.check.users == 1000)
-        let result = try AccountImport.run(read, of: large, into: nil)
-        #expect(result.imported == 999 && result.refused == [900: "the address of user 6 in this file"])
+        var batches: [[Int]] = []
+        let read = try large.read(batchSize: 300, deliver: { batches.append($0.map(\.index)) })
+        #expect(batches.map(\.count) == [300, 300, 300, 99] && batches.joined().elementsEqual((0..<1000).filter { $0 != 900 }))
+        #expect(read.accounts.isEmpty && read.check.users == 1000 && read.refused == [900: "the address of user 6 in this file"])
 
         let lateDuplicate = try file(1000) { index, user in index == 950 ? user.replacingOccurrences(of: "\"u950\"", with: "\"u2\"") : user }
-        #expect(failure(lateDuplicate, holding: 300)?.contains("user 951 has the uid of user 3 (u2)") == true)
+        var handedOn = 0
+        do throws(AccountFile.Failure) {
+            _ = try lateDuplicate.read(batchSize: 300, deliver: { handedOn += $0.count })
+            Issue.record("a uid given twice must stop the file")
+        } catch {
+            #expect(error.description.contains("user 951 has the uid of user 3 (u2)") && handedOn <= 900, "\(handedOn)")
+        }
+    }
+
+    /// An import into a real database: a file whose last user is malformed leaves nothing behind,
+    /// though its first users were written before the failure was read; the same file mended is
+    /// imported whole, then a second time imports nothing.
+    @Test func aFileFoundMalformedLateImportsNothing() throws {
+        let database = directory + "/import.sqlite"
+        let core = try Authenticator(store: AccountStore(location: .sqlite(path: database)))
+        let broken = try file(5000) { index, user in index == 4999 ? user.replacingOccurrences(of: "true", with: "1") : user }
+        do throws(AccountImport.Failure) {
+            _ = try AccountImport.run(broken, into: core)
+            Issue.record("a malformed user must stop the import")
+        } catch {
+            #expect(error.description.contains("user 5000: \"emailVerified\" is not true or false"), "\(error)")
+        }
+        #expect(try core.store.storage.accounts(afterID: 0, limit: 10).isEmpty)
+        #expect(try core.store.events().isEmpty)
+
+        let whole = try AccountImport.run(try file(5000), into: core)
+        #expect(whole.imported == 5000 && whole.alreadyPresent == 0 && whole.refused.isEmpty && whole.check.users == 5000)
+        #expect(try core.store.storage.accounts(afterID: 0, limit: 10_000).count == 5000)
+        let again = try AccountImport.run(try file(5000), into: core)
+        #expect(again.imported == 0 && again.alreadyPresent == 5000)
     }
 }
