@@ -38,7 +38,7 @@ extension PostgresConnection {
         switch kind {
         case .write: try transaction(body)
         case .quick: try transaction(quick: true, body)
-        case .migration: try transaction(isolation: .readCommitted, body)
+        case .migration, .bulk: try transaction(isolation: .readCommitted, body)
         case .snapshot: try transaction(isolation: .repeatableReadOnly, body)
         }
     }

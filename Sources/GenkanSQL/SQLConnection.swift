@@ -57,6 +57,13 @@ package enum SQLTransaction: Sendable {
     /// The schema migration: a writer that, having waited for the migration lock, sees what the
     /// previous holder committed (SQLite `BEGIN IMMEDIATE`; PostgreSQL READ COMMITTED).
     case migration
+    /// A long write that inserts what it looked up, batch after batch (`genkan users import`):
+    /// SQLite `BEGIN IMMEDIATE`, as `write`; PostgreSQL READ COMMITTED. Under SERIALIZABLE, a
+    /// server's sign-up and the import touching the same index pages make one of them lose a
+    /// serialization conflict, and an import cannot be run again from its middle (only a deadlock
+    /// still runs it again, which the import refuses); a uid or address another connection takes
+    /// meanwhile fails it on the unique index instead.
+    case bulk
     /// One consistent snapshot, read only, that writers neither wait for nor change and that
     /// never has to run again (`genkan db copy`'s source).
     case snapshot

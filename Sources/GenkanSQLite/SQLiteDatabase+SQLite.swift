@@ -252,7 +252,7 @@ extension SQLiteDatabase {
 
     func transaction<T>(_ kind: SQLTransaction, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         switch kind {
-        case .write, .migration: try transaction(body)
+        case .write, .migration, .bulk: try transaction(body)
         case .quick: try quickTransaction(body)
         case .snapshot: try readTransaction(body)
         }

@@ -64,22 +64,23 @@ import Testing
         let database = try kind.freshDatabase()
         let store = try database.connect(clock: clock)
         let authenticator = try testAuthenticator(store)
-        /// SQLite's page cache on the store's connection, in KiB (negative: `PRAGMA cache_size`).
-        func cacheSize() throws -> Int64? {
-            guard kind == .sqlite, let sql = store.storage as? SQLStore else { return nil }
-            var size: Int64?
-            try sql.connection.run("PRAGMA cache_size", []) { row in
-                size = row.integer(0)
+        /// A setting of the store's connection, as text: SQLite's page cache in KiB (negative),
+        /// PostgreSQL's isolation level.
+        func setting() throws -> String? {
+            let sql = try #require(store.storage as? SQLStore)
+            var value: String?
+            try sql.connection.run(kind == .sqlite ? "PRAGMA cache_size" : "SHOW transaction_isolation", []) { row in
+                value = kind == .sqlite ? String(row.integer(0)) : row.text(0)
                 return false
             }
-            return size
+            return value
         }
-        var cacheDuringImport: Int64?
+        var duringImport: String?
         func run(_ batches: [[ImportedAccount]], ending: ImportBatch) throws -> (Bool, [[ImportOutcome]]) {
             var queue = batches
             var outcomes: [[ImportOutcome]] = []
             let committed = try authenticator.importAccounts(from: {
-                cacheDuringImport = try? cacheSize()
+                duringImport = try? setting()
                 return queue.isEmpty ? ending : .accounts(queue.removeFirst())
             }) {
                 outcomes.append($0)
@@ -100,10 +101,13 @@ import Testing
         #expect(committed.0 == true && committed.1 == abandoned.1)
         #expect(try store.storage.accounts(afterID: 0, limit: 10).map(\.account.uid) == ["u1", "u2", "u4"])
         #expect(try store.events(types: [.accountCreated]).map(\.uid).sorted() == ["u1", "u2", "u4"])
-        // SQLite: the import's own page cache, and the default again after it.
-        if kind == .sqlite {
-            let after = try cacheSize()
-            #expect(cacheDuringImport == -65536 && after == -2000)
+        // SQLite: the import's own page cache, and the default again after it. PostgreSQL: READ
+        // COMMITTED, so that the server's transactions and the import lose no serialization
+        // conflicts over the pages they both touch.
+        let after = try setting()
+        switch kind {
+        case .sqlite: #expect(duringImport == "-65536" && after == "-2000")
+        case .postgresql: #expect(duringImport == "read committed" && after == "serializable", "\(duringImport ?? "nil") \(after ?? "nil")")
         }
     }
 

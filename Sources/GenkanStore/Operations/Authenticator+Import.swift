@@ -51,7 +51,7 @@ extension Authenticator {
     ///
     /// A server writing to the same SQLite file waits for the whole import (about 4 s for 100,000
     /// users, `docs/architecture/performance.md`); PostgreSQL's other writers do not wait, except for
-    /// an address or uid the import is writing.
+    /// an address or uid the import is writing (`ImportStorage.importTransaction`).
     ///
     /// - Returns: true when committed; false when abandoned (nothing written); `.internalError`
     ///   (nothing written) when the store fails.
@@ -63,8 +63,8 @@ extension Authenticator {
             let now = store.clock.now()
             var started = false, abandoned = false
             let body = { () throws(StoreError) -> Bool in
-                // The batches are gone once given: a transaction the database runs again (one that
-                // lost a serialization conflict) cannot be given them again.
+                // The batches are gone once given: the transaction must not run twice (`bulk` is
+                // not run again; this says so if that ever changes).
                 guard !started else { throw StoreError(.database, "the import's transaction was interrupted; run the import again") }
                 started = true
                 try store.storage.beginImport()
@@ -82,7 +82,7 @@ extension Authenticator {
             }
             defer { try? store.storage.endImport() }
             do throws(StoreError) {
-                return .success(writing ? try store.transaction(body) : try store.storage.reading(body))
+                return .success(writing ? try store.storage.importTransaction(body) : try store.storage.reading(body))
             } catch where abandoned {
                 return .success(false)
             }

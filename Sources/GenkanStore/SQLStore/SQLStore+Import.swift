@@ -9,6 +9,10 @@ extension SQLStore {
     /// Keys a look-up takes at once.
     static let importChunk = 100
 
+    func importTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try connection.transaction(.bulk, body)
+    }
+
     func beginImport() throws(StoreError) {
         if let setup = dialect.importSetup { try connection.run(setup, []) { _ in true } }
     }

@@ -2,6 +2,12 @@
 /// with as few statements as the database allows (an import of 100,000 users must not take 100,000
 /// round trips). The operation (`Authenticator.importAccounts`) decides which accounts to write.
 public protocol ImportStorage: AnyObject {
+    /// Runs `body`, an import of many batches, in one write transaction that the database does not
+    /// run again and that does not make the server's transactions lose serialization conflicts
+    /// (`SQLTransaction.bulk`: PostgreSQL READ COMMITTED). A key another connection takes between
+    /// the import's look-up and its insert fails the whole transaction (`StoreError.Code.constraint`).
+    func importTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T
+
     /// Readies the current transaction for an import's look-ups and inserts (a database whose
     /// planner would otherwise keep plans made for smaller tables is told not to).
     func beginImport() throws(StoreError)
