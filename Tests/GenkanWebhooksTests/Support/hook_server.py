@@ -11,7 +11,7 @@ Every request whose signature verifies is appended to FILE as one JSON line {"pa
   /refuse-domain/DOMAIN     a blocking hook refusing addresses at DOMAIN (403 PERMISSION_DENIED)
   /claims                   a blocking hook adding {"plan": "gold"} to the account and
                             {"session": "hooked"} to the sign-in's tokens
-  /slow                     answers after 5 s
+  /slow                     answers after 8 s (past the 3 s a hook is given, and a loaded machine's hashing)
   /error                    500
   /garbage                  200 with a body that is not JSON"""
 
@@ -68,7 +68,7 @@ def handler(hook, log, lock):
                           "sessionClaims": {"session": "hooked"}}
                 return self.answer(200, json.dumps({"userRecord": record}).encode())
             if self.path == "/slow":
-                time.sleep(5)
+                time.sleep(8)
                 return self.answer(200, b"{}")
             if self.path == "/error":
                 return self.answer(500, b"{}")
